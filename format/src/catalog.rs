@@ -1,0 +1,112 @@
+//! Opening a catalog file: structural checks, checksums, section lookup.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::bytes::Bytes;
+use crate::error::ReadError;
+use crate::layout::{self, SectionEntry};
+
+/// Sections up to this size are checksummed by [`Catalog::open`] itself; larger ones by
+/// [`Catalog::verify`] (the server runs it at start-up unless told not to).
+pub const SMALL_SECTION: u64 = 1 << 20;
+
+/// An opened catalog: the mapped file and its section table.
+#[derive(Clone)]
+pub struct Catalog {
+    bytes: Bytes,
+    entries: Vec<SectionEntry>,
+    index: HashMap<String, usize>,
+    checksum: u64,
+}
+
+impl Catalog {
+    /// Maps the file at `path` and checks its structure (magic, version, table, small-section
+    /// checksums). Never panics on a bad file.
+    pub fn open(path: &Path) -> Result<Catalog, ReadError> {
+        let io = |source| ReadError::Io { path: path.to_path_buf(), source };
+        let file = File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len == 0 {
+            return Err(ReadError::truncated("file is empty"));
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: catalogs are immutable once renamed into place: the writer only ever writes a
+        // fresh temporary file and renames it, so no process modifies or truncates a mapped
+        // catalog (replacing the path leaves the old inode, and this mapping, intact).
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        Catalog::from_bytes(Bytes::new(Arc::new(map)))
+    }
+
+    /// Opens a catalog held in memory (tests, fuzzing).
+    pub fn from_vec(bytes: Vec<u8>) -> Result<Catalog, ReadError> {
+        Catalog::from_bytes(Bytes::from_vec(bytes))
+    }
+
+    /// Opens a catalog over shared bytes.
+    pub fn from_bytes(bytes: Bytes) -> Result<Catalog, ReadError> {
+        let parsed = layout::parse(bytes.as_ref())?;
+        let cat = Catalog::assemble(bytes, parsed.entries, parsed.table_checksum);
+        for e in &cat.entries {
+            if e.len <= SMALL_SECTION {
+                cat.verify_entry(e)?;
+            }
+        }
+        Ok(cat)
+    }
+
+    /// Builds a catalog view over sections already checked by the caller (the writer's
+    /// read-back of what it has written so far).
+    pub(crate) fn assemble(bytes: Bytes, entries: Vec<SectionEntry>, checksum: u64) -> Catalog {
+        let index = entries.iter().enumerate().map(|(i, e)| (e.name.clone(), i)).collect();
+        Catalog { bytes, entries, index, checksum }
+    }
+
+    fn verify_entry(&self, e: &SectionEntry) -> Result<(), ReadError> {
+        let got = xxh3_64(self.raw(e));
+        if got != e.checksum {
+            return Err(ReadError::ChecksumMismatch { section: e.name.clone(), expected: e.checksum, got });
+        }
+        Ok(())
+    }
+
+    fn raw(&self, e: &SectionEntry) -> &[u8] {
+        // Bounds were proven by layout::parse (or by the writer).
+        &self.bytes.as_ref()[e.offset as usize..(e.offset + e.len) as usize]
+    }
+
+    /// Recomputes every section's checksum.
+    pub fn verify(&self) -> Result<(), ReadError> {
+        self.entries.iter().try_for_each(|e| self.verify_entry(e))
+    }
+
+    /// The bytes of section `name`, if present.
+    pub fn section(&self, name: &str) -> Option<Bytes> {
+        let e = &self.entries[*self.index.get(name)?];
+        self.bytes.slice(e.offset as usize..(e.offset + e.len) as usize)
+    }
+
+    /// The bytes of section `name`, or [`ReadError::MissingSection`].
+    pub fn require(&self, name: &str) -> Result<Bytes, ReadError> {
+        self.section(name).ok_or_else(|| ReadError::MissingSection(name.to_string()))
+    }
+
+    /// The section table, in file order.
+    pub fn sections(&self) -> &[SectionEntry] {
+        &self.entries
+    }
+
+    /// The catalog's identity: xxh3 of its section table, which covers every section checksum.
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    /// File size in bytes.
+    pub fn file_len(&self) -> usize {
+        self.bytes.len()
+    }
+}

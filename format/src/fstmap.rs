@@ -1,0 +1,201 @@
+//! FST maps from byte-string keys to ordinals.
+//!
+//! [`KeyMap`] maps unique keys to one u64 (a record ordinal). [`MultiMap`] maps keys to sorted
+//! ordinal lists: its FST value is a [`postings`](crate::postings) address. Keys are inserted in
+//! byte order; the builders refuse anything else.
+//!
+//! `fst` may panic on corrupt bytes (BurntSushi/fst#57), so FST sections are checksummed before
+//! use and lookups run inside the server's panic boundary.
+
+use std::io::Write;
+
+use fst::automaton::{Automaton, Levenshtein, Str};
+use fst::{IntoStreamer, Streamer};
+
+use crate::bytes::Bytes;
+use crate::error::{ReadError, WriteError};
+use crate::postings::{List, Postings, PostingsWriter};
+
+/// Query strings longer than this are never fuzzed (the automaton would grow too big).
+pub const MAX_FUZZY_QUERY: usize = 64;
+
+/// A unique key → u64 map.
+#[derive(Clone)]
+pub struct KeyMap {
+    map: fst::Map<Bytes>,
+}
+
+impl KeyMap {
+    /// Opens FST bytes (cheap structural check only).
+    pub fn open(bytes: Bytes, section: &str) -> Result<KeyMap, ReadError> {
+        let map = fst::Map::new(bytes).map_err(|e| ReadError::invalid(section, format!("fst: {e}")))?;
+        Ok(KeyMap { map })
+    }
+
+    /// An empty map.
+    pub fn empty() -> KeyMap {
+        let bytes = fst::MapBuilder::memory().into_inner().expect("empty fst");
+        KeyMap { map: fst::Map::new(Bytes::from_vec(bytes)).expect("empty fst") }
+    }
+
+    /// The value of `key`.
+    pub fn get(&self, key: &[u8]) -> Option<u64> {
+        self.map.get(key)
+    }
+
+    /// Number of keys.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Values of keys starting with `prefix`, in key order.
+    pub fn prefix(&self, prefix: &[u8]) -> Vec<u64> {
+        let Ok(p) = std::str::from_utf8(prefix) else { return Vec::new() };
+        self.search(Str::new(p).starts_with())
+    }
+
+    /// Values of keys within Levenshtein distance `dist` of `query`, in key order. A query too
+    /// long or an automaton too big is a miss, never an error.
+    pub fn fuzzy(&self, query: &str, dist: u32) -> Vec<u64> {
+        if query.len() > MAX_FUZZY_QUERY {
+            return Vec::new();
+        }
+        match Levenshtein::new(query, dist) {
+            Ok(aut) => self.search(aut),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn search<A: Automaton>(&self, aut: A) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut s = self.map.search(aut).into_stream();
+        while let Some((_, v)) = s.next() {
+            out.push(v);
+        }
+        out
+    }
+
+    /// Every (key, value) pair in order (tests, dumps).
+    pub fn entries(&self) -> Vec<(Vec<u8>, u64)> {
+        let mut out = Vec::new();
+        let mut s = self.map.stream();
+        while let Some((k, v)) = s.next() {
+            out.push((k.to_vec(), v));
+        }
+        out
+    }
+}
+
+/// Builds a [`KeyMap`] into any writer.
+pub struct KeyMapBuilder<W: Write> {
+    b: fst::MapBuilder<W>,
+    section: String,
+}
+
+impl<W: Write> KeyMapBuilder<W> {
+    /// Starts a map written to `out`; `section` names it in errors.
+    pub fn new(out: W, section: &str) -> Result<KeyMapBuilder<W>, WriteError> {
+        let b = fst::MapBuilder::new(out).map_err(|e| fst_err(section, e))?;
+        Ok(KeyMapBuilder { b, section: section.to_string() })
+    }
+
+    /// Inserts the next key (strictly greater than the previous one).
+    pub fn insert(&mut self, key: &[u8], value: u64) -> Result<(), WriteError> {
+        self.b.insert(key, value).map_err(|e| fst_err(&self.section, e))
+    }
+
+    /// Finishes the FST and returns the writer.
+    pub fn finish(self) -> Result<W, WriteError> {
+        let section = self.section;
+        self.b.into_inner().map_err(|e| fst_err(&section, e))
+    }
+}
+
+fn fst_err(section: &str, source: fst::Error) -> WriteError {
+    WriteError::Fst { section: section.to_string(), source }
+}
+
+/// A key → sorted ordinal list map (FST + postings).
+#[derive(Clone)]
+pub struct MultiMap {
+    keys: KeyMap,
+    postings: Postings,
+}
+
+impl MultiMap {
+    /// Opens the FST and postings sections of one map.
+    pub fn open(fst: Bytes, postings: Bytes, section: &str) -> Result<MultiMap, ReadError> {
+        Ok(MultiMap { keys: KeyMap::open(fst, section)?, postings: Postings::new(postings) })
+    }
+
+    /// An empty map.
+    pub fn empty() -> MultiMap {
+        MultiMap { keys: KeyMap::empty(), postings: Postings::empty() }
+    }
+
+    /// The list of `key`.
+    pub fn get(&self, key: &[u8]) -> Option<List> {
+        self.keys.get(key).map(|v| self.postings.list(v))
+    }
+
+    /// Lists of every key starting with `prefix`.
+    pub fn prefix(&self, prefix: &[u8]) -> Vec<List> {
+        self.keys.prefix(prefix).into_iter().map(|v| self.postings.list(v)).collect()
+    }
+
+    /// Lists of every key within edit distance `dist` of `query`.
+    pub fn fuzzy(&self, query: &str, dist: u32) -> Vec<List> {
+        self.keys.fuzzy(query, dist).into_iter().map(|v| self.postings.list(v)).collect()
+    }
+
+    /// Number of keys.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Every (key, list) pair (tests, dumps).
+    pub fn entries(&self) -> Vec<(Vec<u8>, Vec<u32>)> {
+        self.keys.entries().into_iter().map(|(k, v)| (k, self.postings.list(v).iter().collect())).collect()
+    }
+}
+
+/// Builds a [`MultiMap`]: the FST goes to one writer and the postings blob to another (two
+/// sections cannot be streamed into one catalog at once, so the caller spools one of them).
+pub struct MultiMapBuilder<F: Write, P: Write> {
+    keys: KeyMapBuilder<F>,
+    postings: PostingsWriter<P>,
+}
+
+impl<F: Write, P: Write> MultiMapBuilder<F, P> {
+    /// Starts a map.
+    pub fn new(fst_out: F, postings_out: P, section: &str) -> Result<MultiMapBuilder<F, P>, WriteError> {
+        Ok(MultiMapBuilder { keys: KeyMapBuilder::new(fst_out, section)?, postings: PostingsWriter::new(postings_out) })
+    }
+
+    /// Inserts the next key with its strictly ascending, non-empty ordinal list.
+    pub fn insert(&mut self, key: &[u8], values: &[u32]) -> Result<(), WriteError> {
+        if values.is_empty() || values.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(WriteError::Invalid(format!(
+                "postings for key {:?} must be non-empty and strictly ascending",
+                String::from_utf8_lossy(key)
+            )));
+        }
+        let v = self.postings.push(values)?;
+        self.keys.insert(key, v)
+    }
+
+    /// Finishes both parts.
+    pub fn finish(self) -> Result<(F, P), WriteError> {
+        Ok((self.keys.finish()?, self.postings.into_inner()))
+    }
+}

@@ -1,0 +1,40 @@
+//! The varcat catalog format: one immutable, checksummed file holding every collection of a
+//! variant catalog with its indexes, read in place through a memory map.
+//!
+//! `FORMAT.md` beside this crate is the specification; each module documents its own section
+//! layout. All integers are little-endian; sections start on 8-byte boundaries.
+//!
+//! Building blocks (each with a writer and a read view):
+//! - [`fstmap`]: FST maps from identifiers and names to ordinals (and ordinal lists through
+//!   [`postings`]);
+//! - [`intervals`]: per-chromosome interval arrays with an implicit interval tree;
+//! - [`points`]: per-chromosome sorted positions with fence tables;
+//! - [`facets`]: roaring bitmaps for categorical filters;
+//! - [`numbers`]: f64 columns for threshold filters;
+//! - [`records`]: the record store (member lists of compact JSON values).
+#![deny(missing_docs)]
+
+pub mod arrays;
+pub mod bytes;
+pub mod catalog;
+pub mod chroms;
+pub mod error;
+pub mod facets;
+pub mod fstmap;
+pub mod intervals;
+pub mod layout;
+pub mod meta;
+pub mod numbers;
+pub mod points;
+pub mod postings;
+pub mod records;
+pub mod spool;
+pub mod text;
+pub mod writer;
+
+pub use bytes::Bytes;
+pub use catalog::Catalog;
+pub use error::{ReadError, WriteError};
+pub use layout::FORMAT_VERSION;
+pub use meta::{names, CollectionMeta, InputFile, Meta};
+pub use writer::CatalogWriter;

@@ -1,0 +1,130 @@
+//! The `meta` section: build metadata and the catalog's table of contents, as JSON.
+//!
+//! It holds no wall-clock time, so the same input always gives the same bytes.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ReadError;
+
+/// Name of the metadata section.
+pub const META_SECTION: &str = "meta";
+
+/// Build metadata and table of contents.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Meta {
+    /// Format version of the file.
+    pub format_version: u32,
+    /// Version of the varcat that built it.
+    pub varcat_version: String,
+    /// Input files: name, size, checksum, documents.
+    pub inputs: Vec<InputFile>,
+    /// Build options that affect the output.
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// Collections stored.
+    pub collections: Vec<CollectionMeta>,
+    /// Build summary (counts of merges, dangling references, dropped values…).
+    pub summary: BTreeMap<String, serde_json::Value>,
+}
+
+/// One input file.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct InputFile {
+    /// File name relative to the input directory.
+    pub name: String,
+    /// Size in bytes.
+    pub bytes: u64,
+    /// xxh3-64 of the file's bytes, hex.
+    pub xxh3: String,
+    /// Documents read from it.
+    pub documents: u64,
+}
+
+/// One stored collection.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct CollectionMeta {
+    /// Collection name (`genes`, `variants_genes`, or a derived table's name).
+    pub name: String,
+    /// `node`, `edge` or `derived`.
+    pub kind: String,
+    /// Number of records (= ordinals).
+    pub documents: u64,
+    /// Member names; a member's field id is its index here.
+    pub fields: Vec<String>,
+    /// Indexes built, as section-name suffixes.
+    pub indexes: Vec<String>,
+}
+
+impl Meta {
+    /// Parses the section.
+    pub fn from_bytes(b: &[u8]) -> Result<Meta, ReadError> {
+        serde_json::from_slice(b).map_err(|e| ReadError::invalid(META_SECTION, format!("bad JSON: {e}")))
+    }
+
+    /// Serialises the section.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        serde_json::to_vec_pretty(self).expect("metadata serialises")
+    }
+
+    /// The collection named `name`.
+    pub fn collection(&self, name: &str) -> Option<&CollectionMeta> {
+        self.collections.iter().find(|c| c.name == name)
+    }
+}
+
+/// Section names, built in one place for the indexer and the server.
+pub mod names {
+    /// Record store of a collection.
+    pub fn records(coll: &str) -> String {
+        format!("{coll}.records")
+    }
+    /// `_key` → ordinal map.
+    pub fn key(coll: &str) -> String {
+        format!("{coll}.key")
+    }
+    /// Exact value → ordinals map (FST part); `{coll}.by.{field}.post` holds its postings.
+    pub fn by_fst(coll: &str, field: &str) -> String {
+        format!("{coll}.by.{field}.fst")
+    }
+    /// Postings of [`by_fst`].
+    pub fn by_post(coll: &str, field: &str) -> String {
+        format!("{coll}.by.{field}.post")
+    }
+    /// Folded value → ordinals (FST part).
+    pub fn fold_fst(coll: &str, field: &str) -> String {
+        format!("{coll}.fold.{field}.fst")
+    }
+    /// Postings of [`fold_fst`].
+    pub fn fold_post(coll: &str, field: &str) -> String {
+        format!("{coll}.fold.{field}.post")
+    }
+    /// Folded token → ordinals (FST part).
+    pub fn tok_fst(coll: &str, field: &str) -> String {
+        format!("{coll}.tok.{field}.fst")
+    }
+    /// Postings of [`tok_fst`].
+    pub fn tok_post(coll: &str, field: &str) -> String {
+        format!("{coll}.tok.{field}.post")
+    }
+    /// Facet bitmaps of a field.
+    pub fn facet(coll: &str, field: &str) -> String {
+        format!("{coll}.facet.{field}")
+    }
+    /// Numeric column of a field.
+    pub fn number(coll: &str, field: &str) -> String {
+        format!("{coll}.num.{field}")
+    }
+    /// Interval index of a collection.
+    pub fn intervals(coll: &str) -> String {
+        format!("{coll}.intervals")
+    }
+    /// Intervals of a collection sorted by end (for nearest-feature queries).
+    pub fn ends(coll: &str) -> String {
+        format!("{coll}.ends")
+    }
+    /// Point index of a collection.
+    pub fn points(coll: &str) -> String {
+        format!("{coll}.points")
+    }
+}

@@ -1,0 +1,214 @@
+//! Property tests: every building block against a naive model (write → read round trip,
+//! ordering and overlap laws).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use proptest::prelude::*;
+use varcat_format::bytes::Bytes;
+use varcat_format::facets::{Facet, FacetBuilder};
+use varcat_format::fstmap::{KeyMap, KeyMapBuilder, MultiMap, MultiMapBuilder};
+use varcat_format::intervals::{IntervalIndex, IntervalWriter};
+use varcat_format::numbers::{NumberWriter, Numbers};
+use varcat_format::points::{PointIndex, PointWriter};
+use varcat_format::records::{RecordBuf, RecordStore, RecordWriter};
+use varcat_format::spool::Spool;
+
+fn keymap(model: &BTreeMap<String, u64>) -> KeyMap {
+    let mut b = KeyMapBuilder::new(Vec::new(), "t").unwrap();
+    for (k, v) in model {
+        b.insert(k.as_bytes(), *v).unwrap();
+    }
+    KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "t").unwrap()
+}
+
+/// Edit distance without transpositions, over chars (the naive model of the fuzzy tier).
+fn levenshtein(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn prop_keymap_equals_btreemap(model in prop::collection::btree_map("[a-d]{0,6}", any::<u64>(), 0..60),
+                                   probes in prop::collection::vec("[a-e]{0,6}", 0..20)) {
+        let m = keymap(&model);
+        prop_assert_eq!(m.len(), model.len());
+        for (k, v) in &model {
+            prop_assert_eq!(m.get(k.as_bytes()), Some(*v));
+        }
+        for p in &probes {
+            prop_assert_eq!(m.get(p.as_bytes()), model.get(p).copied());
+            let want: Vec<u64> = model.iter().filter(|(k, _)| k.starts_with(p.as_str())).map(|(_, v)| *v).collect();
+            prop_assert_eq!(m.prefix(p.as_bytes()), want);
+            let fuzzy: Vec<u64> = model.iter().filter(|(k, _)| levenshtein(k, p) <= 1).map(|(_, v)| *v).collect();
+            prop_assert_eq!(m.fuzzy(p, 1), fuzzy);
+        }
+    }
+
+    #[test]
+    fn prop_multimap_equals_model(model in prop::collection::btree_map("[a-c]{1,5}", prop::collection::btree_set(0u32..500, 1..8), 0..40),
+                                  probes in prop::collection::vec("[a-d]{1,5}", 0..10)) {
+        let mut b = MultiMapBuilder::new(Vec::new(), Vec::new(), "t").unwrap();
+        for (k, set) in &model {
+            let v: Vec<u32> = set.iter().copied().collect();
+            b.insert(k.as_bytes(), &v).unwrap();
+        }
+        let (f, p) = b.finish().unwrap();
+        let m = MultiMap::open(Bytes::from_vec(f), Bytes::from_vec(p), "t").unwrap();
+        for (k, set) in &model {
+            let got: Vec<u32> = m.get(k.as_bytes()).unwrap().iter().collect();
+            prop_assert_eq!(got, set.iter().copied().collect::<Vec<_>>());
+        }
+        for p in &probes {
+            let got: Option<Vec<u32>> = m.get(p.as_bytes()).map(|l| l.iter().collect());
+            prop_assert_eq!(got, model.get(p).map(|s| s.iter().copied().collect()));
+        }
+        let entries: BTreeMap<String, BTreeSet<u32>> = m.entries().into_iter()
+            .map(|(k, v)| (String::from_utf8(k).unwrap(), v.into_iter().collect())).collect();
+        prop_assert_eq!(entries, model);
+    }
+
+    #[test]
+    fn prop_intervals_overlap_equals_linear_scan(
+        raw in prop::collection::vec((0usize..3, 0u32..2000, prop_oneof![Just(0u32), 1u32..5, 1u32..3000]), 0..300),
+        queries in prop::collection::vec((0usize..4, 0u32..2100, 1u32..400), 1..30)) {
+        let chroms = ["chr1", "chr10", "chr2", "chrX"];
+        let mut ivs: Vec<(&str, u32, u32, u32)> = raw.iter().enumerate()
+            .map(|(i, (c, s, l))| (chroms[*c], *s, s + l, i as u32)).collect();
+        ivs.sort();
+        let mut w = IntervalWriter::new(Vec::new());
+        for (c, s, e, o) in &ivs {
+            w.push(c, *s, *e, *o).unwrap();
+        }
+        let idx = IntervalIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        for (c, qs, len) in queries {
+            let (c, qe) = (chroms[c], qs + len);
+            // Law: overlap is start < qe && end > qs; results come in (start, end, ordinal) order.
+            let want: Vec<u32> = ivs.iter().filter(|(ch, s, e, _)| *ch == c && *s < qe && *e > qs).map(|x| x.3).collect();
+            prop_assert_eq!(idx.overlapping(c, qs, qe), want);
+        }
+        for c in chroms {
+            let want: Vec<(u32, u32, u32)> = ivs.iter().filter(|x| x.0 == c).map(|x| (x.1, x.2, x.3)).collect();
+            prop_assert_eq!(idx.entries(c), want);
+        }
+    }
+
+    #[test]
+    fn prop_points_range_equals_linear_scan(
+        raw in prop::collection::vec((0usize..2, 0u32..5000), 0..2000),
+        queries in prop::collection::vec((0usize..3, 0u32..5200, 1u32..600), 1..30)) {
+        let chroms = ["chr1", "chr2", "chr3"];
+        let mut pts: Vec<(&str, u32, u32)> = raw.iter().enumerate().map(|(i, (c, p))| (chroms[*c], *p, i as u32)).collect();
+        pts.sort();
+        let mut w = PointWriter::new(Vec::new());
+        for (c, p, o) in &pts {
+            w.push(c, *p, *o).unwrap();
+        }
+        let idx = PointIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        for (c, qs, len) in queries {
+            let (c, qe) = (chroms[c], qs + len);
+            // Law: containment is qs <= pos < qe, results in (pos, ordinal) order.
+            let want: Vec<u32> = pts.iter().filter(|(ch, p, _)| *ch == c && *p >= qs && *p < qe).map(|x| x.2).collect();
+            prop_assert_eq!(idx.count_in(c, qs, qe), want.len());
+            prop_assert_eq!(idx.in_range(c, qs, qe), want);
+        }
+    }
+
+    #[test]
+    fn prop_facets_equal_hashsets(raw in prop::collection::vec((prop::sample::select(vec!["eQTL", "caQTL", "GWAS", "SGE", "Metabolism/PK"]), 0u32..100_000), 0..500)) {
+        let mut b = FacetBuilder::new();
+        let mut model: BTreeMap<&str, HashSet<u32>> = BTreeMap::new();
+        for (v, o) in &raw {
+            b.add(v, *o);
+            model.entry(v).or_default().insert(*o);
+        }
+        let mut bytes = Vec::new();
+        b.write(&mut bytes).unwrap();
+        let f = Facet::open(&bytes, "t").unwrap();
+        prop_assert_eq!(f.values().count(), model.len());
+        for (v, set) in &model {
+            let got: HashSet<u32> = f.get(v).unwrap().iter().collect();
+            prop_assert_eq!(&got, set);
+        }
+        prop_assert!(f.get("absent").is_none());
+    }
+
+    #[test]
+    fn prop_numbers_round_trip(vals in prop::collection::vec(prop::option::of(-1e9f64..1e9), 0..300)) {
+        let mut w = NumberWriter::new(Vec::new());
+        for v in &vals {
+            w.push(*v).unwrap();
+        }
+        let col = Numbers::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        prop_assert_eq!(col.len(), vals.len());
+        for (i, v) in vals.iter().enumerate() {
+            prop_assert_eq!(col.get(i as u32), *v);
+        }
+        prop_assert_eq!(col.get(vals.len() as u32), None);
+    }
+
+    #[test]
+    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100)) {
+        let mut w = RecordWriter::new(Vec::new(), Spool::memory());
+        for r in &recs {
+            let mut b = RecordBuf::new();
+            // Insert in reverse to prove the encoding sorts members by id.
+            for (id, v) in r.iter().rev() {
+                b.set(*id, serde_json::to_vec(v).unwrap());
+            }
+            w.push(&b.encode()).unwrap();
+        }
+        let store = RecordStore::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        prop_assert_eq!(store.len(), recs.len());
+        for (i, r) in recs.iter().enumerate() {
+            let rec = store.get(i as u32).unwrap();
+            let got: BTreeMap<u16, String> = rec.members().map(|(id, v)| (id, serde_json::from_slice(v).unwrap())).collect();
+            prop_assert_eq!(&got, r);
+            for id in 0u16..42 {
+                prop_assert_eq!(rec.get(id).map(|v| serde_json::from_slice::<String>(v).unwrap()), r.get(&id).cloned());
+            }
+        }
+        prop_assert!(store.get(recs.len() as u32).is_none());
+    }
+}
+
+#[test]
+fn test_interval_megabase_gene_does_not_hide_points() {
+    // One chromosome-long interval followed by many 1-bp ones: a query must still find both.
+    let mut w = IntervalWriter::new(Vec::new());
+    w.push("chr1", 0, 1_000_000, 0).unwrap();
+    for i in 1..2000u32 {
+        w.push("chr1", i * 100, i * 100 + 1, i).unwrap();
+    }
+    let idx = IntervalIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+    assert_eq!(idx.overlapping("chr1", 50_000, 50_101), vec![0, 500, 501]);
+    assert_eq!(idx.overlapping("chr1", 1_000_000, 1_000_001), Vec::<u32>::new());
+    assert_eq!(idx.overlapping("chr2", 0, 10), Vec::<u32>::new());
+}
+
+#[test]
+fn test_builders_refuse_unsorted_input() {
+    let mut w = IntervalWriter::new(Vec::new());
+    w.push("chr2", 5, 6, 0).unwrap();
+    assert!(w.push("chr1", 1, 2, 1).is_err());
+    let mut p = PointWriter::new(Vec::new());
+    p.push("chr1", 5, 0).unwrap();
+    assert!(p.push("chr1", 4, 1).is_err());
+    let mut m = MultiMapBuilder::new(Vec::new(), Vec::new(), "t").unwrap();
+    assert!(m.insert(b"a", &[3, 2]).is_err());
+    let mut k = KeyMapBuilder::new(Vec::new(), "t").unwrap();
+    k.insert(b"b", 1).unwrap();
+    assert!(k.insert(b"a", 2).is_err());
+}
