@@ -22,15 +22,18 @@ macro_rules! array_view {
             /// Views `len` elements at the start of `bytes`.
             pub fn new(bytes: Bytes, len: usize, section: &str) -> Result<$name, ReadError> {
                 let need = mul(len, $width, section, stringify!($name))?;
-                let bytes = bytes
-                    .slice(0..need)
-                    .ok_or_else(|| ReadError::truncated(format!("section {section}: {} array", stringify!($name))))?;
+                let bytes = bytes.slice(0..need).ok_or_else(|| {
+                    ReadError::truncated(format!("section {section}: {} array", stringify!($name)))
+                })?;
                 Ok($name { bytes, len })
             }
 
             /// An empty array.
             pub fn empty() -> $name {
-                $name { bytes: Bytes::from_vec(Vec::new()), len: 0 }
+                $name {
+                    bytes: Bytes::from_vec(Vec::new()),
+                    len: 0,
+                }
             }
 
             /// Number of elements.
@@ -53,7 +56,12 @@ macro_rules! array_view {
 
             /// First index in `lo..hi` for which `pred` is false, assuming `pred` is true on a
             /// prefix (binary search).
-            pub fn partition_point_in(&self, mut lo: usize, mut hi: usize, pred: impl Fn($ty) -> bool) -> usize {
+            pub fn partition_point_in(
+                &self,
+                mut lo: usize,
+                mut hi: usize,
+                pred: impl Fn($ty) -> bool,
+            ) -> usize {
                 hi = hi.min(self.len);
                 while lo < hi {
                     let mid = lo + (hi - lo) / 2;
@@ -76,4 +84,10 @@ macro_rules! array_view {
 
 array_view!(U32s, u32, 4, u32_at, "A view of little-endian u32 values.");
 array_view!(U64s, u64, 8, u64_at, "A view of little-endian u64 values.");
-array_view!(F64s, f64, 8, f64_at, "A view of little-endian f64 values (NaN = null).");
+array_view!(
+    F64s,
+    f64,
+    8,
+    f64_at,
+    "A view of little-endian f64 values (NaN = null)."
+);

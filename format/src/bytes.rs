@@ -23,7 +23,10 @@ impl Bytes {
     /// Wraps whole storage.
     pub fn new(data: Arc<dyn AsRef<[u8]> + Send + Sync>) -> Bytes {
         let len = (*data).as_ref().len();
-        Bytes { data, range: 0..len }
+        Bytes {
+            data,
+            range: 0..len,
+        }
     }
 
     /// Wraps an owned vector.
@@ -99,7 +102,11 @@ pub struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     /// Starts reading `bytes` of section `section` (the name is used in errors).
     pub fn new(bytes: &'a [u8], section: &'a str) -> Cursor<'a> {
-        Cursor { bytes, pos: 0, section }
+        Cursor {
+            bytes,
+            pos: 0,
+            section,
+        }
     }
 
     /// Current offset.
@@ -108,9 +115,11 @@ impl<'a> Cursor<'a> {
     }
 
     fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], ReadError> {
-        let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| {
-            ReadError::truncated(format!("section {}: {what}", self.section))
-        })?;
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| ReadError::truncated(format!("section {}: {what}", self.section)))?;
         let s = &self.bytes[self.pos..end];
         self.pos = end;
         Ok(s)
@@ -129,7 +138,8 @@ impl<'a> Cursor<'a> {
     /// Reads a u64 that must fit in usize.
     pub fn usize(&mut self, what: &str) -> Result<usize, ReadError> {
         let v = self.u64(what)?;
-        usize::try_from(v).map_err(|_| ReadError::invalid(self.section, format!("{what} too large")))
+        usize::try_from(v)
+            .map_err(|_| ReadError::invalid(self.section, format!("{what} too large")))
     }
 
     /// Skips `n` bytes (an array whose length was computed with [`mul`]).
@@ -153,7 +163,8 @@ impl<'a> Cursor<'a> {
 
 /// Multiplies two untrusted sizes, failing instead of overflowing.
 pub fn mul(a: usize, b: usize, section: &str, what: &str) -> Result<usize, ReadError> {
-    a.checked_mul(b).ok_or_else(|| ReadError::invalid(section, format!("{what}: size overflow")))
+    a.checked_mul(b)
+        .ok_or_else(|| ReadError::invalid(section, format!("{what}: size overflow")))
 }
 
 /// Rounds `n` up to the next multiple of 8.

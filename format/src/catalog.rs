@@ -28,7 +28,10 @@ impl Catalog {
     /// Maps the file at `path` and checks its structure (magic, version, table, small-section
     /// checksums). Never panics on a bad file.
     pub fn open(path: &Path) -> Result<Catalog, ReadError> {
-        let io = |source| ReadError::Io { path: path.to_path_buf(), source };
+        let io = |source| ReadError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
         let file = File::open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
         if len == 0 {
@@ -62,14 +65,27 @@ impl Catalog {
     /// Builds a catalog view over sections already checked by the caller (the writer's
     /// read-back of what it has written so far).
     pub(crate) fn assemble(bytes: Bytes, entries: Vec<SectionEntry>, checksum: u64) -> Catalog {
-        let index = entries.iter().enumerate().map(|(i, e)| (e.name.clone(), i)).collect();
-        Catalog { bytes, entries, index, checksum }
+        let index = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.name.clone(), i))
+            .collect();
+        Catalog {
+            bytes,
+            entries,
+            index,
+            checksum,
+        }
     }
 
     fn verify_entry(&self, e: &SectionEntry) -> Result<(), ReadError> {
         let got = xxh3_64(self.raw(e));
         if got != e.checksum {
-            return Err(ReadError::ChecksumMismatch { section: e.name.clone(), expected: e.checksum, got });
+            return Err(ReadError::ChecksumMismatch {
+                section: e.name.clone(),
+                expected: e.checksum,
+                got,
+            });
         }
         Ok(())
     }
@@ -87,12 +103,14 @@ impl Catalog {
     /// The bytes of section `name`, if present.
     pub fn section(&self, name: &str) -> Option<Bytes> {
         let e = &self.entries[*self.index.get(name)?];
-        self.bytes.slice(e.offset as usize..(e.offset + e.len) as usize)
+        self.bytes
+            .slice(e.offset as usize..(e.offset + e.len) as usize)
     }
 
     /// The bytes of section `name`, or [`ReadError::MissingSection`].
     pub fn require(&self, name: &str) -> Result<Bytes, ReadError> {
-        self.section(name).ok_or_else(|| ReadError::MissingSection(name.to_string()))
+        self.section(name)
+            .ok_or_else(|| ReadError::MissingSection(name.to_string()))
     }
 
     /// The section table, in file order.

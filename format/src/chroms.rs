@@ -52,7 +52,10 @@ pub fn read_table(
 ) -> Result<Vec<Chrom>, ReadError> {
     let mut c = Cursor::new(bytes, section);
     if count > bytes.len() / 40 {
-        return Err(ReadError::invalid(section, "chromosome count exceeds table"));
+        return Err(ReadError::invalid(
+            section,
+            "chromosome count exceeds table",
+        ));
     }
     let mut out: Vec<Chrom> = Vec::with_capacity(count);
     let (mut next, mut next_aux) = (0u64, 0u64);
@@ -73,19 +76,34 @@ pub fn read_table(
             && aux_first.checked_add(aux_count).is_some_and(|e| e <= aux)
             && out.last().is_none_or(|p| p.name < name);
         if !ok {
-            return Err(ReadError::invalid(section, format!("chromosome {name} out of bounds or order")));
+            return Err(ReadError::invalid(
+                section,
+                format!("chromosome {name} out of bounds or order"),
+            ));
         }
         next = first + n;
         next_aux = aux_first + aux_count;
-        out.push(Chrom { name, first, count: n, aux_first, aux_count });
+        out.push(Chrom {
+            name,
+            first,
+            count: n,
+            aux_first,
+            aux_count,
+        });
     }
     if next != entries || next_aux != aux {
-        return Err(ReadError::invalid(section, "chromosome table does not cover all entries"));
+        return Err(ReadError::invalid(
+            section,
+            "chromosome table does not cover all entries",
+        ));
     }
     Ok(out)
 }
 
 /// Finds a chromosome by name (tables are short and sorted).
 pub fn find<'a>(chroms: &'a [Chrom], name: &str) -> Option<&'a Chrom> {
-    chroms.binary_search_by(|c| c.name.as_str().cmp(name)).ok().map(|i| &chroms[i])
+    chroms
+        .binary_search_by(|c| c.name.as_str().cmp(name))
+        .ok()
+        .map(|i| &chroms[i])
 }

@@ -54,7 +54,10 @@ pub enum ReadError {
 
 impl ReadError {
     pub(crate) fn invalid(section: &str, what: impl Into<String>) -> ReadError {
-        ReadError::Invalid { section: section.to_string(), what: what.into() }
+        ReadError::Invalid {
+            section: section.to_string(),
+            what: what.into(),
+        }
     }
     pub(crate) fn truncated(what: impl Into<String>) -> ReadError {
         ReadError::Truncated { what: what.into() }
@@ -114,7 +117,9 @@ impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WriteError::Io(e) => write!(f, "writing catalog: {e}"),
-            WriteError::Fst { section, source } => write!(f, "building section {section}: {source}"),
+            WriteError::Fst { section, source } => {
+                write!(f, "building section {section}: {source}")
+            }
             WriteError::Invalid(m) => write!(f, "{m}"),
         }
     }

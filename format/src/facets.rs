@@ -33,7 +33,10 @@ impl FacetBuilder {
 
     /// Records that ordinal `ord` has `value`.
     pub fn add(&mut self, value: &str, ord: u32) {
-        self.values.entry(value.to_string()).or_default().insert(ord);
+        self.values
+            .entry(value.to_string())
+            .or_default()
+            .insert(ord);
     }
 
     /// Number of distinct values so far.
@@ -51,8 +54,9 @@ impl FacetBuilder {
         for (name, bm) in &self.values {
             let mut ser = Vec::with_capacity(bm.serialized_size());
             bm.serialize_into(&mut ser)?;
-            let bm_len = u32::try_from(ser.len())
-                .map_err(|_| WriteError::Invalid(format!("facet value {name}: bitmap over 4 GiB")))?;
+            let bm_len = u32::try_from(ser.len()).map_err(|_| {
+                WriteError::Invalid(format!("facet value {name}: bitmap over 4 GiB"))
+            })?;
             out.write_all(&(name.len() as u32).to_le_bytes())?;
             out.write_all(&bm_len.to_le_bytes())?;
             out.write_all(name.as_bytes())?;
@@ -77,7 +81,9 @@ impl Facet {
     /// Decodes a section (validating every bitmap).
     pub fn open(bytes: &[u8], section: &str) -> Result<Facet, ReadError> {
         if bytes.len() < TRAILER {
-            return Err(ReadError::truncated(format!("section {section}: facet trailer")));
+            return Err(ReadError::truncated(format!(
+                "section {section}: facet trailer"
+            )));
         }
         let t = bytes.len() - TRAILER;
         if bytes[t + 8..t + 12] != TAG {

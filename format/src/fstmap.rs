@@ -28,14 +28,17 @@ pub struct KeyMap {
 impl KeyMap {
     /// Opens FST bytes (cheap structural check only).
     pub fn open(bytes: Bytes, section: &str) -> Result<KeyMap, ReadError> {
-        let map = fst::Map::new(bytes).map_err(|e| ReadError::invalid(section, format!("fst: {e}")))?;
+        let map =
+            fst::Map::new(bytes).map_err(|e| ReadError::invalid(section, format!("fst: {e}")))?;
         Ok(KeyMap { map })
     }
 
     /// An empty map.
     pub fn empty() -> KeyMap {
         let bytes = fst::MapBuilder::memory().into_inner().expect("empty fst");
-        KeyMap { map: fst::Map::new(Bytes::from_vec(bytes)).expect("empty fst") }
+        KeyMap {
+            map: fst::Map::new(Bytes::from_vec(bytes)).expect("empty fst"),
+        }
     }
 
     /// The value of `key`.
@@ -55,7 +58,9 @@ impl KeyMap {
 
     /// Values of keys starting with `prefix`, in key order.
     pub fn prefix(&self, prefix: &[u8]) -> Vec<u64> {
-        let Ok(p) = std::str::from_utf8(prefix) else { return Vec::new() };
+        let Ok(p) = std::str::from_utf8(prefix) else {
+            return Vec::new();
+        };
         self.search(Str::new(p).starts_with())
     }
 
@@ -101,12 +106,17 @@ impl<W: Write> KeyMapBuilder<W> {
     /// Starts a map written to `out`; `section` names it in errors.
     pub fn new(out: W, section: &str) -> Result<KeyMapBuilder<W>, WriteError> {
         let b = fst::MapBuilder::new(out).map_err(|e| fst_err(section, e))?;
-        Ok(KeyMapBuilder { b, section: section.to_string() })
+        Ok(KeyMapBuilder {
+            b,
+            section: section.to_string(),
+        })
     }
 
     /// Inserts the next key (strictly greater than the previous one).
     pub fn insert(&mut self, key: &[u8], value: u64) -> Result<(), WriteError> {
-        self.b.insert(key, value).map_err(|e| fst_err(&self.section, e))
+        self.b
+            .insert(key, value)
+            .map_err(|e| fst_err(&self.section, e))
     }
 
     /// Finishes the FST and returns the writer.
@@ -117,7 +127,10 @@ impl<W: Write> KeyMapBuilder<W> {
 }
 
 fn fst_err(section: &str, source: fst::Error) -> WriteError {
-    WriteError::Fst { section: section.to_string(), source }
+    WriteError::Fst {
+        section: section.to_string(),
+        source,
+    }
 }
 
 /// A key → sorted ordinal list map (FST + postings).
@@ -130,12 +143,18 @@ pub struct MultiMap {
 impl MultiMap {
     /// Opens the FST and postings sections of one map.
     pub fn open(fst: Bytes, postings: Bytes, section: &str) -> Result<MultiMap, ReadError> {
-        Ok(MultiMap { keys: KeyMap::open(fst, section)?, postings: Postings::new(postings) })
+        Ok(MultiMap {
+            keys: KeyMap::open(fst, section)?,
+            postings: Postings::new(postings),
+        })
     }
 
     /// An empty map.
     pub fn empty() -> MultiMap {
-        MultiMap { keys: KeyMap::empty(), postings: Postings::empty() }
+        MultiMap {
+            keys: KeyMap::empty(),
+            postings: Postings::empty(),
+        }
     }
 
     /// The list of `key`.
@@ -145,12 +164,20 @@ impl MultiMap {
 
     /// Lists of every key starting with `prefix`.
     pub fn prefix(&self, prefix: &[u8]) -> Vec<List> {
-        self.keys.prefix(prefix).into_iter().map(|v| self.postings.list(v)).collect()
+        self.keys
+            .prefix(prefix)
+            .into_iter()
+            .map(|v| self.postings.list(v))
+            .collect()
     }
 
     /// Lists of every key within edit distance `dist` of `query`.
     pub fn fuzzy(&self, query: &str, dist: u32) -> Vec<List> {
-        self.keys.fuzzy(query, dist).into_iter().map(|v| self.postings.list(v)).collect()
+        self.keys
+            .fuzzy(query, dist)
+            .into_iter()
+            .map(|v| self.postings.list(v))
+            .collect()
     }
 
     /// Number of keys.
@@ -165,7 +192,11 @@ impl MultiMap {
 
     /// Every (key, list) pair (tests, dumps).
     pub fn entries(&self) -> Vec<(Vec<u8>, Vec<u32>)> {
-        self.keys.entries().into_iter().map(|(k, v)| (k, self.postings.list(v).iter().collect())).collect()
+        self.keys
+            .entries()
+            .into_iter()
+            .map(|(k, v)| (k, self.postings.list(v).iter().collect()))
+            .collect()
     }
 }
 
@@ -178,8 +209,15 @@ pub struct MultiMapBuilder<F: Write, P: Write> {
 
 impl<F: Write, P: Write> MultiMapBuilder<F, P> {
     /// Starts a map.
-    pub fn new(fst_out: F, postings_out: P, section: &str) -> Result<MultiMapBuilder<F, P>, WriteError> {
-        Ok(MultiMapBuilder { keys: KeyMapBuilder::new(fst_out, section)?, postings: PostingsWriter::new(postings_out) })
+    pub fn new(
+        fst_out: F,
+        postings_out: P,
+        section: &str,
+    ) -> Result<MultiMapBuilder<F, P>, WriteError> {
+        Ok(MultiMapBuilder {
+            keys: KeyMapBuilder::new(fst_out, section)?,
+            postings: PostingsWriter::new(postings_out),
+        })
     }
 
     /// Inserts the next key with its strictly ascending, non-empty ordinal list.

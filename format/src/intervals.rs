@@ -38,25 +38,38 @@ pub struct IntervalWriter<W: Write> {
 impl<W: Write> IntervalWriter<W> {
     /// Starts an index written to `out`.
     pub fn new(out: W) -> IntervalWriter<W> {
-        IntervalWriter { out, chroms: Vec::new(), buf: Vec::new(), cur: None, total: 0, bytes: 0 }
+        IntervalWriter {
+            out,
+            chroms: Vec::new(),
+            buf: Vec::new(),
+            cur: None,
+            total: 0,
+            bytes: 0,
+        }
     }
 
     /// Adds the next interval; input must be sorted by (chrom, start, end, ordinal) and have
     /// `start <= end`.
     pub fn push(&mut self, chrom: &str, start: u32, end: u32, ord: u32) -> Result<(), WriteError> {
         if end < start {
-            return Err(WriteError::Invalid(format!("interval {chrom}:{start}-{end} ends before it starts")));
+            return Err(WriteError::Invalid(format!(
+                "interval {chrom}:{start}-{end} ends before it starts"
+            )));
         }
         if self.cur.as_deref() != Some(chrom) {
             if self.cur.as_deref().is_some_and(|c| c >= chrom) {
-                return Err(WriteError::Invalid(format!("intervals out of order at chromosome {chrom}")));
+                return Err(WriteError::Invalid(format!(
+                    "intervals out of order at chromosome {chrom}"
+                )));
             }
             self.flush_chrom()?;
             self.cur = Some(chrom.to_string());
         }
         if let Some(last) = self.buf.last() {
             if (last[0], last[1], last[3]) >= (start, end, ord) {
-                return Err(WriteError::Invalid(format!("intervals out of order at {chrom}:{start}")));
+                return Err(WriteError::Invalid(format!(
+                    "intervals out of order at {chrom}:{start}"
+                )));
             }
         }
         self.buf.push([start, end, 0, ord]);
@@ -64,7 +77,9 @@ impl<W: Write> IntervalWriter<W> {
     }
 
     fn flush_chrom(&mut self) -> Result<(), WriteError> {
-        let Some(name) = self.cur.take() else { return Ok(()) };
+        let Some(name) = self.cur.take() else {
+            return Ok(());
+        };
         fill_max_end(&mut self.buf);
         for e in &self.buf {
             for v in e {
@@ -72,7 +87,13 @@ impl<W: Write> IntervalWriter<W> {
             }
         }
         let count = self.buf.len() as u64;
-        self.chroms.push(Chrom { name, first: self.total, count, aux_first: 0, aux_count: 0 });
+        self.chroms.push(Chrom {
+            name,
+            first: self.total,
+            count,
+            aux_first: 0,
+            aux_count: 0,
+        });
         self.total += count;
         self.bytes += count * ENTRY as u64;
         self.buf.clear();
@@ -85,7 +106,8 @@ impl<W: Write> IntervalWriter<W> {
         let table_offset = self.bytes;
         chroms::write_table(&mut self.out, &self.chroms)?;
         self.out.write_all(&self.total.to_le_bytes())?;
-        self.out.write_all(&(self.chroms.len() as u64).to_le_bytes())?;
+        self.out
+            .write_all(&(self.chroms.len() as u64).to_le_bytes())?;
         self.out.write_all(&table_offset.to_le_bytes())?;
         self.out.write_all(&TAG)?;
         self.out.write_all(&0u32.to_le_bytes())?;
@@ -140,7 +162,9 @@ impl IntervalIndex {
     pub fn open(bytes: Bytes, section: &str) -> Result<IntervalIndex, ReadError> {
         let b = bytes.as_ref();
         if b.len() < TRAILER {
-            return Err(ReadError::truncated(format!("section {section}: interval trailer")));
+            return Err(ReadError::truncated(format!(
+                "section {section}: interval trailer"
+            )));
         }
         let t = b.len() - TRAILER;
         if b[t + 24..t + 28] != TAG {
@@ -151,9 +175,13 @@ impl IntervalIndex {
         let table_offset = u64_at(b, t + 16);
         let entry_bytes = entries.checked_mul(ENTRY as u64);
         if entry_bytes != Some(table_offset) || table_offset > t as u64 {
-            return Err(ReadError::invalid(section, "entry count does not match table offset"));
+            return Err(ReadError::invalid(
+                section,
+                "entry count does not match table offset",
+            ));
         }
-        let chroms = chroms::read_table(&b[table_offset as usize..t], nchroms, entries, 0, section)?;
+        let chroms =
+            chroms::read_table(&b[table_offset as usize..t], nchroms, entries, 0, section)?;
         Ok(IntervalIndex { bytes, chroms })
     }
 
@@ -176,8 +204,16 @@ impl IntervalIndex {
     }
 
     /// Calls `f(start, end, ordinal)` for each interval overlapping `[qs, qe)`, in order.
-    pub fn for_each_overlap(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u32, u32)) {
-        let Some(c) = chroms::find(&self.chroms, chrom) else { return };
+    pub fn for_each_overlap(
+        &self,
+        chrom: &str,
+        qs: u32,
+        qe: u32,
+        mut f: impl FnMut(u32, u32, u32),
+    ) {
+        let Some(c) = chroms::find(&self.chroms, chrom) else {
+            return;
+        };
         let n = c.count as usize;
         if n == 0 || qs >= qe {
             return;
@@ -227,7 +263,17 @@ impl IntervalIndex {
 
     /// Every entry of `chrom` as (start, end, ordinal), in order.
     pub fn entries(&self, chrom: &str) -> Vec<(u32, u32, u32)> {
-        let Some(c) = chroms::find(&self.chroms, chrom) else { return Vec::new() };
-        (0..c.count as usize).map(|i| (self.field(c, i, 0), self.field(c, i, 1), self.field(c, i, 3))).collect()
+        let Some(c) = chroms::find(&self.chroms, chrom) else {
+            return Vec::new();
+        };
+        (0..c.count as usize)
+            .map(|i| {
+                (
+                    self.field(c, i, 0),
+                    self.field(c, i, 1),
+                    self.field(c, i, 3),
+                )
+            })
+            .collect()
     }
 }

@@ -53,7 +53,8 @@ pub struct SectionEntry {
 pub fn header() -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[..8].copy_from_slice(&MAGIC);
-    h[HEADER_VERSION_OFFSET..HEADER_VERSION_OFFSET + 4].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[HEADER_VERSION_OFFSET..HEADER_VERSION_OFFSET + 4]
+        .copy_from_slice(&FORMAT_VERSION.to_le_bytes());
     h
 }
 
@@ -100,25 +101,39 @@ pub fn parse(file: &[u8]) -> Result<Parsed, ReadError> {
         if file.len() >= 8 && file[..8] != MAGIC {
             return Err(ReadError::BadMagic);
         }
-        return Err(ReadError::truncated(format!("file has {} bytes", file.len())));
+        return Err(ReadError::truncated(format!(
+            "file has {} bytes",
+            file.len()
+        )));
     }
     if file[..8] != MAGIC {
         return Err(ReadError::BadMagic);
     }
     let version = u32_at(file, HEADER_VERSION_OFFSET);
     if version != FORMAT_VERSION {
-        return Err(ReadError::VersionMismatch { expected: FORMAT_VERSION, got: version });
+        return Err(ReadError::VersionMismatch {
+            expected: FORMAT_VERSION,
+            got: version,
+        });
     }
-    if file[HEADER_VERSION_OFFSET + 4..HEADER_LEN].iter().any(|&b| b != 0) {
+    if file[HEADER_VERSION_OFFSET + 4..HEADER_LEN]
+        .iter()
+        .any(|&b| b != 0)
+    {
         return Err(ReadError::invalid("header", "reserved bytes are not zero"));
     }
     let foot = &file[file.len() - FOOTER_LEN..];
     if foot[FOOTER_MAGIC..FOOTER_MAGIC + 8] != MAGIC {
-        return Err(ReadError::truncated("footer magic missing (file cut short?)"));
+        return Err(ReadError::truncated(
+            "footer magic missing (file cut short?)",
+        ));
     }
     let fversion = u32_at(foot, FOOTER_VERSION);
     if fversion != FORMAT_VERSION {
-        return Err(ReadError::VersionMismatch { expected: FORMAT_VERSION, got: fversion });
+        return Err(ReadError::VersionMismatch {
+            expected: FORMAT_VERSION,
+            got: fversion,
+        });
     }
     if u32_at(foot, FOOTER_VERSION + 4) != 0 {
         return Err(ReadError::invalid("footer", "reserved bytes are not zero"));
@@ -135,13 +150,20 @@ pub fn parse(file: &[u8]) -> Result<Parsed, ReadError> {
     let table_end = table_offset.checked_add(table_len);
     let body_end = (file.len() - FOOTER_LEN) as u64;
     if table_offset < HEADER_LEN as u64 || table_end != Some(body_end) {
-        return Err(ReadError::invalid("section table", "table bounds do not fit the file"));
+        return Err(ReadError::invalid(
+            "section table",
+            "table bounds do not fit the file",
+        ));
     }
     let table = &file[table_offset as usize..body_end as usize];
     let expected = u64_at(foot, FOOTER_TABLE_SUM);
     let got = xxh3_64(table);
     if got != expected {
-        return Err(ReadError::ChecksumMismatch { section: "section table".into(), expected, got });
+        return Err(ReadError::ChecksumMismatch {
+            section: "section table".into(),
+            expected,
+            got,
+        });
     }
     let entries = parse_table(table, table_offset)?;
     // Padding between sections is covered by no checksum; requiring zeros means any changed
@@ -149,14 +171,23 @@ pub fn parse(file: &[u8]) -> Result<Parsed, ReadError> {
     let mut at = HEADER_LEN;
     for e in &entries {
         if file[at..e.offset as usize].iter().any(|&b| b != 0) {
-            return Err(ReadError::invalid("padding", format!("non-zero bytes before section {}", e.name)));
+            return Err(ReadError::invalid(
+                "padding",
+                format!("non-zero bytes before section {}", e.name),
+            ));
         }
         at = (e.offset + e.len) as usize;
     }
     if file[at..table_offset as usize].iter().any(|&b| b != 0) {
-        return Err(ReadError::invalid("padding", "non-zero bytes before the section table"));
+        return Err(ReadError::invalid(
+            "padding",
+            "non-zero bytes before the section table",
+        ));
     }
-    Ok(Parsed { entries, table_checksum: expected })
+    Ok(Parsed {
+        entries,
+        table_checksum: expected,
+    })
 }
 
 fn parse_table(table: &[u8], table_offset: u64) -> Result<Vec<SectionEntry>, ReadError> {
@@ -184,14 +215,28 @@ fn parse_table(table: &[u8], table_offset: u64) -> Result<Vec<SectionEntry>, Rea
             .map_err(|_| ReadError::invalid(T, "section name is not UTF-8"))?
             .to_string();
         let end = offset.checked_add(len);
-        if offset % SECTION_ALIGN as u64 != 0 || offset < next_free || end.is_none_or(|e| e > table_offset) {
-            return Err(ReadError::invalid(T, format!("section {name} lies outside the body")));
+        if offset % SECTION_ALIGN as u64 != 0
+            || offset < next_free
+            || end.is_none_or(|e| e > table_offset)
+        {
+            return Err(ReadError::invalid(
+                T,
+                format!("section {name} lies outside the body"),
+            ));
         }
         next_free = end.unwrap_or(u64::MAX);
         if !names.insert(name.clone()) {
-            return Err(ReadError::invalid(T, format!("section {name} appears twice")));
+            return Err(ReadError::invalid(
+                T,
+                format!("section {name} appears twice"),
+            ));
         }
-        entries.push(SectionEntry { name, offset, len, checksum });
+        entries.push(SectionEntry {
+            name,
+            offset,
+            len,
+            checksum,
+        });
     }
     c.finish()?;
     Ok(entries)

@@ -59,7 +59,8 @@ pub struct CollectionMeta {
 impl Meta {
     /// Parses the section.
     pub fn from_bytes(b: &[u8]) -> Result<Meta, ReadError> {
-        serde_json::from_slice(b).map_err(|e| ReadError::invalid(META_SECTION, format!("bad JSON: {e}")))
+        serde_json::from_slice(b)
+            .map_err(|e| ReadError::invalid(META_SECTION, format!("bad JSON: {e}")))
     }
 
     /// Serialises the section.

@@ -58,7 +58,9 @@ impl Numbers {
         if n.checked_mul(8) != Some(b.len() - TRAILER) {
             return Err(ReadError::invalid(section, "length does not match count"));
         }
-        Ok(Numbers { values: F64s::new(bytes, n, section)? })
+        Ok(Numbers {
+            values: F64s::new(bytes, n, section)?,
+        })
     }
 
     /// Number of values.

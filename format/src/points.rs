@@ -51,15 +51,19 @@ impl<W: Write> PointWriter<W> {
     pub fn push(&mut self, chrom: &str, pos: u32, ord: u32) -> Result<(), WriteError> {
         if self.cur.as_deref() != Some(chrom) {
             if self.cur.as_deref().is_some_and(|c| c >= chrom) {
-                return Err(WriteError::Invalid(format!("points out of order at chromosome {chrom}")));
+                return Err(WriteError::Invalid(format!(
+                    "points out of order at chromosome {chrom}"
+                )));
             }
             self.end_chrom();
             self.cur = Some(chrom.to_string());
             self.last = None;
         } else if self.last.is_some_and(|l| l >= (pos, ord)) {
-            return Err(WriteError::Invalid(format!("points out of order at {chrom}:{pos}")));
+            return Err(WriteError::Invalid(format!(
+                "points out of order at {chrom}:{pos}"
+            )));
         }
-        if self.cur_count % FENCE as u64 == 0 {
+        if self.cur_count.is_multiple_of(FENCE as u64) {
             self.fences.push(pos);
         }
         self.out.write_all(&pos.to_le_bytes())?;
@@ -93,10 +97,17 @@ impl<W: Write> PointWriter<W> {
             self.out.write_all(&f.to_le_bytes())?;
         }
         let fence_bytes = 4 * self.fences.len();
-        self.out.write_all(&[0u8; 8][..pad8(fence_bytes) - fence_bytes])?;
+        self.out
+            .write_all(&[0u8; 8][..pad8(fence_bytes) - fence_bytes])?;
         let table_offset = fence_offset + pad8(fence_bytes) as u64;
         chroms::write_table(&mut self.out, &self.chroms)?;
-        for v in [self.total, self.fences.len() as u64, self.chroms.len() as u64, fence_offset, table_offset] {
+        for v in [
+            self.total,
+            self.fences.len() as u64,
+            self.chroms.len() as u64,
+            fence_offset,
+            table_offset,
+        ] {
             self.out.write_all(&v.to_le_bytes())?;
         }
         self.out.write_all(&TAG)?;
@@ -118,7 +129,9 @@ impl PointIndex {
     pub fn open(bytes: Bytes, section: &str) -> Result<PointIndex, ReadError> {
         let b = bytes.as_ref();
         if b.len() < TRAILER {
-            return Err(ReadError::truncated(format!("section {section}: point trailer")));
+            return Err(ReadError::truncated(format!(
+                "section {section}: point trailer"
+            )));
         }
         let t = b.len() - TRAILER;
         if b[t + 40..t + 44] != TAG {
@@ -127,20 +140,38 @@ impl PointIndex {
         let [entries, nfences, nchroms, fence_offset, table_offset] =
             [0, 8, 16, 24, 32].map(|o| u64_at(b, t + o));
         let ok = entries.checked_mul(ENTRY as u64) == Some(fence_offset)
-            && nfences.checked_mul(4).and_then(|n| n.checked_add(fence_offset)).is_some_and(|e| e <= table_offset)
+            && nfences
+                .checked_mul(4)
+                .and_then(|n| n.checked_add(fence_offset))
+                .is_some_and(|e| e <= table_offset)
             && table_offset <= t as u64;
         if !ok {
             return Err(ReadError::invalid(section, "inconsistent sizes"));
         }
-        let chroms = chroms::read_table(&b[table_offset as usize..t], nchroms as usize, entries, nfences, section)?;
+        let chroms = chroms::read_table(
+            &b[table_offset as usize..t],
+            nchroms as usize,
+            entries,
+            nfences,
+            section,
+        )?;
         for c in &chroms {
             if c.aux_count != c.count.div_ceil(FENCE as u64) {
-                return Err(ReadError::invalid(section, format!("fence count of {}", c.name)));
+                return Err(ReadError::invalid(
+                    section,
+                    format!("fence count of {}", c.name),
+                ));
             }
         }
-        let fence_bytes = bytes.slice(fence_offset as usize..table_offset as usize).expect("checked above");
+        let fence_bytes = bytes
+            .slice(fence_offset as usize..table_offset as usize)
+            .expect("checked above");
         let fences = U32s::new(fence_bytes, nfences as usize, section)?;
-        Ok(PointIndex { bytes, fences, chroms })
+        Ok(PointIndex {
+            bytes,
+            fences,
+            chroms,
+        })
     }
 
     /// Chromosomes present.
@@ -181,7 +212,9 @@ impl PointIndex {
 
     /// Calls `f(pos, ordinal)` for each point on `chrom` with `qs <= pos < qe`, in position order.
     pub fn for_each_in(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u32)) {
-        let Some(c) = chroms::find(&self.chroms, chrom) else { return };
+        let Some(c) = chroms::find(&self.chroms, chrom) else {
+            return;
+        };
         if qs >= qe {
             return;
         }
@@ -206,7 +239,9 @@ impl PointIndex {
 
     /// Number of points on `chrom` in `[qs, qe)` (two binary searches, no scan).
     pub fn count_in(&self, chrom: &str, qs: u32, qe: u32) -> usize {
-        let Some(c) = chroms::find(&self.chroms, chrom) else { return 0 };
+        let Some(c) = chroms::find(&self.chroms, chrom) else {
+            return 0;
+        };
         if qs >= qe {
             return 0;
         }

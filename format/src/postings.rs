@@ -26,7 +26,10 @@ impl<W: Write> PostingsWriter<W> {
 
     /// Stores `values` (ascending) and returns the FST value that finds them.
     pub fn push(&mut self, values: &[u32]) -> io::Result<u64> {
-        debug_assert!(values.windows(2).all(|w| w[0] < w[1]), "postings must be strictly ascending");
+        debug_assert!(
+            values.windows(2).all(|w| w[0] < w[1]),
+            "postings must be strictly ascending"
+        );
         if values.len() == 1 {
             return Ok(INLINE_BIT | values[0] as u64);
         }
@@ -113,7 +116,9 @@ impl Postings {
 
     /// An empty blob.
     pub fn empty() -> Postings {
-        Postings { bytes: Bytes::from_vec(Vec::new()) }
+        Postings {
+            bytes: Bytes::from_vec(Vec::new()),
+        }
     }
 
     /// The list an FST value designates. A value pointing outside the blob (possible only in
@@ -123,16 +128,29 @@ impl Postings {
             return List::One(fst_value as u32);
         }
         let b = self.bytes.as_ref();
-        let empty = List::Many { bytes: self.bytes.clone(), at: 0, count: 0 };
-        let Ok(at) = usize::try_from(fst_value) else { return empty };
+        let empty = List::Many {
+            bytes: self.bytes.clone(),
+            at: 0,
+            count: 0,
+        };
+        let Ok(at) = usize::try_from(fst_value) else {
+            return empty;
+        };
         if at.checked_add(4).is_none_or(|e| e > b.len()) {
             return empty;
         }
         let count = u32_at(b, at) as usize;
-        let fits = count.checked_mul(4).and_then(|n| n.checked_add(at + 4)).is_some_and(|e| e <= b.len());
+        let fits = count
+            .checked_mul(4)
+            .and_then(|n| n.checked_add(at + 4))
+            .is_some_and(|e| e <= b.len());
         if !fits {
             return empty;
         }
-        List::Many { bytes: self.bytes.clone(), at: at + 4, count }
+        List::Many {
+            bytes: self.bytes.clone(),
+            at: at + 4,
+            count,
+        }
     }
 }

@@ -70,7 +70,11 @@ pub struct Record<'a> {
 impl<'a> Record<'a> {
     /// Views encoded record bytes.
     pub fn new(bytes: &'a [u8]) -> Record<'a> {
-        let n = if bytes.len() >= 2 { u16_at(bytes, 0) as usize } else { 0 };
+        let n = if bytes.len() >= 2 {
+            u16_at(bytes, 0) as usize
+        } else {
+            0
+        };
         let n = if 2 + 6 * n <= bytes.len() { n } else { 0 };
         Record { bytes, n }
     }
@@ -131,15 +135,23 @@ pub struct RecordWriter<W: Write> {
 impl<W: Write> RecordWriter<W> {
     /// Starts a store written to `out`, spooling offsets to `offsets`.
     pub fn new(out: W, offsets: Spool) -> RecordWriter<W> {
-        RecordWriter { out, offsets, pos: 0, n: 0 }
+        RecordWriter {
+            out,
+            offsets,
+            pos: 0,
+            n: 0,
+        }
     }
 
     /// Appends the next record's encoded bytes; returns its ordinal.
     pub fn push(&mut self, encoded: &[u8]) -> Result<u32, WriteError> {
-        let ord = u32::try_from(self.n)
-            .map_err(|_| WriteError::Invalid("a collection holds more than 2^32-1 documents".into()))?;
+        let ord = u32::try_from(self.n).map_err(|_| {
+            WriteError::Invalid("a collection holds more than 2^32-1 documents".into())
+        })?;
         if ord == u32::MAX {
-            return Err(WriteError::Invalid("a collection holds more than 2^32-1 documents".into()));
+            return Err(WriteError::Invalid(
+                "a collection holds more than 2^32-1 documents".into(),
+            ));
         }
         self.offsets.write_all(&self.pos.to_le_bytes())?;
         self.out.write_all(encoded)?;
@@ -195,14 +207,21 @@ impl RecordStore {
             return Err(ReadError::invalid(section, "offset table does not fit"));
         }
         let blob = bytes.slice(0..at as usize).expect("checked");
-        let offsets = U64s::new(bytes.slice(at as usize..t).expect("checked"), n as usize + 1, section)?;
+        let offsets = U64s::new(
+            bytes.slice(at as usize..t).expect("checked"),
+            n as usize + 1,
+            section,
+        )?;
         Ok(RecordStore { blob, offsets })
     }
 
     /// An empty store.
     pub fn empty() -> RecordStore {
         let offsets = U64s::new(Bytes::from_vec(vec![0; 8]), 1, "empty").expect("8 bytes");
-        RecordStore { blob: Bytes::from_vec(Vec::new()), offsets }
+        RecordStore {
+            blob: Bytes::from_vec(Vec::new()),
+            offsets,
+        }
     }
 
     /// Number of records.
@@ -233,4 +252,3 @@ impl RecordStore {
 pub fn json_bytes(v: &serde_json::Value) -> Vec<u8> {
     serde_json::to_vec(v).expect("serialising a JSON value cannot fail")
 }
-

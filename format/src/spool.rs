@@ -31,8 +31,17 @@ impl Spool {
 
     /// A file spool at `path` (created, truncated).
     pub fn file(path: &Path) -> io::Result<Spool> {
-        let f = File::options().read(true).write(true).create(true).truncate(true).open(path)?;
-        Ok(Spool::File { file: BufWriter::with_capacity(1 << 20, f), path: path.to_path_buf(), len: 0 })
+        let f = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(path)?;
+        Ok(Spool::File {
+            file: BufWriter::with_capacity(1 << 20, f),
+            path: path.to_path_buf(),
+            len: 0,
+        })
     }
 
     /// Bytes written.
@@ -97,7 +106,10 @@ impl Write for Spool {
 impl Read for Spool {
     /// Not used for replay (see [`Spool::copy_into`]); reading a spool directly is refused.
     fn read(&mut self, _buf: &mut [u8]) -> io::Result<usize> {
-        Err(io::Error::new(io::ErrorKind::Unsupported, "use Spool::copy_into"))
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "use Spool::copy_into",
+        ))
     }
 }
 

@@ -25,7 +25,10 @@ mod tests {
     #[test]
     fn test_tokens() {
         assert_eq!(tokens("HLA-A"), vec!["hla", "a"]);
-        assert_eq!(tokens("  Signal Transduction (R-HSA) "), vec!["signal", "transduction", "r", "hsa"]);
+        assert_eq!(
+            tokens("  Signal Transduction (R-HSA) "),
+            vec!["signal", "transduction", "r", "hsa"]
+        );
         assert_eq!(tokens("Éclair café"), vec!["éclair", "café"]);
         assert!(tokens("--").is_empty());
     }

@@ -15,7 +15,11 @@ use crate::error::{ReadError, WriteError};
 use crate::layout::{self, SectionEntry, MAX_NAME_LEN};
 
 enum Sink {
-    File { file: BufWriter<File>, tmp: PathBuf, dest: PathBuf },
+    File {
+        file: BufWriter<File>,
+        tmp: PathBuf,
+        dest: PathBuf,
+    },
     Memory(Vec<u8>),
 }
 
@@ -30,14 +34,21 @@ pub struct CatalogWriter {
 impl CatalogWriter {
     /// Starts a catalog that [`CatalogWriter::finish`] renames to `dest`.
     pub fn create(dest: &Path) -> Result<CatalogWriter, WriteError> {
-        let name = dest.file_name().ok_or_else(|| WriteError::Invalid(format!("{}: not a file path", dest.display())))?;
+        let name = dest
+            .file_name()
+            .ok_or_else(|| WriteError::Invalid(format!("{}: not a file path", dest.display())))?;
         let mut tmp_name = name.to_os_string();
         tmp_name.push(format!(".tmp-{}", std::process::id()));
         let tmp = dest.with_file_name(tmp_name);
-        let file = File::create(&tmp)
-            .map_err(|e| WriteError::Io(io::Error::new(e.kind(), format!("{}: {e}", tmp.display()))))?;
+        let file = File::create(&tmp).map_err(|e| {
+            WriteError::Io(io::Error::new(e.kind(), format!("{}: {e}", tmp.display())))
+        })?;
         let mut w = CatalogWriter {
-            sink: Sink::File { file: BufWriter::with_capacity(1 << 20, file), tmp, dest: dest.to_path_buf() },
+            sink: Sink::File {
+                file: BufWriter::with_capacity(1 << 20, file),
+                tmp,
+                dest: dest.to_path_buf(),
+            },
             pos: 0,
             entries: Vec::new(),
             done: false,
@@ -48,7 +59,12 @@ impl CatalogWriter {
 
     /// Starts a catalog held in memory ([`CatalogWriter::finish_to_vec`] returns it).
     pub fn in_memory() -> CatalogWriter {
-        let mut w = CatalogWriter { sink: Sink::Memory(Vec::new()), pos: 0, entries: Vec::new(), done: false };
+        let mut w = CatalogWriter {
+            sink: Sink::Memory(Vec::new()),
+            pos: 0,
+            entries: Vec::new(),
+            done: false,
+        };
         w.raw_write(&layout::header()).expect("writing to memory");
         w
     }
@@ -77,14 +93,20 @@ impl CatalogWriter {
         }
         self.align()?;
         let start = self.pos;
-        Ok(SectionWriter { w: self, name: name.to_string(), start, hasher: Xxh3::new() })
+        Ok(SectionWriter {
+            w: self,
+            name: name.to_string(),
+            start,
+            hasher: Xxh3::new(),
+        })
     }
 
     /// Writes a whole section at once.
     pub fn add(&mut self, name: &str, bytes: &[u8]) -> Result<(), WriteError> {
         let mut s = self.section(name)?;
         s.write_all(bytes)?;
-        s.finish()
+        s.finish()?;
+        Ok(())
     }
 
     /// True when a section of that name was written.
@@ -127,8 +149,12 @@ impl CatalogWriter {
         if let Sink::File { file, tmp, dest } = &mut self.sink {
             file.flush()?;
             file.get_ref().sync_all()?;
-            fs::rename(&*tmp, &*dest)
-                .map_err(|e| io::Error::new(e.kind(), format!("{} -> {}: {e}", tmp.display(), dest.display())))?;
+            fs::rename(&*tmp, &*dest).map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("{} -> {}: {e}", tmp.display(), dest.display()),
+                )
+            })?;
             if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
                 // Persist the rename itself; failure here is not fatal on filesystems without
                 // directory fsync.
@@ -145,7 +171,9 @@ impl CatalogWriter {
         self.done = true;
         match std::mem::replace(&mut self.sink, Sink::Memory(Vec::new())) {
             Sink::Memory(v) => Ok(v),
-            Sink::File { .. } => Err(WriteError::Invalid("finish_to_vec on a file catalog".into())),
+            Sink::File { .. } => Err(WriteError::Invalid(
+                "finish_to_vec on a file catalog".into(),
+            )),
         }
     }
 
@@ -171,7 +199,7 @@ pub struct SectionWriter<'a> {
     hasher: Xxh3,
 }
 
-impl SectionWriter<'_> {
+impl<'a> SectionWriter<'a> {
     /// Bytes written to this section so far.
     pub fn len(&self) -> u64 {
         self.w.pos - self.start
@@ -182,12 +210,17 @@ impl SectionWriter<'_> {
         self.len() == 0
     }
 
-    /// Records the section in the table.
-    pub fn finish(self) -> Result<(), WriteError> {
+    /// Records the section in the table and hands the catalog writer back.
+    pub fn finish(self) -> Result<&'a mut CatalogWriter, WriteError> {
         let len = self.w.pos - self.start;
-        let entry = SectionEntry { name: self.name, offset: self.start, len, checksum: self.hasher.digest() };
+        let entry = SectionEntry {
+            name: self.name,
+            offset: self.start,
+            len,
+            checksum: self.hasher.digest(),
+        };
         self.w.entries.push(entry);
-        Ok(())
+        Ok(self.w)
     }
 }
 

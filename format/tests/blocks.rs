@@ -194,7 +194,10 @@ fn test_interval_megabase_gene_does_not_hide_points() {
     }
     let idx = IntervalIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
     assert_eq!(idx.overlapping("chr1", 50_000, 50_101), vec![0, 500, 501]);
-    assert_eq!(idx.overlapping("chr1", 1_000_000, 1_000_001), Vec::<u32>::new());
+    assert_eq!(
+        idx.overlapping("chr1", 1_000_000, 1_000_001),
+        Vec::<u32>::new()
+    );
     assert_eq!(idx.overlapping("chr2", 0, 10), Vec::<u32>::new());
 }
 

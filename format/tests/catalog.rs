@@ -8,7 +8,11 @@ use varcat_format::{Catalog, CatalogWriter, ReadError, FORMAT_VERSION};
 fn sample() -> (Vec<u8>, Vec<(String, Vec<u8>)>) {
     let mut w = CatalogWriter::in_memory();
     let mut sections = Vec::new();
-    let meta = Meta { format_version: FORMAT_VERSION, varcat_version: "test".into(), ..Meta::default() };
+    let meta = Meta {
+        format_version: FORMAT_VERSION,
+        varcat_version: "test".into(),
+        ..Meta::default()
+    };
     sections.push(("meta".to_string(), meta.to_bytes()));
     let mut fst = KeyMapBuilder::new(Vec::new(), "genes.key").unwrap();
     for (i, k) in ["ENSG1", "ENSG2", "ENSG3"].iter().enumerate() {
@@ -39,8 +43,16 @@ fn test_sections_round_trip() {
         assert_eq!(c.section(n).unwrap().as_ref(), &b[..], "section {n}");
     }
     assert!(c.section("absent").is_none());
-    assert!(matches!(c.require("absent"), Err(ReadError::MissingSection(_))));
-    assert_eq!(Meta::from_bytes(c.section("meta").unwrap().as_ref()).unwrap().varcat_version, "test");
+    assert!(matches!(
+        c.require("absent"),
+        Err(ReadError::MissingSection(_))
+    ));
+    assert_eq!(
+        Meta::from_bytes(c.section("meta").unwrap().as_ref())
+            .unwrap()
+            .varcat_version,
+        "test"
+    );
 }
 
 #[test]
@@ -84,8 +96,14 @@ fn test_wrong_version_names_the_fix() {
 
 #[test]
 fn test_not_a_catalog() {
-    assert!(matches!(Catalog::from_vec(b"{\"json\": true}\n".repeat(10)), Err(ReadError::BadMagic)));
-    assert!(matches!(Catalog::from_vec(Vec::new()), Err(ReadError::Truncated { .. })));
+    assert!(matches!(
+        Catalog::from_vec(b"{\"json\": true}\n".repeat(10)),
+        Err(ReadError::BadMagic)
+    ));
+    assert!(matches!(
+        Catalog::from_vec(Vec::new()),
+        Err(ReadError::Truncated { .. })
+    ));
 }
 
 #[test]

@@ -1,0 +1,22 @@
+//! Builds a varcat catalog from a directory of IGVF Catalog collections (JSON Lines, one
+//! document per line, optionally gzip-compressed).
+//!
+//! The build is deterministic (same input, same bytes), memory-bounded (external sort/merge
+//! within `--mem-budget`, whatever the input size) and atomic (a temporary file renamed into
+//! place). [`schema`] says what is stored; [`derive`] holds the build-time joins.
+
+pub mod build;
+pub mod collection;
+pub mod derive;
+pub mod error;
+pub mod input;
+pub mod normalize;
+pub mod progress;
+pub mod report;
+pub mod schema;
+pub mod sorter;
+pub mod sortkey;
+
+pub use build::{build, Options, DEFAULT_MEM_BUDGET};
+pub use error::BuildError;
+pub use report::Report;

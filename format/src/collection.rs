@@ -1,0 +1,284 @@
+//! A read view of one stored collection: its records, its `_key` map and the indexes its
+//! metadata lists. Both the server and the indexer's join steps read collections through it.
+//!
+//! Index names in [`CollectionMeta::indexes`] are section-name suffixes: `by.<field>` (exact
+//! value → ordinals), `fold.<field>` and `tok.<field>` (case-folded value and tokens →
+//! ordinals), `facet.<field>`, `num.<field>`, `intervals`, `ends` and `points`.
+
+use std::collections::HashMap;
+
+use crate::catalog::Catalog;
+use crate::error::ReadError;
+use crate::facets::Facet;
+use crate::fstmap::{KeyMap, MultiMap};
+use crate::intervals::IntervalIndex;
+use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
+use crate::numbers::Numbers;
+use crate::points::PointIndex;
+use crate::records::{Record, RecordStore};
+
+/// One collection's views.
+#[derive(Clone)]
+pub struct Collection {
+    /// Its metadata.
+    pub meta: CollectionMeta,
+    records: RecordStore,
+    key: KeyMap,
+    field_ids: HashMap<String, u16>,
+    by: HashMap<String, MultiMap>,
+    fold: HashMap<String, MultiMap>,
+    tok: HashMap<String, MultiMap>,
+    facets: HashMap<String, Facet>,
+    numbers: HashMap<String, Numbers>,
+    intervals: Option<IntervalIndex>,
+    ends: Option<IntervalIndex>,
+    points: Option<PointIndex>,
+}
+
+fn multi(cat: &Catalog, fst: &str, post: &str) -> Result<MultiMap, ReadError> {
+    MultiMap::open(cat.require(fst)?, cat.require(post)?, fst)
+}
+
+impl Collection {
+    /// Opens the views of `meta`'s collection.
+    pub fn open(cat: &Catalog, meta: &CollectionMeta) -> Result<Collection, ReadError> {
+        let name = meta.name.as_str();
+        let records =
+            RecordStore::open(cat.require(&names::records(name))?, &names::records(name))?;
+        if records.len() as u64 != meta.documents {
+            return Err(ReadError::invalid(
+                &names::records(name),
+                "record count differs from metadata",
+            ));
+        }
+        if meta.fields.len() > u16::MAX as usize {
+            return Err(ReadError::invalid(
+                META_SECTION,
+                format!("{name}: too many fields"),
+            ));
+        }
+        let key = KeyMap::open(cat.require(&names::key(name))?, &names::key(name))?;
+        let field_ids = meta
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.clone(), i as u16))
+            .collect();
+        let mut c = Collection {
+            meta: meta.clone(),
+            records,
+            key,
+            field_ids,
+            by: HashMap::new(),
+            fold: HashMap::new(),
+            tok: HashMap::new(),
+            facets: HashMap::new(),
+            numbers: HashMap::new(),
+            intervals: None,
+            ends: None,
+            points: None,
+        };
+        for ix in &meta.indexes {
+            let (kind, field) = ix.split_once('.').unwrap_or((ix.as_str(), ""));
+            match kind {
+                "by" => {
+                    c.by.insert(
+                        field.into(),
+                        multi(
+                            cat,
+                            &names::by_fst(name, field),
+                            &names::by_post(name, field),
+                        )?,
+                    );
+                }
+                "fold" => {
+                    c.fold.insert(
+                        field.into(),
+                        multi(
+                            cat,
+                            &names::fold_fst(name, field),
+                            &names::fold_post(name, field),
+                        )?,
+                    );
+                }
+                "tok" => {
+                    c.tok.insert(
+                        field.into(),
+                        multi(
+                            cat,
+                            &names::tok_fst(name, field),
+                            &names::tok_post(name, field),
+                        )?,
+                    );
+                }
+                "facet" => {
+                    let s = names::facet(name, field);
+                    c.facets
+                        .insert(field.into(), Facet::open(cat.require(&s)?.as_ref(), &s)?);
+                }
+                "num" => {
+                    let s = names::number(name, field);
+                    let col = Numbers::open(cat.require(&s)?, &s)?;
+                    if col.len() as u64 != meta.documents {
+                        return Err(ReadError::invalid(
+                            &s,
+                            "column length differs from record count",
+                        ));
+                    }
+                    c.numbers.insert(field.into(), col);
+                }
+                "intervals" => {
+                    let s = names::intervals(name);
+                    c.intervals = Some(IntervalIndex::open(cat.require(&s)?, &s)?);
+                }
+                "ends" => {
+                    let s = names::ends(name);
+                    c.ends = Some(IntervalIndex::open(cat.require(&s)?, &s)?);
+                }
+                "points" => {
+                    let s = names::points(name);
+                    c.points = Some(PointIndex::open(cat.require(&s)?, &s)?);
+                }
+                _ => {
+                    return Err(ReadError::invalid(
+                        META_SECTION,
+                        format!("{name}: unknown index {ix}"),
+                    ))
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// Collection name.
+    pub fn name(&self) -> &str {
+        &self.meta.name
+    }
+
+    /// Number of records.
+    pub fn len(&self) -> u32 {
+        self.records.len() as u32
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The field id of member `name`.
+    pub fn field(&self, name: &str) -> Option<u16> {
+        self.field_ids.get(name).copied()
+    }
+
+    /// The ordinal of the record with `_key` = `key`.
+    pub fn ord(&self, key: &str) -> Option<u32> {
+        self.key
+            .get(key.as_bytes())
+            .and_then(|v| u32::try_from(v).ok())
+            .filter(|&o| o < self.len())
+    }
+
+    /// The record with ordinal `ord`.
+    pub fn record(&self, ord: u32) -> Option<Record<'_>> {
+        self.records.get(ord)
+    }
+
+    /// The JSON bytes of member `field` of record `ord`.
+    pub fn value(&self, ord: u32, field: &str) -> Option<&[u8]> {
+        let id = self.field(field)?;
+        self.records.get(ord)?.get(id)
+    }
+
+    /// The member `field` of record `ord` as a string (None when absent, null or not a string).
+    pub fn string(&self, ord: u32, field: &str) -> Option<String> {
+        serde_json::from_slice::<String>(self.value(ord, field)?).ok()
+    }
+
+    /// The exact-value index of `field`.
+    pub fn by(&self, field: &str) -> Option<&MultiMap> {
+        self.by.get(field)
+    }
+
+    /// The folded-value index of `field`.
+    pub fn fold(&self, field: &str) -> Option<&MultiMap> {
+        self.fold.get(field)
+    }
+
+    /// The token index of `field`.
+    pub fn tokens(&self, field: &str) -> Option<&MultiMap> {
+        self.tok.get(field)
+    }
+
+    /// The facet of `field`.
+    pub fn facet(&self, field: &str) -> Option<&Facet> {
+        self.facets.get(field)
+    }
+
+    /// The numeric column of `field`.
+    pub fn number(&self, field: &str) -> Option<&Numbers> {
+        self.numbers.get(field)
+    }
+
+    /// The interval index.
+    pub fn intervals(&self) -> Option<&IntervalIndex> {
+        self.intervals.as_ref()
+    }
+
+    /// The by-end interval index.
+    pub fn ends(&self) -> Option<&IntervalIndex> {
+        self.ends.as_ref()
+    }
+
+    /// The point index.
+    pub fn points(&self) -> Option<&PointIndex> {
+        self.points.as_ref()
+    }
+
+    /// Memory held by decoded facets (bytes, approximate).
+    pub fn facet_memory(&self) -> usize {
+        self.facets.values().map(Facet::memory).sum()
+    }
+}
+
+/// Every collection of a catalog, opened.
+#[derive(Clone)]
+pub struct Collections {
+    /// The catalog.
+    pub catalog: Catalog,
+    /// Its metadata.
+    pub meta: Meta,
+    by_name: HashMap<String, Collection>,
+}
+
+impl Collections {
+    /// Opens the metadata and every collection it lists.
+    pub fn open(catalog: Catalog) -> Result<Collections, ReadError> {
+        let meta = Meta::from_bytes(catalog.require(META_SECTION)?.as_ref())?;
+        Collections::with_meta(catalog, meta)
+    }
+
+    /// Opens the collections listed in `meta` (the indexer passes metadata not yet written).
+    pub fn with_meta(catalog: Catalog, meta: Meta) -> Result<Collections, ReadError> {
+        let mut by_name = HashMap::new();
+        for cm in &meta.collections {
+            by_name.insert(cm.name.clone(), Collection::open(&catalog, cm)?);
+        }
+        Ok(Collections {
+            catalog,
+            meta,
+            by_name,
+        })
+    }
+
+    /// The collection `name`, if the catalog has it.
+    pub fn get(&self, name: &str) -> Option<&Collection> {
+        self.by_name.get(name)
+    }
+
+    /// Resolves a document handle `collection/key` to its collection and ordinal.
+    pub fn resolve(&self, handle: &str) -> Option<(&Collection, u32)> {
+        let (coll, key) = handle.split_once('/')?;
+        let c = self.get(coll)?;
+        Some((c, c.ord(key)?))
+    }
+}

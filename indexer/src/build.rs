@@ -1,0 +1,157 @@
+//! The whole build: discover inputs, build every collection in schema order, write metadata,
+//! verify the result.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+use varcat_format::collection::{Collection, Collections};
+use varcat_format::meta::META_SECTION;
+use varcat_format::{Catalog, CatalogWriter, Meta, FORMAT_VERSION};
+
+use crate::collection::{self, Env, Source};
+use crate::derive::Ctx;
+use crate::error::BuildError;
+use crate::input;
+use crate::progress::Progress;
+use crate::report::Report;
+use crate::schema::{self, Kind, SPECS, UNUSED};
+
+/// Default memory budget for one sorting phase.
+pub const DEFAULT_MEM_BUDGET: usize = 2 << 30;
+
+/// Build options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Directory of `<collection>[.<part>].jsonl[.gz]` files.
+    pub input: PathBuf,
+    /// Catalog file to write (atomically replaced).
+    pub output: PathBuf,
+    /// Memory budget for sorting, bytes (output does not depend on it).
+    pub mem_budget: usize,
+    /// Scratch directory (default: next to the output).
+    pub tmp_dir: Option<PathBuf>,
+    /// Duplicate `_key`s are errors instead of merges.
+    pub strict: bool,
+    /// Show progress on stderr.
+    pub progress: bool,
+}
+
+impl Options {
+    /// Options with defaults for `input` → `output`.
+    pub fn new(input: &Path, output: &Path) -> Options {
+        Options {
+            input: input.to_path_buf(),
+            output: output.to_path_buf(),
+            mem_budget: DEFAULT_MEM_BUDGET,
+            tmp_dir: None,
+            strict: false,
+            progress: false,
+        }
+    }
+}
+
+/// Removes the scratch directory however the build ends.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Builds a catalog; returns the summary.
+pub fn build(opts: &Options) -> Result<Report, BuildError> {
+    let files = input::discover(&opts.input)?;
+    if files.is_empty() {
+        return Err(BuildError::Usage(format!(
+            "{}: no <collection>.jsonl or <collection>.jsonl.gz files found",
+            opts.input.display()
+        )));
+    }
+    let parent = opts
+        .output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let base = opts.tmp_dir.clone().unwrap_or_else(|| parent.to_path_buf());
+    let scratch = Scratch(base.join(format!(".varcat-build-{}", std::process::id())));
+    std::fs::create_dir_all(&scratch.0)
+        .map_err(|e| BuildError::io(scratch.0.display().to_string(), e))?;
+
+    let total: u64 = files.values().flatten().map(|f| f.bytes).sum();
+    let mut env = Env::new(
+        scratch.0.clone(),
+        opts.mem_budget,
+        opts.strict,
+        Progress::new(opts.progress, total),
+    );
+    for name in files.keys() {
+        if schema::spec(name).is_none() {
+            let why = if UNUSED.contains(&name.as_str()) {
+                "no endpoint uses it"
+            } else {
+                "unknown collection"
+            };
+            env.report.skipped.insert(name.clone(), why.to_string());
+        }
+    }
+
+    let mut w = CatalogWriter::create(&opts.output)?;
+    let mut ctx = Ctx::default();
+    let mut metas = Vec::new();
+    for spec in SPECS {
+        let source = match (spec.kind, spec.derive) {
+            (Kind::Derived, Some(g)) => Source::Derived(g),
+            _ => match files.get(spec.name) {
+                Some(parts) => Source::Files(parts),
+                None => continue,
+            },
+        };
+        let meta = collection::build(&mut w, spec, source, &ctx, &mut env)?;
+        let cat = w.read_back()?;
+        let coll = Collection::open(&cat, &meta)
+            .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
+        ctx.built.insert(spec.name.to_string(), coll);
+        metas.push(meta);
+    }
+    env.progress.done();
+
+    let mut inputs = env.inputs.clone();
+    inputs.sort_by(|a, b| a.name.cmp(&b.name));
+    let r = &env.report;
+    let meta = Meta {
+        format_version: FORMAT_VERSION,
+        varcat_version: env!("CARGO_PKG_VERSION").to_string(),
+        inputs,
+        options: [("strict".to_string(), json!(opts.strict))].into_iter().collect(),
+        collections: metas,
+        summary: [
+            ("documents".to_string(), json!(r.documents)),
+            ("merged_duplicates".to_string(), json!(r.merged)),
+            ("derived_edge_keys".to_string(), json!(r.derived_keys)),
+            (
+                "dangling_references".to_string(),
+                json!(r.dangling.iter().map(|((c, f, t), n)| json!({"collection": c, "field": f, "target": t, "count": n})).collect::<Vec<_>>()),
+            ),
+            ("non_finite_values".to_string(), json!(r.non_finite)),
+            ("null_array_elements".to_string(), json!(r.null_elements)),
+            ("skipped_collections".to_string(), json!(r.skipped)),
+        ]
+        .into_iter()
+        .collect(),
+    };
+    w.add(META_SECTION, &meta.to_bytes())?;
+    drop(ctx);
+    let checksum = w.finish()?;
+
+    // Read what was written, as the server will, before declaring success.
+    let cat = Catalog::open(&opts.output)
+        .map_err(|e| BuildError::Usage(format!("verifying the new catalog: {e}")))?;
+    cat.verify()
+        .map_err(|e| BuildError::Usage(format!("verifying the new catalog: {e}")))?;
+    Collections::open(cat.clone())
+        .map_err(|e| BuildError::Usage(format!("verifying the new catalog: {e}")))?;
+    env.report.catalog_bytes = cat.file_len() as u64;
+    env.report.checksum = checksum;
+    Ok(env.report)
+}

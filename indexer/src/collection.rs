@@ -1,0 +1,788 @@
+//! Building one collection: documents → normalised records → sorted, merged, stored, indexed.
+//!
+//! Pass 1 reads and encodes documents into an external sorter keyed by `_key`. Pass 2 merges
+//! duplicate keys (later members over earlier, like `arangoimport --on-duplicate update`),
+//! names repeated keyless edges, and re-sorts when the collection's order is not `_key`. The
+//! final pass streams records into the catalog and index entries into sorters, from which the
+//! index sections are written one after another. Memory stays within the budget throughout.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+
+use serde_json::{Map, Value};
+use varcat_format::facets::FacetBuilder;
+use varcat_format::fstmap::{KeyMapBuilder, MultiMapBuilder};
+use varcat_format::intervals::IntervalWriter;
+use varcat_format::meta::names;
+use varcat_format::numbers::NumberWriter;
+use varcat_format::points::PointWriter;
+use varcat_format::records::{json_bytes, Record, RecordBuf, RecordWriter};
+use varcat_format::spool::Spool;
+use varcat_format::{CatalogWriter, CollectionMeta};
+
+use crate::derive::Ctx;
+use crate::error::BuildError;
+use crate::input::{fix_non_finite, InputFile, Lines};
+use crate::normalize::{index_values, normalize, Counts};
+use crate::progress::Progress;
+use crate::report::Report;
+use crate::schema::{Index, Kind, Order, Spec};
+use crate::sorter::Sorter;
+use crate::sortkey::{KeyReader, SortKey};
+
+/// Shared build state.
+pub struct Env {
+    /// Scratch directory.
+    pub tmp: PathBuf,
+    /// Memory budget for one sorting phase, bytes.
+    pub budget: usize,
+    /// Duplicate keys are errors.
+    pub strict: bool,
+    /// Summary being built.
+    pub report: Report,
+    /// Progress display.
+    pub progress: Progress,
+    /// Input files read, for the metadata.
+    pub inputs: Vec<varcat_format::InputFile>,
+    /// Bytes of input consumed so far (for the ETA).
+    pub bytes_done: u64,
+    spool_seq: u64,
+}
+
+impl Env {
+    /// New state.
+    pub fn new(tmp: PathBuf, budget: usize, strict: bool, progress: Progress) -> Env {
+        Env {
+            tmp,
+            budget,
+            strict,
+            report: Report::default(),
+            progress,
+            inputs: Vec::new(),
+            bytes_done: 0,
+            spool_seq: 0,
+        }
+    }
+
+    fn spool(&mut self) -> Result<Spool, BuildError> {
+        self.spool_seq += 1;
+        let p = self.tmp.join(format!("spool-{}", self.spool_seq));
+        Spool::file(&p).map_err(|e| BuildError::io(p.display().to_string(), e))
+    }
+
+    fn sorter(&self, share: usize) -> Sorter {
+        Sorter::new(&self.tmp, (self.budget / share.max(1)).max(1 << 12))
+    }
+}
+
+/// Where documents come from.
+pub enum Source<'a> {
+    /// Input files (parts of one collection).
+    Files(&'a [InputFile]),
+    /// A derived table.
+    Derived(crate::derive::Generator),
+}
+
+const FLAG_KEYLESS: u8 = 1;
+
+/// Payload carried through the sorters: flags, origin (file index, line) and the record.
+fn payload(flags: u8, file: u32, line: u64, rec: &[u8]) -> Vec<u8> {
+    let mut p = Vec::with_capacity(13 + rec.len());
+    p.push(flags);
+    p.extend_from_slice(&file.to_le_bytes());
+    p.extend_from_slice(&line.to_le_bytes());
+    p.extend_from_slice(rec);
+    p
+}
+
+fn split_payload(p: &[u8]) -> (u8, u32, u64, &[u8]) {
+    let file = u32::from_le_bytes(p[1..5].try_into().expect("4"));
+    let line = u64::from_le_bytes(p[5..13].try_into().expect("8"));
+    (p[0], file, line, &p[13..])
+}
+
+struct Processor<'a> {
+    spec: &'a Spec,
+    counts: Counts,
+    unknown: BTreeMap<String, u64>,
+}
+
+impl Processor<'_> {
+    /// Validates and encodes one document; returns (key, flags, record).
+    fn process(
+        &mut self,
+        mut doc: Map<String, Value>,
+        ctx: &Ctx,
+    ) -> Result<(String, u8, Vec<u8>), String> {
+        let mut flags = 0;
+        let key = match self.spec.kind {
+            Kind::Node | Kind::Derived => match doc.get("_key") {
+                Some(Value::String(k)) if !k.is_empty() => k.clone(),
+                Some(Value::Number(n)) => n.to_string(),
+                _ => return Err("document has no _key".into()),
+            },
+            Kind::Edge => {
+                let end = |f: &str| match doc.get(f) {
+                    Some(Value::String(s))
+                        if s.split_once('/')
+                            .is_some_and(|(c, k)| !c.is_empty() && !k.is_empty()) =>
+                    {
+                        Ok(s.clone())
+                    }
+                    _ => Err(format!(
+                        "edge has no valid {f} (expected \"collection/key\")"
+                    )),
+                };
+                let (from, to) = (end("_from")?, end("_to")?);
+                match doc.get("_key") {
+                    Some(Value::String(k)) if !k.is_empty() => k.clone(),
+                    _ => {
+                        // Handles contain no spaces, so this key cannot collide with a real one.
+                        flags |= FLAG_KEYLESS;
+                        let k = format!("{from} {to}");
+                        doc.insert("_key".into(), Value::String(k.clone()));
+                        k
+                    }
+                }
+            }
+        };
+        doc.insert("_key".into(), Value::String(key.clone()));
+        if let Some(prepare) = self.spec.prepare {
+            prepare(&mut doc, ctx)?;
+        }
+        let mut rb = RecordBuf::new();
+        for (name, value) in doc {
+            if let Some(id) = self.spec.field_id(&name) {
+                let v = normalize(value, self.spec.fields[id as usize].ty, &mut self.counts);
+                if !v.is_null() {
+                    rb.set(id, json_bytes(&v));
+                }
+            } else if !self.spec.known.contains(&name.as_str()) {
+                *self.unknown.entry(name).or_insert(0) += 1;
+            }
+        }
+        Ok((key, flags, rb.encode()))
+    }
+}
+
+/// A member of an encoded record as a JSON value.
+fn member(spec: &Spec, rec: &Record<'_>, name: &str) -> Option<Value> {
+    let id = spec.field_id(name)?;
+    serde_json::from_slice(rec.get(id)?).ok()
+}
+
+/// Builds `spec`'s collection from `source` into `w`.
+pub fn build(
+    w: &mut CatalogWriter,
+    spec: &Spec,
+    source: Source<'_>,
+    ctx: &Ctx,
+    env: &mut Env,
+) -> Result<CollectionMeta, BuildError> {
+    let name = spec.name;
+    let mut proc = Processor {
+        spec,
+        counts: Counts::default(),
+        unknown: BTreeMap::new(),
+    };
+    let mut sorter = env.sorter(1);
+    let mut read = 0u64;
+    let files: Vec<PathBuf> = match &source {
+        Source::Files(f) => f.iter().map(|f| f.path.clone()).collect(),
+        Source::Derived(_) => vec![PathBuf::from(format!("<derived {name}>"))],
+    };
+    match source {
+        Source::Files(parts) => {
+            for (fi, file) in parts.iter().enumerate() {
+                let mut lines = Lines::open(file)?;
+                let mut docs = 0u64;
+                while let Some((line_no, line)) = lines.next_line()? {
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    let input_err = |reason: String| BuildError::Input {
+                        file: file.path.clone(),
+                        line: line_no,
+                        reason,
+                    };
+                    let fixed = fix_non_finite(line);
+                    let text = match &fixed {
+                        Some((s, n)) => {
+                            env.report.non_finite += n;
+                            s.as_str()
+                        }
+                        None => line,
+                    };
+                    let doc = match serde_json::from_str::<Value>(text) {
+                        Ok(Value::Object(m)) => m,
+                        Ok(_) => return Err(input_err("a document must be a JSON object".into())),
+                        Err(e) => return Err(input_err(format!("invalid JSON: {e}"))),
+                    };
+                    let (key, flags, rec) = proc.process(doc, ctx).map_err(input_err)?;
+                    sorter.push(
+                        SortKey::new().str(key.as_bytes()).0.clone(),
+                        payload(flags, fi as u32, line_no, &rec),
+                    )?;
+                    docs += 1;
+                    if docs.is_multiple_of(4096) {
+                        env.progress
+                            .tick(name, read + docs, env.bytes_done + lines.bytes_read());
+                    }
+                }
+                read += docs;
+                env.bytes_done += file.bytes;
+                let digest = lines.finish();
+                env.inputs.push(varcat_format::InputFile {
+                    name: file.name.clone(),
+                    bytes: file.bytes,
+                    xxh3: format!("{digest:016x}"),
+                    documents: docs,
+                });
+            }
+        }
+        Source::Derived(generate) => {
+            let mut emit = |doc: Map<String, Value>| -> Result<(), BuildError> {
+                let (key, flags, rec) =
+                    proc.process(doc, ctx).map_err(|reason| BuildError::Input {
+                        file: files[0].clone(),
+                        line: read + 1,
+                        reason,
+                    })?;
+                sorter.push(
+                    SortKey::new().str(key.as_bytes()).0.clone(),
+                    payload(flags, 0, read + 1, &rec),
+                )?;
+                read += 1;
+                Ok(())
+            };
+            generate(ctx, &mut emit)?;
+        }
+    }
+    env.report.null_elements += proc.counts.null_elements;
+    env.report.non_integer += proc.counts.non_integer;
+    for (f, n) in proc.unknown {
+        Report::bump(&mut env.report.unknown_fields, (name.to_string(), f), n);
+    }
+    Report::bump(&mut env.report.read, name.to_string(), read);
+
+    // Pass 2: merge duplicates, then order.
+    let mut sorted = finish_sorter(sorter, env)?;
+    let mut reorder = match spec.order {
+        Order::Key => None,
+        Order::Fields(_) => Some(env.sorter(1)),
+    };
+    let mut fin = Final::new(w, spec, env)?;
+    let mut group: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    loop {
+        let next = sorted.next_item()?;
+        if let (Some(first), Some(n)) = (group.first(), next.as_ref()) {
+            if first.0 == n.0 {
+                group.push(next.expect("some"));
+                continue;
+            }
+        }
+        if !group.is_empty() {
+            for (key, rec) in resolve_group(spec, std::mem::take(&mut group), &files, env)? {
+                match &mut reorder {
+                    None => fin.push(&key, &rec, ctx, env)?,
+                    Some(r) => {
+                        let k = order_key(spec, &rec, &key);
+                        r.push(k, payload(0, 0, 0, &rec))?;
+                    }
+                }
+            }
+        }
+        match next {
+            Some(item) => group.push(item),
+            None => break,
+        }
+    }
+    drop(sorted);
+    if let Some(r) = reorder {
+        let mut s = finish_sorter(r, env)?;
+        while let Some((_, p)) = s.next_item()? {
+            let (_, _, _, rec) = split_payload(&p);
+            let key = member(spec, &Record::new(rec), "_key")
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            fin.push(&key, rec, ctx, env)?;
+        }
+    }
+    let meta = fin.finish(env)?;
+    Report::bump(&mut env.report.documents, name.to_string(), meta.documents);
+    Ok(meta)
+}
+
+/// Turns a group of equal keys into the records to store.
+fn resolve_group(
+    spec: &Spec,
+    group: Vec<(Vec<u8>, Vec<u8>)>,
+    files: &[PathBuf],
+    env: &mut Env,
+) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
+    let key_of = |k: &[u8]| {
+        String::from_utf8_lossy(&KeyReader::new(k).str().unwrap_or_default()).into_owned()
+    };
+    if group.len() == 1 {
+        let (k, p) = &group[0];
+        return Ok(vec![(key_of(k), split_payload(p).3.to_vec())]);
+    }
+    let key = key_of(&group[0].0);
+    let (flags, _, _, _) = split_payload(&group[0].1);
+    if flags & FLAG_KEYLESS != 0 {
+        // Repeated (from, to) pairs without keys stay distinct: `<from> <to> #<n>` in input order.
+        let key_id = spec.field_id("_key").expect("every spec keeps _key");
+        let mut out = Vec::new();
+        for (i, (_, p)) in group.iter().enumerate() {
+            let rec = Record::new(split_payload(p).3);
+            let k = if i == 0 {
+                key.clone()
+            } else {
+                format!("{key} #{:06}", i + 1)
+            };
+            let mut rb = RecordBuf::new();
+            for (id, v) in rec.members() {
+                rb.set(id, v.to_vec());
+            }
+            rb.set(key_id, json_bytes(&Value::String(k.clone())));
+            out.push((k, rb.encode()));
+        }
+        Report::bump(
+            &mut env.report.derived_keys,
+            spec.name.to_string(),
+            group.len() as u64 - 1,
+        );
+        return Ok(out);
+    }
+    if env.strict {
+        let (_, fi, line, _) = split_payload(&group[1].1);
+        return Err(BuildError::Input {
+            file: files.get(fi as usize).cloned().unwrap_or_default(),
+            line,
+            reason: format!("duplicate _key {key} in {} (--strict)", spec.name),
+        });
+    }
+    let mut rb = RecordBuf::new();
+    for (_, p) in &group {
+        for (id, v) in Record::new(split_payload(p).3).members() {
+            rb.set(id, v.to_vec());
+        }
+    }
+    Report::bump(
+        &mut env.report.merged,
+        spec.name.to_string(),
+        group.len() as u64 - 1,
+    );
+    Ok(vec![(key, rb.encode())])
+}
+
+/// The sort key of a record under an `Order::Fields` order (then `_key`).
+fn order_key(spec: &Spec, rec: &[u8], key: &str) -> Vec<u8> {
+    let Order::Fields(fields) = spec.order else {
+        return SortKey::new().str(key.as_bytes()).0.clone();
+    };
+    let rec = Record::new(rec);
+    let mut k = SortKey::new();
+    for f in fields {
+        match member(spec, &rec, f) {
+            Some(Value::String(s)) => k.str(s.as_bytes()),
+            Some(Value::Number(n)) => k.f64(n.as_f64().unwrap_or(f64::NAN)),
+            _ => k.missing(),
+        };
+    }
+    k.str(key.as_bytes());
+    k.0
+}
+
+/// One index being fed during the final pass.
+enum Feed {
+    Exact {
+        field: &'static str,
+        kind: &'static str,
+        sorter: Sorter,
+    },
+    Facet {
+        field: &'static str,
+        builder: FacetBuilder,
+    },
+    Number {
+        field: &'static str,
+        writer: NumberWriter<Spool>,
+    },
+    Intervals {
+        chr: &'static str,
+        start: &'static str,
+        end: &'static str,
+        sorter: Sorter,
+    },
+    Points {
+        chr: &'static str,
+        pos: &'static str,
+        sorter: Sorter,
+    },
+}
+
+/// The final pass: records go straight into the catalog; index entries into sorters.
+struct Final<'s, 'w> {
+    spec: &'s Spec,
+    records: RecordWriter<varcat_format::writer::SectionWriter<'w>>,
+    keys: KeyFeed,
+    feeds: Vec<Feed>,
+    n: u64,
+}
+
+enum KeyFeed {
+    Direct(KeyMapBuilder<Spool>),
+    Sorted(Sorter),
+}
+
+impl<'s, 'w> Final<'s, 'w> {
+    fn new(
+        w: &'w mut CatalogWriter,
+        spec: &'s Spec,
+        env: &mut Env,
+    ) -> Result<Final<'s, 'w>, BuildError> {
+        let sorters = 1 + spec
+            .indexes
+            .iter()
+            .map(|i| if matches!(i, Index::Text(_)) { 3 } else { 1 })
+            .sum::<usize>();
+        let records = RecordWriter::new(w.section(&names::records(spec.name))?, env.spool()?);
+        let keys = match spec.order {
+            Order::Key => {
+                KeyFeed::Direct(KeyMapBuilder::new(env.spool()?, &names::key(spec.name))?)
+            }
+            Order::Fields(_) => KeyFeed::Sorted(env.sorter(sorters)),
+        };
+        let mut feeds = Vec::new();
+        for ix in spec.indexes {
+            match *ix {
+                Index::Exact(field) => feeds.push(Feed::Exact {
+                    field,
+                    kind: "by",
+                    sorter: env.sorter(sorters),
+                }),
+                Index::Text(field) => {
+                    for kind in ["by", "fold", "tok"] {
+                        feeds.push(Feed::Exact {
+                            field,
+                            kind,
+                            sorter: env.sorter(sorters),
+                        });
+                    }
+                }
+                Index::Facet(field) => feeds.push(Feed::Facet {
+                    field,
+                    builder: FacetBuilder::new(),
+                }),
+                Index::Number(field) => feeds.push(Feed::Number {
+                    field,
+                    writer: NumberWriter::new(env.spool()?),
+                }),
+                Index::Intervals { chr, start, end } => feeds.push(Feed::Intervals {
+                    chr,
+                    start,
+                    end,
+                    sorter: env.sorter(sorters),
+                }),
+                Index::Points { chr, pos } => feeds.push(Feed::Points {
+                    chr,
+                    pos,
+                    sorter: env.sorter(sorters),
+                }),
+            }
+        }
+        Ok(Final {
+            spec,
+            records,
+            keys,
+            feeds,
+            n: 0,
+        })
+    }
+
+    fn push(&mut self, key: &str, rec: &[u8], ctx: &Ctx, env: &mut Env) -> Result<(), BuildError> {
+        let ord = self.records.push(rec)?;
+        self.n += 1;
+        match &mut self.keys {
+            KeyFeed::Direct(b) => b.insert(key.as_bytes(), ord as u64)?,
+            KeyFeed::Sorted(s) => s.push(
+                SortKey::new().str(key.as_bytes()).0.clone(),
+                ord.to_le_bytes().to_vec(),
+            )?,
+        }
+        let r = Record::new(rec);
+        let spec = self.spec;
+        if spec.kind == Kind::Edge {
+            for end in ["_from", "_to"] {
+                let Some(Value::String(h)) = member(spec, &r, end) else {
+                    continue;
+                };
+                Report::bump(
+                    &mut env.report.references,
+                    (spec.name.to_string(), end.to_string()),
+                    1,
+                );
+                if ctx.resolve(&h).is_none() {
+                    let target = h.split_once('/').map_or("", |x| x.0).to_string();
+                    Report::bump(
+                        &mut env.report.dangling,
+                        (spec.name.to_string(), end.to_string(), target),
+                        1,
+                    );
+                }
+            }
+        }
+        for feed in &mut self.feeds {
+            match feed {
+                Feed::Exact {
+                    field,
+                    kind,
+                    sorter,
+                } => {
+                    let Some(v) = member(spec, &r, field) else {
+                        continue;
+                    };
+                    let mut vals: Vec<String> = match *kind {
+                        "by" => index_values(&v),
+                        "fold" => index_values(&v)
+                            .iter()
+                            .map(|s| varcat_format::text::fold(s))
+                            .collect(),
+                        _ => index_values(&v)
+                            .iter()
+                            .flat_map(|s| varcat_format::text::tokens(s))
+                            .collect(),
+                    };
+                    vals.sort();
+                    vals.dedup();
+                    for val in vals {
+                        sorter.push(
+                            SortKey::new().str(val.as_bytes()).u32(ord).0.clone(),
+                            Vec::new(),
+                        )?;
+                    }
+                }
+                Feed::Facet { field, builder } => {
+                    if let Some(v) = member(spec, &r, field) {
+                        for val in index_values(&v) {
+                            builder.add(&val, ord);
+                        }
+                    }
+                }
+                Feed::Number { field, writer } => {
+                    let x = member(spec, &r, field).and_then(|v| match v {
+                        Value::Number(n) => n.as_f64(),
+                        Value::String(s) => s.trim().parse::<f64>().ok(),
+                        _ => None,
+                    });
+                    writer.push(x)?;
+                }
+                Feed::Intervals {
+                    chr,
+                    start,
+                    end,
+                    sorter,
+                } => {
+                    let (Some(Value::String(c)), Some(s), Some(e)) = (
+                        member(spec, &r, chr),
+                        member(spec, &r, start),
+                        member(spec, &r, end),
+                    ) else {
+                        continue;
+                    };
+                    let (Some(s), Some(e)) = (coordinate(&s, key)?, coordinate(&e, key)?) else {
+                        continue;
+                    };
+                    if s > e {
+                        continue;
+                    }
+                    sorter.push(
+                        SortKey::new()
+                            .str(c.as_bytes())
+                            .u32(s)
+                            .u32(e)
+                            .u32(ord)
+                            .0
+                            .clone(),
+                        Vec::new(),
+                    )?;
+                }
+                Feed::Points { chr, pos, sorter } => {
+                    let (Some(Value::String(c)), Some(p)) =
+                        (member(spec, &r, chr), member(spec, &r, pos))
+                    else {
+                        continue;
+                    };
+                    let Some(p) = coordinate(&p, key)? else {
+                        continue;
+                    };
+                    sorter.push(
+                        SortKey::new().str(c.as_bytes()).u32(p).u32(ord).0.clone(),
+                        Vec::new(),
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
+        let name = self.spec.name;
+        env.progress.phase(&format!("{name}: writing indexes"));
+        let w = self.records.finish()?.finish()?;
+        match self.keys {
+            KeyFeed::Direct(b) => {
+                let mut s = b.finish()?;
+                copy_section(w, &names::key(name), &mut s)?;
+            }
+            KeyFeed::Sorted(sorter) => {
+                let mut sec = w.section(&names::key(name))?;
+                let mut b = KeyMapBuilder::new(&mut sec, &names::key(name))?;
+                let mut s = finish_sorter(sorter, &mut *env)?;
+                while let Some((k, p)) = s.next_item()? {
+                    let key = KeyReader::new(&k).str().unwrap_or_default();
+                    b.insert(
+                        &key,
+                        u32::from_le_bytes(p[..4].try_into().expect("4")) as u64,
+                    )?;
+                }
+                b.finish()?;
+                sec.finish()?;
+            }
+        }
+        let mut indexes = Vec::new();
+        for feed in self.feeds {
+            match feed {
+                Feed::Exact {
+                    field,
+                    kind,
+                    sorter,
+                } => {
+                    let (fst, post) = match kind {
+                        "by" => (names::by_fst(name, field), names::by_post(name, field)),
+                        "fold" => (names::fold_fst(name, field), names::fold_post(name, field)),
+                        _ => (names::tok_fst(name, field), names::tok_post(name, field)),
+                    };
+                    let mut sec = w.section(&fst)?;
+                    let mut b = MultiMapBuilder::new(&mut sec, env.spool()?, &fst)?;
+                    let mut s = finish_sorter(sorter, &mut *env)?;
+                    let mut cur: Option<Vec<u8>> = None;
+                    let mut ords: Vec<u32> = Vec::new();
+                    while let Some((k, _)) = s.next_item()? {
+                        let mut r = KeyReader::new(&k);
+                        let (Some(v), Some(o)) = (r.str(), r.u32()) else {
+                            continue;
+                        };
+                        if cur.as_ref() != Some(&v) {
+                            if let Some(c) = cur.take() {
+                                b.insert(&c, &ords)?;
+                            }
+                            ords.clear();
+                            cur = Some(v);
+                        }
+                        if ords.last() != Some(&o) {
+                            ords.push(o);
+                        }
+                    }
+                    if let Some(c) = cur {
+                        b.insert(&c, &ords)?;
+                    }
+                    let (_, mut postings) = b.finish()?;
+                    sec.finish()?;
+                    copy_section(w, &post, &mut postings)?;
+                    indexes.push(format!("{kind}.{field}"));
+                }
+                Feed::Facet { field, builder } => {
+                    let mut sec = w.section(&names::facet(name, field))?;
+                    builder.write(&mut sec)?;
+                    sec.finish()?;
+                    indexes.push(format!("facet.{field}"));
+                }
+                Feed::Number { field, writer } => {
+                    let mut s = writer.finish()?;
+                    copy_section(w, &names::number(name, field), &mut s)?;
+                    indexes.push(format!("num.{field}"));
+                }
+                Feed::Intervals { sorter, .. } => {
+                    let mut sec = w.section(&names::intervals(name))?;
+                    let mut iw = IntervalWriter::new(&mut sec);
+                    let mut s = finish_sorter(sorter, &mut *env)?;
+                    while let Some((k, _)) = s.next_item()? {
+                        let mut r = KeyReader::new(&k);
+                        let (Some(c), Some(st), Some(en), Some(o)) =
+                            (r.str(), r.u32(), r.u32(), r.u32())
+                        else {
+                            continue;
+                        };
+                        iw.push(&String::from_utf8_lossy(&c), st, en, o)?;
+                    }
+                    iw.finish()?;
+                    sec.finish()?;
+                    indexes.push("intervals".into());
+                }
+                Feed::Points { sorter, .. } => {
+                    let mut sec = w.section(&names::points(name))?;
+                    let mut pw = PointWriter::new(&mut sec);
+                    let mut s = finish_sorter(sorter, &mut *env)?;
+                    while let Some((k, _)) = s.next_item()? {
+                        let mut r = KeyReader::new(&k);
+                        let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.u32()) else {
+                            continue;
+                        };
+                        pw.push(&String::from_utf8_lossy(&c), p, o)?;
+                    }
+                    pw.finish()?;
+                    sec.finish()?;
+                    indexes.push("points".into());
+                }
+            }
+        }
+        Ok(CollectionMeta {
+            name: name.to_string(),
+            kind: match self.spec.kind {
+                Kind::Node => "node",
+                Kind::Edge => "edge",
+                Kind::Derived => "derived",
+            }
+            .into(),
+            documents: self.n,
+            fields: self
+                .spec
+                .fields
+                .iter()
+                .map(|f| f.name.to_string())
+                .collect(),
+            indexes,
+        })
+    }
+}
+
+/// A genomic coordinate as u32 (the format's ceiling); non-numbers are skipped.
+fn coordinate(v: &Value, key: &str) -> Result<Option<u32>, BuildError> {
+    let Some(x) = v.as_f64() else { return Ok(None) };
+    if x < 0.0 || x.fract() != 0.0 {
+        return Ok(None);
+    }
+    if x > u32::MAX as f64 {
+        return Err(BuildError::Usage(format!(
+            "{key}: coordinate {x} exceeds the format's 2^32-1 ceiling"
+        )));
+    }
+    Ok(Some(x as u32))
+}
+
+/// Finishes a sorter, counting its spilled runs in the report.
+fn finish_sorter(s: Sorter, env: &mut Env) -> Result<crate::sorter::Sorted, BuildError> {
+    env.report.spilled_runs += s.spills() as u64;
+    Ok(s.finish()?)
+}
+
+fn copy_section(w: &mut CatalogWriter, name: &str, spool: &mut Spool) -> Result<(), BuildError> {
+    let mut sec = w.section(name)?;
+    spool.copy_into(&mut sec)?;
+    sec.flush()?;
+    sec.finish()?;
+    Ok(())
+}

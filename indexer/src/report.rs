@@ -1,0 +1,113 @@
+//! The build summary: counts per collection, merges, dangling references, warnings.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What a build did.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Documents stored per collection.
+    pub documents: BTreeMap<String, u64>,
+    /// Documents read per collection (before merging duplicates).
+    pub read: BTreeMap<String, u64>,
+    /// Duplicate `_key`s merged per collection.
+    pub merged: BTreeMap<String, u64>,
+    /// Keys derived for edges without `_key`, per collection.
+    pub derived_keys: BTreeMap<String, u64>,
+    /// Dangling references: (collection, field, target collection) → count.
+    pub dangling: BTreeMap<(String, String, String), u64>,
+    /// References checked: (collection, field) → count.
+    pub references: BTreeMap<(String, String), u64>,
+    /// Fields dropped because no endpoint knows them: (collection, field) → documents.
+    pub unknown_fields: BTreeMap<(String, String), u64>,
+    /// Input collections skipped (no endpoint uses them): name → reason.
+    pub skipped: BTreeMap<String, String>,
+    /// `NaN`/`Infinity` tokens replaced by null.
+    pub non_finite: u64,
+    /// Null elements dropped from string arrays.
+    pub null_elements: u64,
+    /// Values of integer fields that were not integers (kept as given).
+    pub non_integer: u64,
+    /// Sorted runs spilled to disk because a sorter passed its memory budget.
+    pub spilled_runs: u64,
+    /// Catalog size in bytes.
+    pub catalog_bytes: u64,
+    /// Catalog checksum.
+    pub checksum: u64,
+}
+
+impl Report {
+    pub(crate) fn bump<K: Ord>(m: &mut BTreeMap<K, u64>, k: K, n: u64) {
+        *m.entry(k).or_insert(0) += n;
+    }
+
+    /// Warnings to show the user (unknown collections and fields).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        for (name, why) in &self.skipped {
+            w.push(format!("collection {name} skipped: {why}"));
+        }
+        for ((c, f), n) in &self.unknown_fields {
+            w.push(format!("{c}: unknown field {f} ({n} documents) not stored"));
+        }
+        w
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<34} {:>12} {:>10}",
+            "collection", "documents", "merged"
+        )?;
+        for (c, n) in &self.documents {
+            writeln!(
+                f,
+                "{:<34} {:>12} {:>10}",
+                c,
+                n,
+                self.merged.get(c).copied().unwrap_or(0)
+            )?;
+        }
+        if !self.dangling.is_empty() {
+            writeln!(f, "dangling references (normal in IGVF data):")?;
+            for ((c, field, target), n) in &self.dangling {
+                let total = self
+                    .references
+                    .get(&(c.clone(), field.clone()))
+                    .copied()
+                    .unwrap_or(0);
+                writeln!(f, "  {c}.{field} -> {target}: {n} of {total}")?;
+            }
+        }
+        for (c, n) in &self.derived_keys {
+            writeln!(f, "{c}: {n} edges without _key got derived keys")?;
+        }
+        if self.non_finite > 0 {
+            writeln!(f, "NaN/Infinity values stored as null: {}", self.non_finite)?;
+        }
+        if self.null_elements > 0 {
+            writeln!(
+                f,
+                "null elements dropped from string arrays: {}",
+                self.null_elements
+            )?;
+        }
+        if self.non_integer > 0 {
+            writeln!(
+                f,
+                "non-integer values in integer fields (kept as given): {}",
+                self.non_integer
+            )?;
+        }
+        for w in self.warnings() {
+            writeln!(f, "warning: {w}")?;
+        }
+        write!(
+            f,
+            "catalog: {} bytes, checksum {:016x}",
+            self.catalog_bytes, self.checksum
+        )
+    }
+}

@@ -1,0 +1,171 @@
+//! Building the bundled test collections: deterministic, budget-independent, correct counts,
+//! `file:line` errors.
+
+use std::path::{Path, PathBuf};
+
+use varcat_format::collection::Collections;
+use varcat_format::Catalog;
+use varcat_indexer::{build, BuildError, Options};
+
+fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/catalog")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("varcat-indexer-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn count_lines(collection: &str) -> u64 {
+    std::fs::read_dir(testdata())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.ends_with(".jsonl") && n.split('.').next() == Some(collection)
+        })
+        .map(|e| {
+            std::fs::read_to_string(e.path())
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .count() as u64
+        })
+        .sum()
+}
+
+#[test]
+fn test_build_is_deterministic_and_budget_independent() {
+    let dir = scratch("det");
+    let a = dir.join("a.varcat");
+    let b = dir.join("b.varcat");
+    let report = build(&Options::new(&testdata(), &a)).unwrap();
+    // A 16 KiB budget forces every sorter to spill many runs; the bytes must not change.
+    let mut tiny = Options::new(&testdata(), &b);
+    tiny.mem_budget = 16 << 10;
+    let tiny_report = build(&tiny).unwrap();
+    assert_eq!(report.spilled_runs, 0);
+    assert!(
+        tiny_report.spilled_runs > 100,
+        "only {} runs spilled",
+        tiny_report.spilled_runs
+    );
+    let (ba, bb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert!(ba == bb, "catalogs differ between budgets");
+    build(&Options::new(&testdata(), &b)).unwrap();
+    assert!(
+        ba == std::fs::read(&b).unwrap(),
+        "catalogs differ between runs"
+    );
+
+    // Every document of a node collection is stored once (the fixture has no duplicate keys).
+    for c in [
+        "genes",
+        "transcripts",
+        "proteins",
+        "genes_structure",
+        "mm_genes",
+    ] {
+        assert_eq!(report.documents[c], count_lines(c), "{c}");
+    }
+    let cat = Collections::open(Catalog::open(&a).unwrap()).unwrap();
+    assert_eq!(cat.get("genes").unwrap().len() as u64, count_lines("genes"));
+    // transcripts_proteins edges have no _key: they get `<from> <to>`.
+    let tp = cat.get("transcripts_proteins").unwrap();
+    assert!(tp
+        .ord("transcripts/ENST00000353224 proteins/ENSP00000322957")
+        .is_some());
+    // The hand-made dangling edge is counted.
+    assert!(report
+        .dangling
+        .keys()
+        .any(|(c, f, t)| c == "genes_transcripts" && f == "_from" && t == "genes"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn test_malformed_line_names_file_and_line() {
+    let dir = scratch("bad");
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    std::fs::write(
+        input.join("genes.jsonl"),
+        "{\"_key\": \"G1\", \"name\": \"A\"}\n\n{\"_key\": \"G2\", \"name\": \n",
+    )
+    .unwrap();
+    let err = build(&Options::new(&input, &dir.join("x.varcat"))).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, BuildError::Input { line: 3, .. }), "{msg}");
+    assert!(msg.contains("genes.jsonl:3:"), "{msg}");
+    assert!(!dir.join("x.varcat").exists());
+
+    std::fs::write(input.join("genes.jsonl"), "{\"name\": \"no key\"}\n").unwrap();
+    let msg = build(&Options::new(&input, &dir.join("x.varcat")))
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("genes.jsonl:1: document has no _key"), "{msg}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn test_duplicates_merge_and_strict_refuses() {
+    let dir = scratch("dup");
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    std::fs::write(
+        input.join("genes.jsonl"),
+        "{\"_key\": \"G1\", \"name\": \"A\", \"chr\": \"chr1\"}\n{\"_key\": \"G1\", \"name\": \"B\", \"start\": 5.0, \"mystery\": 1}\n{\"_key\": \"G0\", \"name\": NaN}\n",
+    )
+    .unwrap();
+    std::fs::write(input.join("unheard_of.jsonl"), "{\"_key\": \"x\"}\n").unwrap();
+    let out = dir.join("x.varcat");
+    let report = build(&Options::new(&input, &out)).unwrap();
+    assert_eq!(report.merged["genes"], 1);
+    assert_eq!(report.non_finite, 1);
+    assert!(report.warnings().iter().any(|w| w.contains("unheard_of")));
+    assert!(report.warnings().iter().any(|w| w.contains("mystery")));
+    let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
+    let g = cat.get("genes").unwrap();
+    let o = g.ord("G1").unwrap();
+    // Later top-level members win; earlier ones not overwritten stay.
+    assert_eq!(g.string(o, "name").as_deref(), Some("B"));
+    assert_eq!(g.string(o, "chr").as_deref(), Some("chr1"));
+    assert_eq!(g.value(o, "start"), Some(&b"5"[..]));
+    assert_eq!(g.value(g.ord("G0").unwrap(), "name"), None);
+
+    let mut strict = Options::new(&input, &out);
+    strict.strict = true;
+    let msg = build(&strict).unwrap_err().to_string();
+    assert!(msg.contains("genes.jsonl:2: duplicate _key G1"), "{msg}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn test_gzip_input_gives_the_same_catalog() {
+    use std::io::Write;
+    let dir = scratch("gz");
+    let (plain, gz) = (dir.join("plain"), dir.join("gz"));
+    std::fs::create_dir_all(&plain).unwrap();
+    std::fs::create_dir_all(&gz).unwrap();
+    let text = std::fs::read(testdata().join("genes.jsonl")).unwrap();
+    std::fs::write(plain.join("genes.jsonl"), &text).unwrap();
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&text).unwrap();
+    std::fs::write(gz.join("genes.jsonl.gz"), enc.finish().unwrap()).unwrap();
+    build(&Options::new(&plain, &dir.join("a.varcat"))).unwrap();
+    build(&Options::new(&gz, &dir.join("b.varcat"))).unwrap();
+    let a = Collections::open(Catalog::open(&dir.join("a.varcat")).unwrap()).unwrap();
+    let b = Collections::open(Catalog::open(&dir.join("b.varcat")).unwrap()).unwrap();
+    // Same records (the metadata differs only in the input file names and checksums).
+    let (ga, gb) = (a.get("genes").unwrap(), b.get("genes").unwrap());
+    assert_eq!(ga.len(), gb.len());
+    for o in 0..ga.len() {
+        assert_eq!(
+            ga.record(o).unwrap().members().collect::<Vec<_>>(),
+            gb.record(o).unwrap().members().collect::<Vec<_>>()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
