@@ -1,1 +1,22 @@
+//! varcat: a read-only query service for a genomic variant catalog, answering the IGVF
+//! Catalog's query interface from one memory-mapped catalog file.
+//!
+//! Request path: [`query`] (raw query string) → [`params`] (typed per endpoint, from the
+//! [`api`] table) → handler ([`api`], composing [`engine`] primitives) → [`shape`] (JSON by byte
+//! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http worker pool).
+#![deny(unsafe_code)]
 
+pub mod api;
+pub mod cli;
+pub mod engine;
+pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
+pub mod http;
+pub mod params;
+pub mod parse;
+pub mod query;
+pub mod sample;
+pub mod server;
+pub mod shape;
+pub mod sys;

@@ -1,1 +1,12 @@
+//! End-to-end tests: a catalog is built from `testdata/`, the real `varcat serve` binary
+//! answers on an ephemeral loopback port, and expected rows come from `oracle`, which reads the
+//! JSONL directly and shares no code with the server.
 
+mod oracle;
+mod util;
+
+mod cli;
+mod fuzz_seeds;
+mod http_surface;
+mod proteins;
+mod transcripts;

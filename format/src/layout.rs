@@ -241,3 +241,42 @@ fn parse_table(table: &[u8], table_offset: u64) -> Result<Vec<SectionEntry>, Rea
     c.finish()?;
     Ok(entries)
 }
+
+/// Recomputes every section checksum and the table checksum of a structurally valid file, so
+/// tests and fuzzers can hand deliberately corrupted section contents to the section readers.
+/// Returns false when the file's structure does not parse.
+pub fn reseal(file: &mut [u8]) -> bool {
+    let Ok(parsed) = parse_unchecked(file) else {
+        return false;
+    };
+    let mut entries = parsed.0;
+    for e in &mut entries {
+        e.checksum = xxh3_64(&file[e.offset as usize..(e.offset + e.len) as usize]);
+    }
+    let table = encode_table(&entries);
+    let (table_offset, table_len) = (parsed.1, parsed.2);
+    if table.len() != table_len {
+        return false;
+    }
+    file[table_offset..table_offset + table_len].copy_from_slice(&table);
+    let n = file.len();
+    let foot = footer(table_offset as u64, &table, n as u64);
+    file[n - FOOTER_LEN..].copy_from_slice(&foot);
+    true
+}
+
+/// Parses the table without checking its checksum: (entries, table offset, table length).
+fn parse_unchecked(file: &[u8]) -> Result<(Vec<SectionEntry>, usize, usize), ReadError> {
+    if file.len() < HEADER_LEN + FOOTER_LEN {
+        return Err(ReadError::truncated("file"));
+    }
+    let foot = &file[file.len() - FOOTER_LEN..];
+    let table_offset = u64_at(foot, FOOTER_TABLE_OFFSET) as usize;
+    let table_len = u64_at(foot, FOOTER_TABLE_LEN) as usize;
+    let body_end = file.len() - FOOTER_LEN;
+    if table_offset < HEADER_LEN || table_offset.checked_add(table_len) != Some(body_end) {
+        return Err(ReadError::invalid("section table", "bounds"));
+    }
+    let entries = parse_table(&file[table_offset..body_end], table_offset as u64)?;
+    Ok((entries, table_offset, table_len))
+}

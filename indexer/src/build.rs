@@ -123,7 +123,9 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         format_version: FORMAT_VERSION,
         varcat_version: env!("CARGO_PKG_VERSION").to_string(),
         inputs,
-        options: [("strict".to_string(), json!(opts.strict))].into_iter().collect(),
+        options: [("strict".to_string(), json!(opts.strict)), ("schema".to_string(), json!(schema::fingerprint()))]
+            .into_iter()
+            .collect(),
         collections: metas,
         summary: [
             ("documents".to_string(), json!(r.documents)),

@@ -367,3 +367,20 @@ impl Spec {
             .map(|i| i as u16)
     }
 }
+
+/// A fingerprint of what the schema stores and how (names, fields, types, order, indexes), so a
+/// catalog built by a different schema is recognised as stale even at the same version.
+pub fn fingerprint() -> String {
+    let mut text = String::new();
+    for s in SPECS {
+        text.push_str(&format!(
+            "{}|{:?}|{:?}|{:?}|",
+            s.name, s.kind, s.order, s.indexes
+        ));
+        for f in s.fields {
+            text.push_str(&format!("{}:{:?},", f.name, f.ty));
+        }
+        text.push('\n');
+    }
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
+}

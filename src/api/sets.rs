@@ -1,0 +1,95 @@
+//! Sets every handler builds the same way: exact values, facets, regions, `_key`s, and the
+//! edges adjacent to a set of nodes.
+
+use varcat_format::collection::Collection;
+
+use crate::engine::Set;
+use crate::parse::ident::ensembl_candidates;
+use crate::parse::region::Region;
+
+/// Records whose `field` equals `value` (each element for array fields).
+pub fn exact<'a>(coll: Option<&'a Collection>, field: &str, value: &str) -> Set<'a> {
+    Set::from_list(
+        coll.and_then(|c| c.by(field))
+            .and_then(|m| m.get(value.as_bytes())),
+    )
+}
+
+/// Records whose `field` equals any of `values`.
+pub fn exact_any<'a>(coll: Option<&'a Collection>, field: &str, values: &[String]) -> Set<'a> {
+    Set::union(values.iter().map(|v| exact(coll, field, v)))
+}
+
+/// Records whose facet `field` has `value`.
+pub fn facet<'a>(coll: Option<&'a Collection>, field: &str, value: &str) -> Set<'a> {
+    match coll.and_then(|c| c.facet(field)).and_then(|f| f.get(value)) {
+        Some(b) => Set::Bitmap(b),
+        None => Set::Empty,
+    }
+}
+
+/// Records whose `_key` is one of the Ensembl candidates of `id` (as given, without version).
+pub fn keys<'a>(coll: Option<&'a Collection>, id: &str) -> Set<'a> {
+    let Some(c) = coll else { return Set::Empty };
+    Set::from_unsorted(
+        ensembl_candidates(id)
+            .iter()
+            .filter_map(|k| c.ord(k))
+            .collect(),
+    )
+}
+
+/// Interval records overlapping `r` (`start < r.end && end > r.start`).
+pub fn overlapping<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
+    match coll.and_then(|c| c.intervals()) {
+        Some(ix) => Set::from_unsorted(ix.overlapping(&r.chr, r.start, r.end)),
+        None => Set::Empty,
+    }
+}
+
+/// Point records inside `r` (`r.start <= pos < r.end`).
+pub fn within<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
+    match coll.and_then(|c| c.points()) {
+        Some(ix) => Set::from_unsorted(ix.in_range(&r.chr, r.start, r.end)),
+        None => Set::Empty,
+    }
+}
+
+/// The document handle `collection/key` of record `ord`.
+pub fn handle(coll: &Collection, ord: u32) -> Option<String> {
+    Some(format!("{}/{}", coll.name(), coll.string(ord, "_key")?))
+}
+
+/// Records of `edges` whose `end` member (`_from`, `_to`, or another handle member) is one of
+/// `handles`.
+pub fn adjacent<'a>(
+    edges: Option<&'a Collection>,
+    end: &str,
+    handles: impl IntoIterator<Item = String>,
+) -> Set<'a> {
+    let Some(m) = edges.and_then(|e| e.by(end)) else {
+        return Set::Empty;
+    };
+    Set::union(
+        handles
+            .into_iter()
+            .map(|h| Set::from_list(m.get(h.as_bytes()))),
+    )
+}
+
+/// Records of `edges` whose `end` member points at one of the records `ords` of `nodes`.
+pub fn adjacent_to<'a>(
+    edges: Option<&'a Collection>,
+    end: &str,
+    nodes: Option<&Collection>,
+    ords: impl IntoIterator<Item = u32>,
+) -> Set<'a> {
+    let Some(nodes) = nodes else {
+        return Set::Empty;
+    };
+    adjacent(
+        edges,
+        end,
+        ords.into_iter().filter_map(|o| handle(nodes, o)),
+    )
+}

@@ -1,0 +1,310 @@
+//! The command line: `build`, `serve`, `query`, `info`, `verify`.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use lexopt::prelude::*;
+use varcat_format::collection::Collections;
+use varcat_format::Catalog;
+
+use crate::http::{App, Loaded, Request};
+use crate::{sample, server};
+
+const USAGE: &str = "\
+varcat — a read-only query service for a genomic variant catalog (IGVF Catalog compatible)
+
+USAGE:
+  varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--strict] [--quiet]
+  varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
+               [--base-path /api] [--no-verify] [--quiet]
+  varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
+  varcat info <catalog>
+  varcat verify <catalog>
+
+Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first
+when missing or out of date).";
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last() {
+        Some('K' | 'k') => (&s[..s.len() - 1], 1usize << 10),
+        Some('M' | 'm') => (&s[..s.len() - 1], 1 << 20),
+        Some('G' | 'g') => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("invalid size {s:?} (use e.g. 512M or 2G)"))
+}
+
+fn string(v: OsString) -> Result<String, String> {
+    v.into_string()
+        .map_err(|v| format!("argument is not UTF-8: {v:?}"))
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> ExitCode {
+    match run(std::env::args_os().skip(1).collect()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("varcat: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
+    let mut p = lexopt::Parser::from_args(args);
+    let cmd = match p.next().map_err(|e| e.to_string())? {
+        Some(Value(v)) => string(v)?,
+        Some(Long("help") | Short('h')) | None => {
+            println!("{USAGE}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(Long("version") | Short('V')) => {
+            println!("varcat {}", env!("CARGO_PKG_VERSION"));
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(other) => return Err(format!("{}\n\n{USAGE}", other.unexpected())),
+    };
+    match cmd.as_str() {
+        "build" => build(p),
+        "serve" => serve(p),
+        "query" => query(p),
+        "info" => info(p),
+        "verify" => verify(p),
+        "help" => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    }
+}
+
+fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
+    let (mut input, mut output) = (None, None);
+    let mut opts = varcat_indexer::Options::new(&PathBuf::new(), &PathBuf::new());
+    opts.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('o') | Long("output") => {
+                output = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?))
+            }
+            Long("mem-budget") => {
+                opts.mem_budget = parse_size(&string(p.value().map_err(|e| e.to_string())?)?)?
+            }
+            Long("tmp-dir") => {
+                opts.tmp_dir = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?))
+            }
+            Long("strict") => opts.strict = true,
+            Long("quiet") => opts.progress = false,
+            Long("progress") => opts.progress = true,
+            Value(v) if input.is_none() => input = Some(PathBuf::from(v)),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let (Some(input), Some(output)) = (input, output) else {
+        return Err(format!(
+            "build needs <input-dir> and -o <catalog>\n\n{USAGE}"
+        ));
+    };
+    opts.input = input;
+    opts.output = output.clone();
+    let start = std::time::Instant::now();
+    let report = varcat_indexer::build(&opts).map_err(|e| e.to_string())?;
+    let docs: u64 = report.read.values().sum();
+    eprintln!("{report}");
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "built {} in {secs:.1}s ({docs} documents, {:.0} documents/s)",
+        output.display(),
+        docs as f64 / secs.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn catalog_arg(path: Option<PathBuf>) -> Result<PathBuf, String> {
+    match path {
+        Some(p) => Ok(p),
+        None => sample::ensure(),
+    }
+}
+
+fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
+    let mut path = None;
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut opts = server::Options {
+        addr: "127.0.0.1:2023".into(),
+        threads,
+        queue: 1024,
+        access_log: true,
+        debug_delay_ms: 0,
+    };
+    let (mut base, mut verify) = ("/api".to_string(), true);
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("addr") => opts.addr = string(p.value().map_err(|e| e.to_string())?)?,
+            Long("threads") => {
+                opts.threads = string(p.value().map_err(|e| e.to_string())?)?
+                    .parse()
+                    .map_err(|_| "--threads takes a number")?
+            }
+            Long("queue") => {
+                opts.queue = string(p.value().map_err(|e| e.to_string())?)?
+                    .parse()
+                    .map_err(|_| "--queue takes a number")?
+            }
+            Long("base-path") => base = string(p.value().map_err(|e| e.to_string())?)?,
+            Long("no-verify") => verify = false,
+            Long("quiet") => opts.access_log = false,
+            Long("debug-delay-ms") => {
+                opts.debug_delay_ms = string(p.value().map_err(|e| e.to_string())?)?
+                    .parse()
+                    .map_err(|_| "--debug-delay-ms takes a number")?
+            }
+            // Tests tie the server's life to theirs: it exits when its stdin closes.
+            Long("exit-on-stdin-eof") => {
+                std::thread::spawn(|| {
+                    let _ = std::io::copy(&mut std::io::stdin(), &mut std::io::sink());
+                    std::process::exit(0);
+                });
+            }
+            Value(v) if path.is_none() => path = Some(PathBuf::from(v)),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let path = catalog_arg(path)?;
+    let start = std::time::Instant::now();
+    let loaded = Loaded::open(&path, verify).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "varcat: catalog {} ({} bytes, checksum {:016x}) opened in {} ms{}",
+        path.display(),
+        loaded.cat.catalog.file_len(),
+        loaded.cat.catalog.checksum(),
+        start.elapsed().as_millis(),
+        if verify {
+            ", all checksums verified"
+        } else {
+            ""
+        }
+    );
+    let app = Arc::new(App::new(loaded, &base));
+    server::serve(app, &opts, |addr| {
+        eprintln!("varcat: listening on http://{addr}{base}");
+    })
+    .map_err(|e| format!("serving on {}: {e}", opts.addr))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
+    let mut positional = Vec::new();
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Value(v) => positional.push(string(v)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let (path, url) = match positional.as_slice() {
+        [url] => (None, url.clone()),
+        [cat, url] => (Some(PathBuf::from(cat)), url.clone()),
+        _ => return Err(format!("query needs [<catalog>] '<path?query>'\n\n{USAGE}")),
+    };
+    let path = catalog_arg(path)?;
+    let loaded = Loaded::open(&path, false).map_err(|e| format!("{}: {e}", path.display()))?;
+    let app = App::new(loaded, "/api");
+    let url = if url.starts_with("/api/") || url == "/api" {
+        url
+    } else {
+        format!("/api{url}")
+    };
+    let resp = app.handle(&Request {
+        method: "GET",
+        url: &url,
+        ..Request::default()
+    });
+    println!("{}", String::from_utf8_lossy(&resp.body));
+    Ok(if resp.status == 200 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn one_path(mut p: lexopt::Parser, what: &str) -> Result<PathBuf, String> {
+    let mut path = None;
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Value(v) if path.is_none() => path = Some(PathBuf::from(v)),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    path.ok_or_else(|| format!("{what} needs <catalog>"))
+}
+
+fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
+    let path = one_path(p, "info")?;
+    let cat = Catalog::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let colls = Collections::open(cat.clone()).map_err(|e| format!("{}: {e}", path.display()))?;
+    let m = &colls.meta;
+    println!("catalog    {}", path.display());
+    println!("bytes      {}", cat.file_len());
+    println!("checksum   {:016x}", cat.checksum());
+    println!(
+        "format     v{} (built by varcat {})",
+        m.format_version, m.varcat_version
+    );
+    println!(
+        "options    {}",
+        serde_json::to_string(&m.options).unwrap_or_default()
+    );
+    println!("inputs     {} files", m.inputs.len());
+    for i in &m.inputs {
+        println!(
+            "  {:<44} {:>12} bytes {:>10} documents  xxh3 {}",
+            i.name, i.bytes, i.documents, i.xxh3
+        );
+    }
+    println!("collections");
+    for c in &m.collections {
+        println!(
+            "  {:<34} {:>10} {:<8} indexes: {}",
+            c.name,
+            c.documents,
+            c.kind,
+            c.indexes.join(" ")
+        );
+    }
+    let mut by_size: Vec<_> = cat.sections().to_vec();
+    by_size.sort_by_key(|s| std::cmp::Reverse(s.len));
+    println!("largest sections");
+    for s in by_size.iter().take(10) {
+        println!("  {:<50} {:>12} bytes", s.name, s.len);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {
+    let path = one_path(p, "verify")?;
+    let result = Catalog::open(&path)
+        .and_then(|c| c.verify().map(|_| c))
+        .and_then(Collections::open);
+    match result {
+        Ok(c) => {
+            println!(
+                "{}: OK ({} sections, checksum {:016x})",
+                path.display(),
+                c.catalog.sections().len(),
+                c.catalog.checksum()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            println!("{}: {e}", path.display());
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Query primitives over a catalog: ordinal sets, their lazy intersection with predicates,
+//! paging, and the name-search cascade. Handlers compose these; none re-implements them.
+//!
+//! Every set iterates in ascending ordinal order, which is each collection's output order, so
+//! a page is found by walking the smallest set and testing membership in the others: the cost
+//! grows with the page offset and the smallest set, never with the collection.
+
+use roaring::RoaringBitmap;
+use varcat_format::collection::Collection;
+use varcat_format::postings::List;
+use varcat_format::text;
+
+/// A set of record ordinals of one collection.
+#[derive(Clone, Debug)]
+pub enum Set<'a> {
+    /// No ordinal.
+    Empty,
+    /// `0..n`.
+    All(u32),
+    /// A postings list (ascending).
+    List(List),
+    /// A facet bitmap.
+    Bitmap(&'a RoaringBitmap),
+    /// An ascending, duplicate-free vector.
+    Vec(Vec<u32>),
+}
+
+impl<'a> Set<'a> {
+    /// A set from an unsorted vector.
+    pub fn from_unsorted(mut v: Vec<u32>) -> Set<'a> {
+        v.sort_unstable();
+        v.dedup();
+        Set::Vec(v)
+    }
+
+    /// A set from an optional postings list.
+    pub fn from_list(l: Option<List>) -> Set<'a> {
+        l.map_or(Set::Empty, Set::List)
+    }
+
+    /// The union of several sets.
+    pub fn union(sets: impl IntoIterator<Item = Set<'a>>) -> Set<'a> {
+        let mut v = Vec::new();
+        for s in sets {
+            if let Set::All(n) = s {
+                return Set::All(n);
+            }
+            v.extend(s.iter());
+        }
+        Set::from_unsorted(v)
+    }
+
+    /// Size (exact; bitmaps count their members).
+    pub fn len(&self) -> u64 {
+        match self {
+            Set::Empty => 0,
+            Set::All(n) => *n as u64,
+            Set::List(l) => l.len() as u64,
+            Set::Bitmap(b) => b.len(),
+            Set::Vec(v) => v.len() as u64,
+        }
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Membership.
+    pub fn contains(&self, x: u32) -> bool {
+        match self {
+            Set::Empty => false,
+            Set::All(n) => x < *n,
+            Set::List(l) => {
+                let (mut lo, mut hi) = (0, l.len());
+                while lo < hi {
+                    let mid = (lo + hi) / 2;
+                    match l.get(mid).cmp(&x) {
+                        std::cmp::Ordering::Less => lo = mid + 1,
+                        std::cmp::Ordering::Greater => hi = mid,
+                        std::cmp::Ordering::Equal => return true,
+                    }
+                }
+                false
+            }
+            Set::Bitmap(b) => b.contains(x),
+            Set::Vec(v) => v.binary_search(&x).is_ok(),
+        }
+    }
+
+    /// Members in ascending order.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            Set::Empty => Box::new(std::iter::empty()),
+            Set::All(n) => Box::new(0..*n),
+            Set::List(l) => Box::new(l.iter()),
+            Set::Bitmap(b) => Box::new(b.iter()),
+            Set::Vec(v) => Box::new(v.iter().copied()),
+        }
+    }
+
+    /// Members as a vector.
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.iter().collect()
+    }
+}
+
+/// A predicate on ordinals (threshold on a numeric column, a member test…).
+pub type Pred<'a> = Box<dyn Fn(u32) -> bool + 'a>;
+
+/// The conjunction of sets and predicates over one collection of `universe` records.
+pub struct Filter<'a> {
+    universe: u32,
+    sets: Vec<Set<'a>>,
+    preds: Vec<Pred<'a>>,
+}
+
+impl<'a> Filter<'a> {
+    /// Everything in a collection of `universe` records.
+    pub fn new(universe: u32) -> Filter<'a> {
+        Filter {
+            universe,
+            sets: Vec::new(),
+            preds: Vec::new(),
+        }
+    }
+
+    /// Everything in `coll` (none when the catalog lacks it).
+    pub fn over(coll: Option<&Collection>) -> Filter<'a> {
+        Filter::new(coll.map_or(0, |c| c.len()))
+    }
+
+    /// Adds a set to intersect with.
+    pub fn and(&mut self, s: Set<'a>) -> &mut Self {
+        self.sets.push(s);
+        self
+    }
+
+    /// Adds a set when `s` is `Some`.
+    pub fn and_opt(&mut self, s: Option<Set<'a>>) -> &mut Self {
+        if let Some(s) = s {
+            self.sets.push(s);
+        }
+        self
+    }
+
+    /// Adds a predicate.
+    pub fn pred(&mut self, p: impl Fn(u32) -> bool + 'a) -> &mut Self {
+        self.preds.push(Box::new(p));
+        self
+    }
+
+    /// The page `[offset, offset + limit)` of the members.
+    pub fn page(&self, offset: u64, limit: u64) -> Vec<u32> {
+        self.lazy()
+            .skip(offset.min(usize::MAX as u64) as usize)
+            .take(limit.min(usize::MAX as u64) as usize)
+            .collect()
+    }
+
+    /// True when there is at least one member.
+    pub fn any(&self) -> bool {
+        self.lazy().next().is_some()
+    }
+
+    /// All members.
+    pub fn collect(&self) -> Vec<u32> {
+        self.lazy().collect()
+    }
+
+    /// Members lazily in ascending order: walks the smallest set, tests the rest.
+    pub fn lazy(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        let driver = (0..self.sets.len()).min_by_key(|&i| self.sets[i].len());
+        let universe = self.universe;
+        let base: Box<dyn Iterator<Item = u32> + '_> = match driver {
+            Some(i) => self.sets[i].iter(),
+            None => Box::new(0..universe),
+        };
+        Box::new(
+            base.filter(move |&x| x < universe)
+                .filter(move |&x| {
+                    self.sets
+                        .iter()
+                        .enumerate()
+                        .all(|(i, s)| Some(i) == driver || s.contains(x))
+                })
+                .filter(move |&x| self.preds.iter().all(|p| p(x))),
+        )
+    }
+}
+
+/// Name-search tiers of a text field (see DESIGN §6, §12): exact → [prefix] → all tokens →
+/// Levenshtein ≤ 1 on the first token. Each tier is built only when asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tier {
+    /// The stored value equals the query.
+    Exact,
+    /// The folded value starts with the folded query.
+    Prefix,
+    /// Every query token is a token of the value.
+    Tokens,
+    /// The first query token is within edit distance 1 of a token of the value.
+    Fuzzy,
+}
+
+/// Tiers for names (genes, pathways).
+pub const NAME_TIERS: &[Tier] = &[Tier::Exact, Tier::Tokens, Tier::Fuzzy];
+/// Tiers for `biological_context`.
+pub const CONTEXT_TIERS: &[Tier] = &[Tier::Exact, Tier::Prefix, Tier::Tokens, Tier::Fuzzy];
+/// Tiers for disease names.
+pub const DISEASE_TIERS: &[Tier] = &[Tier::Exact, Tier::Tokens];
+
+/// The set of `coll` records whose `field` matches `query` at `tier`.
+pub fn tier_set<'a>(coll: &'a Collection, field: &str, query: &str, tier: Tier) -> Set<'a> {
+    match tier {
+        Tier::Exact => Set::from_list(coll.by(field).and_then(|m| m.get(query.as_bytes()))),
+        Tier::Prefix => match coll.fold(field) {
+            Some(m) => Set::union(
+                m.prefix(text::fold(query).as_bytes())
+                    .into_iter()
+                    .map(Set::List),
+            ),
+            None => Set::Empty,
+        },
+        Tier::Tokens => {
+            let toks = text::tokens(query);
+            let Some(m) = coll.tokens(field) else {
+                return Set::Empty;
+            };
+            if toks.is_empty() {
+                return Set::Empty;
+            }
+            let lists: Vec<Set> = toks
+                .iter()
+                .map(|t| Set::from_list(m.get(t.as_bytes())))
+                .collect();
+            let mut f = Filter::new(coll.len());
+            for l in lists {
+                f.and(l);
+            }
+            Set::Vec(f.collect())
+        }
+        Tier::Fuzzy => {
+            let toks = text::tokens(query);
+            match (toks.first(), coll.tokens(field)) {
+                (Some(t), Some(m)) => Set::union(m.fuzzy(t, 1).into_iter().map(Set::List)),
+                _ => Set::Empty,
+            }
+        }
+    }
+}
+
+/// Runs the cascade: the first tier whose set, together with `base`'s conditions, has any
+/// member wins and is returned as a filter (tiers are never mixed).
+pub fn cascade<'a>(
+    coll: &'a Collection,
+    field: &str,
+    query: &str,
+    tiers: &[Tier],
+    base: impl Fn() -> Filter<'a>,
+) -> Filter<'a> {
+    for &tier in tiers {
+        let mut f = base();
+        f.and(tier_set(coll, field, query, tier));
+        if f.any() {
+            return f;
+        }
+    }
+    let mut f = base();
+    f.and(Set::Empty);
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_filter_intersects_and_pages() {
+        let mut bm = RoaringBitmap::new();
+        bm.extend([1u32, 3, 5, 7, 9, 11]);
+        let mut f = Filter::new(10);
+        f.and(Set::Vec(vec![1, 2, 3, 5, 9, 11]))
+            .and(Set::Bitmap(&bm))
+            .pred(|x| x != 5);
+        assert_eq!(f.collect(), vec![1, 3, 9]);
+        assert_eq!(f.page(1, 1), vec![3]);
+        assert_eq!(f.page(3, 5), Vec::<u32>::new());
+        assert_eq!(f.page(u64::MAX, 5), Vec::<u32>::new());
+        assert!(Filter::new(0).collect().is_empty());
+        assert_eq!(Filter::new(3).collect(), vec![0, 1, 2]);
+        assert_eq!(
+            Set::union([Set::Vec(vec![3, 1]), Set::Vec(vec![2, 3])]).to_vec(),
+            vec![1, 2, 3]
+        );
+    }
+}

@@ -1,0 +1,318 @@
+//! The HTTP surface, independent of the server library: one request in, one response out.
+//! `varcat serve` and `varcat query` both answer through [`App::handle`].
+
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+
+use serde_json::json;
+use varcat_format::collection::Collections;
+use varcat_format::{Catalog, ReadError};
+
+use crate::api::{self, Ctx};
+use crate::error::ApiError;
+use crate::params;
+use crate::query::RawQuery;
+
+/// Bodies at least this long are gzip-compressed when the client accepts it.
+pub const GZIP_MIN: usize = 1024;
+
+/// The parts of a request that matter.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    /// Method.
+    pub method: &'a str,
+    /// Raw URL (path and query, still percent-encoded).
+    pub url: &'a str,
+    /// `Accept-Encoding`.
+    pub accept_encoding: Option<&'a str>,
+    /// `If-None-Match`.
+    pub if_none_match: Option<&'a str>,
+    /// `Access-Control-Request-Headers` (CORS pre-flight).
+    pub cors_request_headers: Option<&'a str>,
+}
+
+/// A response.
+#[derive(Clone, Debug)]
+pub struct Response {
+    /// Status code.
+    pub status: u16,
+    /// Headers (besides Content-Length).
+    pub headers: Vec<(&'static str, String)>,
+    /// Body (the server omits it for HEAD).
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// The value of header `name`.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A loaded catalog and what is derived from it once.
+pub struct Loaded {
+    /// The collections.
+    pub cat: Collections,
+    /// Weak entity tag: the catalog checksum.
+    pub etag: String,
+    /// Where it was loaded from.
+    pub path: Option<PathBuf>,
+}
+
+impl Loaded {
+    /// Opens (and unless `no_verify`, verifies every checksum of) the catalog at `path`.
+    pub fn open(path: &std::path::Path, verify: bool) -> Result<Loaded, ReadError> {
+        let catalog = Catalog::open(path)?;
+        if verify {
+            catalog.verify()?;
+        }
+        Loaded::from_catalog(catalog, Some(path.to_path_buf()))
+    }
+
+    /// Wraps an opened catalog.
+    pub fn from_catalog(catalog: Catalog, path: Option<PathBuf>) -> Result<Loaded, ReadError> {
+        let etag = format!("W/\"{:016x}\"", catalog.checksum());
+        Ok(Loaded {
+            cat: Collections::open(catalog)?,
+            etag,
+            path,
+        })
+    }
+}
+
+/// The application: the current catalog and the HTTP options.
+pub struct App {
+    current: RwLock<Arc<Loaded>>,
+    /// Path prefix of the API (`/api`).
+    pub base_path: String,
+}
+
+fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
+    let mut h = vec![
+        ("Content-Type", "application/json".to_string()),
+        ("Access-Control-Allow-Origin", "*".to_string()),
+        ("Vary", "Accept-Encoding".to_string()),
+    ];
+    h.extend_from_slice(extra);
+    h
+}
+
+fn error_response(e: &ApiError) -> Response {
+    let mut extra = vec![("Cache-Control", "no-store".to_string())];
+    if e.status == 405 {
+        extra.push(("Allow", "GET, HEAD, OPTIONS".to_string()));
+    }
+    if e.status == 503 {
+        extra.push(("Retry-After", "1".to_string()));
+    }
+    Response {
+        status: e.status,
+        headers: json_headers(&extra),
+        body: e.body(),
+    }
+}
+
+/// The response for an error (also used by the server for overload and oversize requests).
+pub fn error(e: &ApiError) -> Response {
+    error_response(e)
+}
+
+fn accepts_gzip(h: Option<&str>) -> bool {
+    h.is_some_and(|v| {
+        v.split(',').any(|part| {
+            let mut it = part.split(';');
+            let coding = it.next().unwrap_or("").trim();
+            let q0 = it.any(|p| {
+                matches!(
+                    p.trim().replace(' ', "").as_str(),
+                    "q=0" | "q=0.0" | "q=0.00" | "q=0.000"
+                )
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !q0
+        })
+    })
+}
+
+fn gzip(body: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 4),
+        flate2::Compression::fast(),
+    );
+    enc.write_all(body).expect("writing to memory");
+    enc.finish().expect("writing to memory")
+}
+
+impl App {
+    /// An application serving `loaded` under `base_path`.
+    pub fn new(loaded: Loaded, base_path: &str) -> App {
+        App {
+            current: RwLock::new(Arc::new(loaded)),
+            base_path: base_path.trim_end_matches('/').to_string(),
+        }
+    }
+
+    /// The catalog requests are answered from now (a request keeps its Arc to the end).
+    pub fn current(&self) -> Arc<Loaded> {
+        self.current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Replaces the catalog; requests in flight finish on the old one.
+    pub fn replace(&self, loaded: Loaded) {
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(loaded);
+    }
+
+    /// Answers one request. Never panics: a bug becomes a 500.
+    pub fn handle(&self, req: &Request<'_>) -> Response {
+        match catch_unwind(AssertUnwindSafe(|| self.handle_inner(req))) {
+            Ok(r) => r,
+            Err(p) => {
+                let what = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".into());
+                eprintln!("varcat: internal error answering {}: {what}", req.url);
+                error_response(&ApiError::internal(
+                    "internal error; the request has been logged",
+                ))
+            }
+        }
+    }
+
+    fn handle_inner(&self, req: &Request<'_>) -> Response {
+        let (path, query) = req.url.split_once('?').unwrap_or((req.url, ""));
+        let query = query.split('#').next().unwrap_or("");
+        if req.method == "OPTIONS" {
+            let mut h = vec![
+                ("Access-Control-Allow-Origin", "*".to_string()),
+                (
+                    "Access-Control-Allow-Methods",
+                    "GET, HEAD, OPTIONS".to_string(),
+                ),
+                ("Access-Control-Max-Age", "86400".to_string()),
+            ];
+            if let Some(rh) = req.cors_request_headers {
+                h.push(("Access-Control-Allow-Headers", rh.to_string()));
+                h.push(("Vary", "Access-Control-Request-Headers".to_string()));
+            }
+            return Response {
+                status: 204,
+                headers: h,
+                body: Vec::new(),
+            };
+        }
+        let loaded = self.current();
+        let Some(rest) = path
+            .strip_prefix(self.base_path.as_str())
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        else {
+            return error_response(&ApiError::not_found(format!("no endpoint at {path}")));
+        };
+        let body = if rest == "/health" || rest == "/health/" {
+            if let Some(e) = method_error(req.method) {
+                return error_response(&e);
+            }
+            Ok(health(&loaded))
+        } else {
+            match api::route(rest) {
+                None => {
+                    return error_response(&ApiError::not_found(format!("no endpoint at {path}")))
+                }
+                Some(Err(e)) => Err(e),
+                Some(Ok((ep, path_params))) => {
+                    if let Some(e) = method_error(req.method) {
+                        return error_response(&e);
+                    }
+                    RawQuery::parse(query)
+                        .and_then(|raw| params::parse(&ep.accepts, &raw, &path_params))
+                        .and_then(|p| (ep.run)(&Ctx { cat: &loaded.cat }, &p))
+                }
+            }
+        };
+        match body {
+            Err(e) => error_response(&e),
+            Ok(body) => self.ok(req, &loaded, body),
+        }
+    }
+
+    fn ok(&self, req: &Request<'_>, loaded: &Loaded, body: Vec<u8>) -> Response {
+        let mut headers = json_headers(&[
+            ("Cache-Control", "public, max-age=86400".to_string()),
+            ("ETag", loaded.etag.clone()),
+        ]);
+        let not_modified = req.if_none_match.is_some_and(|v| {
+            v.split(',').any(|t| {
+                t.trim() == loaded.etag || t.trim() == "*" || t.trim() == &loaded.etag[2..]
+            })
+        });
+        if not_modified {
+            headers.retain(|(n, _)| *n != "Content-Type");
+            return Response {
+                status: 304,
+                headers,
+                body: Vec::new(),
+            };
+        }
+        if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
+            headers.push(("Content-Encoding", "gzip".to_string()));
+            return Response {
+                status: 200,
+                headers,
+                body: gzip(&body),
+            };
+        }
+        Response {
+            status: 200,
+            headers,
+            body,
+        }
+    }
+}
+
+fn method_error(method: &str) -> Option<ApiError> {
+    (method != "GET" && method != "HEAD").then(|| ApiError::method(method))
+}
+
+fn health(loaded: &Loaded) -> Vec<u8> {
+    let m = &loaded.cat.meta;
+    let collections: serde_json::Map<String, serde_json::Value> = m
+        .collections
+        .iter()
+        .map(|c| (c.name.clone(), json!(c.documents)))
+        .collect();
+    serde_json::to_vec(&json!({
+        "status": "ok",
+        "catalog": {
+            "checksum": format!("{:016x}", loaded.cat.catalog.checksum()),
+            "bytes": loaded.cat.catalog.file_len(),
+            "format_version": m.format_version,
+            "built_by": format!("varcat {}", m.varcat_version),
+            "collections": collections,
+        },
+        "varcat_version": env!("CARGO_PKG_VERSION"),
+    }))
+    .expect("health serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_accepts_gzip() {
+        assert!(accepts_gzip(Some("gzip, deflate, br")));
+        assert!(accepts_gzip(Some("br;q=1.0, gzip;q=0.8")));
+        assert!(accepts_gzip(Some("*")));
+        assert!(!accepts_gzip(Some("gzip;q=0")));
+        assert!(!accepts_gzip(Some("br")));
+        assert!(!accepts_gzip(None));
+    }
+}

@@ -1,0 +1,551 @@
+//! Layer 2 of query parsing: decoded pairs → typed parameters of one endpoint.
+//!
+//! Each endpoint declares its parameters ([`Param`]) and rules ([`Rule`]) in the endpoint
+//! table; this module is the one place that checks them. `page`, `limit`, `verbose` and
+//! `organism` are accepted everywhere. Every problem is reported at once.
+
+use std::collections::HashMap;
+
+use crate::error::{ApiError, Issue};
+use crate::parse::ident;
+use crate::parse::number::{finite, non_negative};
+use crate::parse::region::{Region, RegionError};
+use crate::parse::threshold::Threshold;
+use crate::query::RawQuery;
+
+/// The type of a parameter's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An identifier looked up as given (≤ 512 bytes, no control characters).
+    Id,
+    /// Free text for name search (same limits as `Id`).
+    Text,
+    /// One of these exact values.
+    Enum(&'static [&'static str]),
+    /// `true` or `false`.
+    Bool,
+    /// A region; `Some(n)` caps its length at `n` bases.
+    Region(Option<u32>),
+    /// A threshold expression.
+    Threshold,
+    /// A finite number.
+    Number,
+    /// A non-negative integer.
+    Int,
+    /// `rs<digits>`.
+    Rsid,
+    /// `CA<digits>`.
+    CaId,
+    /// SPDI.
+    Spdi,
+    /// HGVS genomic.
+    Hgvs,
+    /// SPDI-shaped when it contains `:`, else a key.
+    VariantId,
+    /// `HGNC:<n>` or `<n>`.
+    Hgnc,
+}
+
+/// A parameter of an endpoint.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Name in the query string (or the path).
+    pub name: &'static str,
+    /// Value type.
+    pub kind: Kind,
+    /// Other accepted names (`alias` for `synonym`); giving two of them is a repeat.
+    pub aliases: &'static [&'static str],
+    /// One-line description (OpenAPI, landing page).
+    pub doc: &'static str,
+}
+
+impl Param {
+    /// A parameter.
+    pub const fn new(name: &'static str, kind: Kind, doc: &'static str) -> Param {
+        Param {
+            name,
+            kind,
+            aliases: &[],
+            doc,
+        }
+    }
+
+    /// The same parameter with alternative names.
+    pub const fn aliases(self, aliases: &'static [&'static str]) -> Param {
+        Param { aliases, ..self }
+    }
+}
+
+/// A rule over several parameters.
+#[derive(Clone, Copy, Debug)]
+pub enum Rule {
+    /// At least one of these must be given.
+    AtLeastOne(&'static [&'static str]),
+    /// This one must be given.
+    Required(&'static str),
+}
+
+/// Paging of an endpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paging {
+    /// `page` (default 0) and `limit` (default, maximum).
+    Paged {
+        /// Default page size.
+        default: u32,
+        /// Largest page size.
+        max: u32,
+    },
+    /// The endpoint returns what it returns; `page`/`limit` are checked and ignored.
+    Ignored,
+}
+
+/// Species.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Organism {
+    /// Homo sapiens (GRCh38).
+    Human,
+    /// Mus musculus (GRCm39).
+    Mouse,
+}
+
+impl Organism {
+    /// The parameter value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Organism::Human => "Homo sapiens",
+            Organism::Mouse => "Mus musculus",
+        }
+    }
+
+    /// The collection holding this organism's documents of `human_collection`
+    /// (`genes` → `mm_genes` for mouse).
+    pub fn collection(self, human_collection: &'static str) -> String {
+        match self {
+            Organism::Human => human_collection.to_string(),
+            Organism::Mouse => format!("mm_{human_collection}"),
+        }
+    }
+}
+
+/// Human only.
+pub const HUMAN: &[Organism] = &[Organism::Human];
+/// Human and mouse.
+pub const HUMAN_MOUSE: &[Organism] = &[Organism::Mouse, Organism::Human];
+
+/// What an endpoint accepts.
+#[derive(Clone, Copy, Debug)]
+pub struct Accepts {
+    /// Its own parameters.
+    pub params: &'static [Param],
+    /// Rules over them.
+    pub rules: &'static [Rule],
+    /// Paging.
+    pub paging: Paging,
+    /// Allowed organisms (the first human one is the default).
+    pub organisms: &'static [Organism],
+}
+
+/// A typed value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Identifier, text or enum value.
+    Str(String),
+    /// Region.
+    Region(Region),
+    /// Threshold.
+    Threshold(Threshold),
+    /// Boolean.
+    Bool(bool),
+    /// Number.
+    Num(f64),
+    /// Integer.
+    Int(u64),
+}
+
+/// The typed parameters of one request.
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Page index.
+    pub page: u64,
+    /// Page size.
+    pub limit: u64,
+    /// `verbose=true`.
+    pub verbose: bool,
+    /// Organism.
+    pub organism: Organism,
+    values: HashMap<&'static str, Value>,
+}
+
+impl Params {
+    /// The value of `name`.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.values.get(name)
+    }
+
+    /// True when `name` was given.
+    pub fn has(&self, name: &str) -> bool {
+        self.values.contains_key(name)
+    }
+
+    /// A string value (identifier, text, enum).
+    pub fn str(&self, name: &str) -> Option<&str> {
+        match self.values.get(name) {
+            Some(Value::Str(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A region value.
+    pub fn region(&self, name: &str) -> Option<&Region> {
+        match self.values.get(name) {
+            Some(Value::Region(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// A threshold value.
+    pub fn threshold(&self, name: &str) -> Option<Threshold> {
+        match self.values.get(name) {
+            Some(Value::Threshold(t)) => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// A boolean value.
+    pub fn bool(&self, name: &str) -> Option<bool> {
+        match self.values.get(name) {
+            Some(Value::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A number value.
+    pub fn num(&self, name: &str) -> Option<f64> {
+        match self.values.get(name) {
+            Some(Value::Num(x)) => Some(*x),
+            _ => None,
+        }
+    }
+
+    /// An integer value.
+    pub fn int(&self, name: &str) -> Option<u64> {
+        match self.values.get(name) {
+            Some(Value::Int(x)) => Some(*x),
+            _ => None,
+        }
+    }
+
+    /// Offset of the first row of the requested page (saturating).
+    pub fn offset(&self) -> u64 {
+        self.page.saturating_mul(self.limit)
+    }
+}
+
+fn quote_list(values: &[&str]) -> String {
+    values
+        .iter()
+        .map(|v| format!("'{v}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Edit distance, for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for j in 0..b.len() {
+            cur[j + 1] = (prev[j] + usize::from(ca != b[j]))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The accepted name closest to `name`, if reasonably close.
+fn suggest<'a>(name: &str, accepted: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let lname = name.to_lowercase();
+    accepted
+        .map(|a| {
+            let d = distance(&lname, a);
+            // A typo, or one name containing the other (log10pvalue ~ neg_log10_pvalue).
+            let contained = lname.len() >= 4 && (a.contains(&lname) || lname.contains(a));
+            // Ties go to the smaller raw distance (uniprot → uniprot_name, not uniprot_full_name).
+            (if contained { d.min(2) } else { d }, d, a)
+        })
+        .filter(|(d, _, a)| *d <= 2.max(a.len() / 3))
+        .min()
+        .map(|(_, _, a)| a)
+}
+
+/// Checks one value against its kind.
+pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
+    let id_err = || {
+        format!(
+            "{name} must be at most {} bytes without control characters",
+            ident::MAX_ID_LEN
+        )
+    };
+    match kind {
+        Kind::Id | Kind::Text => ident::plain(v).then(|| Value::Str(v.to_string())).ok_or_else(id_err),
+        Kind::Hgnc => ident::plain(v).then(|| Value::Str(ident::hgnc(v))).ok_or_else(id_err),
+        Kind::Enum(allowed) => allowed
+            .contains(&v)
+            .then(|| Value::Str(v.to_string()))
+            .ok_or_else(|| format!("{name} must be one of {}, got '{v}'", quote_list(allowed))),
+        Kind::Bool => match v {
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
+            _ => Err(format!("{name} must be 'true' or 'false', got '{v}'")),
+        },
+        Kind::Region(cap) => match v.parse::<Region>() {
+            Ok(r) => match cap {
+                Some(max) if r.len() > max => {
+                    Err(format!("{name} spans {} bases; at most {max} are allowed, got \"{v}\"", r.len()))
+                }
+                _ => Ok(Value::Region(r)),
+            },
+            Err(RegionError::Empty) => Err(format!("{name} must have start < end, got \"{v}\"")),
+            Err(RegionError::Shape) => Err(format!(
+                "{name} must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"{v}\""
+            )),
+        },
+        Kind::Threshold => v.parse::<Threshold>().map(Value::Threshold).map_err(|_| {
+            format!("{name} must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"{v}\"")
+        }),
+        Kind::Number => finite(v).map(Value::Num).ok_or_else(|| format!("{name} must be a finite number, got \"{v}\"")),
+        Kind::Int => non_negative(v)
+            .map(Value::Int)
+            .map_err(|_| format!("{name} must be a non-negative integer, got \"{v}\"")),
+        Kind::Rsid => ident::rsid(v)
+            .then(|| Value::Str(v.to_string()))
+            .ok_or_else(|| format!("{name} must look like rs<digits>, got \"{v}\"")),
+        Kind::CaId => ident::ca_id(v)
+            .then(|| Value::Str(v.to_string()))
+            .ok_or_else(|| format!("{name} must look like CA<digits>, got \"{v}\"")),
+        Kind::Spdi => ident::spdi(v)
+            .then(|| Value::Str(v.to_string()))
+            .ok_or_else(|| format!("{name} must be SPDI, <accession>:<position>:<ref>:<alt>, got \"{v}\"")),
+        Kind::Hgvs => ident::hgvs(v)
+            .then(|| Value::Str(v.to_string()))
+            .ok_or_else(|| format!("{name} must be genomic HGVS, <accession>:g.<change>, got \"{v}\"")),
+        Kind::VariantId => ident::variant_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
+            format!("{name} must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"{v}\"")
+        }),
+    }
+}
+
+const SHARED: &[&str] = &["page", "limit", "verbose", "organism"];
+
+/// Parses `raw` (plus path parameters, already decoded) against what an endpoint accepts.
+pub fn parse(
+    accepts: &Accepts,
+    raw: &RawQuery,
+    path: &[(&'static str, String)],
+) -> Result<Params, ApiError> {
+    let mut issues = Vec::new();
+    let mut values: HashMap<&'static str, Value> = HashMap::new();
+    let mut seen: HashMap<&'static str, &str> = HashMap::new();
+    let (mut page, mut limit, mut verbose) = (0u64, None, false);
+    let mut organism = accepts
+        .organisms
+        .iter()
+        .copied()
+        .find(|o| *o == Organism::Human)
+        .unwrap_or(Organism::Human);
+
+    let mut given: Vec<(&str, &str)> = raw
+        .pairs
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    given.extend(path.iter().map(|(n, v)| (*n, v.as_str())));
+    for (name, v) in given {
+        match name {
+            "page" => match non_negative(v) {
+                Ok(p) => page = p,
+                Err(_) => issues.push(Issue::param(
+                    "page",
+                    format!("page must be a non-negative integer, got \"{v}\""),
+                )),
+            },
+            "limit" => {
+                let max = match accepts.paging {
+                    Paging::Paged { max, .. } => max as u64,
+                    Paging::Ignored => u64::MAX,
+                };
+                match non_negative(v) {
+                    Ok(l) if l >= 1 && l <= max => limit = Some(l),
+                    _ if max == u64::MAX => issues.push(Issue::param(
+                        "limit",
+                        format!("limit must be a positive integer, got \"{v}\""),
+                    )),
+                    _ => issues.push(Issue::param(
+                        "limit",
+                        format!("limit must be an integer from 1 to {max}, got \"{v}\""),
+                    )),
+                }
+            }
+            "verbose" => match check(Kind::Bool, "verbose", v) {
+                Ok(Value::Bool(b)) => verbose = b,
+                Err(m) => issues.push(Issue::param("verbose", m)),
+                Ok(_) => {}
+            },
+            "organism" => match accepts.organisms.iter().find(|o| o.name() == v) {
+                Some(o) => organism = *o,
+                None => {
+                    let names: Vec<&str> = accepts.organisms.iter().map(|o| o.name()).collect();
+                    issues.push(Issue::param(
+                        "organism",
+                        format!("organism must be one of {}, got '{v}'", quote_list(&names)),
+                    ));
+                }
+            },
+            _ => {
+                let found = accepts
+                    .params
+                    .iter()
+                    .find(|p| p.name == name || p.aliases.contains(&name));
+                let Some(p) = found else {
+                    let accepted = accepts
+                        .params
+                        .iter()
+                        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+                        .chain(SHARED.iter().copied());
+                    let msg = match suggest(name, accepted) {
+                        Some(s) => format!("unknown parameter `{name}`; did you mean `{s}`?"),
+                        None => format!("unknown parameter `{name}`"),
+                    };
+                    issues.push(Issue::param(name, msg));
+                    continue;
+                };
+                if let Some(first) = seen.insert(p.name, name) {
+                    issues.push(Issue::param(
+                        name,
+                        format!("{first} and {name} are the same parameter; give it once"),
+                    ));
+                    continue;
+                }
+                match check(p.kind, name, v) {
+                    Ok(val) => {
+                        values.insert(p.name, val);
+                    }
+                    Err(m) => issues.push(Issue::param(name, m)),
+                }
+            }
+        }
+    }
+    for rule in accepts.rules {
+        match rule {
+            Rule::AtLeastOne(names) => {
+                if !names.iter().any(|n| seen.contains_key(n)) {
+                    issues.push(Issue::general(format!(
+                        "at least one of {} must be given",
+                        names.join(", ")
+                    )));
+                }
+            }
+            Rule::Required(name) => {
+                if !seen.contains_key(name) {
+                    issues.push(Issue::param(name, format!("{name} is required")));
+                }
+            }
+        }
+    }
+    if !issues.is_empty() {
+        return Err(ApiError::invalid(issues));
+    }
+    let limit = match accepts.paging {
+        Paging::Paged { default, .. } => limit.unwrap_or(default as u64),
+        Paging::Ignored => limit.unwrap_or(u64::MAX),
+    };
+    Ok(Params {
+        page,
+        limit,
+        verbose,
+        organism,
+        values,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ACCEPTS: Accepts = Accepts {
+        params: &[
+            Param::new("gene_id", Kind::Id, ""),
+            Param::new("synonym", Kind::Id, "").aliases(&["alias"]),
+            Param::new("neg_log10_pvalue", Kind::Threshold, ""),
+            Param::new("region", Kind::Region(Some(10_000)), ""),
+            Param::new("method", Kind::Enum(&["eQTL", "spliceQTL"]), ""),
+        ],
+        rules: &[Rule::AtLeastOne(&["gene_id", "synonym", "method"])],
+        paging: Paging::Paged {
+            default: 25,
+            max: 500,
+        },
+        organisms: HUMAN,
+    };
+
+    fn run(q: &str) -> Result<Params, ApiError> {
+        parse(&ACCEPTS, &RawQuery::parse(q).unwrap(), &[])
+    }
+
+    #[test]
+    fn test_good_request() {
+        let p = run("gene_id=ENSG1&page=2&limit=10.0&verbose=true&neg_log10_pvalue=gte:2").unwrap();
+        assert_eq!((p.page, p.limit, p.verbose, p.offset()), (2, 10, true, 20));
+        assert_eq!(p.str("gene_id"), Some("ENSG1"));
+        assert_eq!(
+            p.threshold("neg_log10_pvalue").unwrap().to_string(),
+            "gte:2"
+        );
+        let p = run("alias=FOO").unwrap();
+        assert_eq!(p.str("synonym"), Some("FOO"));
+        assert_eq!(p.limit, 25);
+    }
+
+    #[test]
+    fn test_all_problems_at_once() {
+        let e = run("limit=1000&organism=human&log10pvalue=2&region=chr1:0-10001").unwrap_err();
+        let msgs: Vec<&str> = e.issues.iter().map(|i| i.message.as_str()).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "limit must be an integer from 1 to 500, got \"1000\"",
+                "organism must be one of 'Homo sapiens', got 'human'",
+                "unknown parameter `log10pvalue`; did you mean `neg_log10_pvalue`?",
+                "region spans 10001 bases; at most 10000 are allowed, got \"chr1:0-10001\"",
+                "at least one of gene_id, synonym, method must be given",
+            ]
+        );
+        assert_eq!(e.message, format!("5 problems: {}", msgs.join("; ")));
+        assert_eq!(e.issues[4].path, Vec::<String>::new());
+        assert!(run("region=chr1:0-10000&method=eQTL").is_ok());
+    }
+
+    #[test]
+    fn test_alias_repeat_and_enum() {
+        let e = run("synonym=A&alias=B").unwrap_err();
+        assert_eq!(
+            e.message,
+            "synonym and alias are the same parameter; give it once"
+        );
+        let e = run("method=eqtl").unwrap_err();
+        assert_eq!(
+            e.message,
+            "method must be one of 'eQTL', 'spliceQTL', got 'eqtl'"
+        );
+        let e = run("gene_id=x&limit=0").unwrap_err();
+        assert_eq!(
+            e.message,
+            "limit must be an integer from 1 to 500, got \"0\""
+        );
+        let e = run("gene_id=x&page=-1").unwrap_err();
+        assert_eq!(e.message, "page must be a non-negative integer, got \"-1\"");
+    }
+}

@@ -1,0 +1,234 @@
+//! Output shapes: which members a record has, in which order, from where.
+//!
+//! A shape is data; [`Render`] assembles JSON by copying stored member bytes in the shape's
+//! order and splicing referenced records in place of their id when `verbose` asks for it. The
+//! same shapes generate the OpenAPI schemas, so the document cannot drift from the answers.
+
+use std::borrow::Cow;
+
+use varcat_format::collection::{Collection, Collections};
+
+/// JSON type of a member (for the OpenAPI document).
+#[derive(Clone, Copy, Debug)]
+pub enum Ty {
+    /// string
+    Str,
+    /// number
+    Num,
+    /// integer
+    Int,
+    /// boolean
+    Bool,
+    /// array of strings
+    StrArr,
+    /// any JSON
+    Any,
+    /// an object of a shape
+    Obj(&'static Shape),
+    /// an array of objects of a shape
+    Arr(&'static Shape),
+    /// a string id, or (verbose) an object of a shape
+    IdOr(&'static Shape),
+}
+
+/// What a member is filled from when the record lacks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// `null`.
+    Null,
+    /// `""` (a string the IGVF client requires).
+    EmptyStr,
+    /// `[]` (an array the IGVF client requires).
+    EmptyArr,
+}
+
+/// Computes a member; writes one JSON value and returns true, or returns false for `null`.
+pub type Compute = fn(&Render<'_>, &Collection, u32, &mut Vec<u8>) -> bool;
+
+/// Where a member's value comes from.
+#[derive(Clone, Copy)]
+pub enum Src {
+    /// A stored member of the record.
+    Field(&'static str),
+    /// The record's `_key`.
+    Key,
+    /// A handle member: the id string, or with `verbose` the referenced record in `shape`
+    /// (the id string stays when the target is missing).
+    Ref(&'static str, &'static Shape),
+    /// A handle member always expanded to the referenced record, or `null` when missing.
+    Obj(&'static str, &'static Shape),
+    /// A constant (raw JSON).
+    Const(&'static str),
+    /// Computed.
+    Fn(Compute),
+}
+
+/// One member of a shape.
+#[derive(Clone, Copy)]
+pub struct Member {
+    /// Output name.
+    pub name: &'static str,
+    /// Source.
+    pub src: Src,
+    /// Type.
+    pub ty: Ty,
+    /// Value when absent.
+    pub missing: Missing,
+}
+
+impl std::fmt::Debug for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Member({})", self.name)
+    }
+}
+
+/// A record shape.
+#[derive(Debug)]
+pub struct Shape {
+    /// Schema name in the OpenAPI document.
+    pub name: &'static str,
+    /// Members in output order.
+    pub members: &'static [Member],
+}
+
+/// A member copied from the stored field of the same name.
+pub const fn field(name: &'static str, ty: Ty) -> Member {
+    Member {
+        name,
+        src: Src::Field(name),
+        ty,
+        missing: Missing::Null,
+    }
+}
+
+/// A member copied from a stored field with another name.
+pub const fn renamed(name: &'static str, from: &'static str, ty: Ty) -> Member {
+    Member {
+        name,
+        src: Src::Field(from),
+        ty,
+        missing: Missing::Null,
+    }
+}
+
+/// A member of any source.
+pub const fn member(name: &'static str, src: Src, ty: Ty) -> Member {
+    Member {
+        name,
+        src,
+        ty,
+        missing: Missing::Null,
+    }
+}
+
+impl Member {
+    /// The same member, `""`/`[]` instead of null (client-required).
+    pub const fn required(self) -> Member {
+        let missing = match self.ty {
+            Ty::StrArr | Ty::Arr(_) => Missing::EmptyArr,
+            _ => Missing::EmptyStr,
+        };
+        Member { missing, ..self }
+    }
+}
+
+/// The string inside JSON string bytes (fast path without escapes).
+pub fn json_str(b: &[u8]) -> Option<Cow<'_, str>> {
+    if b.len() >= 2 && b[0] == b'"' && b[b.len() - 1] == b'"' && !b.contains(&b'\\') {
+        return std::str::from_utf8(&b[1..b.len() - 1])
+            .ok()
+            .map(Cow::Borrowed);
+    }
+    serde_json::from_slice::<String>(b).ok().map(Cow::Owned)
+}
+
+/// Writes `s` as a JSON string.
+pub fn write_str(out: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(&mut *out, s).expect("writing to a Vec cannot fail");
+}
+
+/// Renders records.
+pub struct Render<'a> {
+    /// The catalog.
+    pub cat: &'a Collections,
+    /// `verbose=true`.
+    pub verbose: bool,
+}
+
+impl<'a> Render<'a> {
+    /// A renderer.
+    pub fn new(cat: &'a Collections, verbose: bool) -> Render<'a> {
+        Render { cat, verbose }
+    }
+
+    /// Writes record `ord` of `coll` as an object of `shape`.
+    pub fn object(&self, out: &mut Vec<u8>, coll: &Collection, ord: u32, shape: &Shape) {
+        let rec = coll.record(ord);
+        out.push(b'{');
+        for (i, m) in shape.members.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            out.extend_from_slice(m.name.as_bytes());
+            out.extend_from_slice(b"\":");
+            let field = |name: &str| {
+                coll.field(name)
+                    .and_then(|id| rec.and_then(|r| r.get(id)))
+                    .filter(|v| *v != b"null")
+            };
+            let written = match m.src {
+                Src::Field(f) => field(f).map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Key => field("_key").map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Const(raw) => {
+                    out.extend_from_slice(raw.as_bytes());
+                    true
+                }
+                Src::Fn(f) => f(self, coll, ord, out),
+                Src::Ref(f, target) => match field(f) {
+                    None => false,
+                    Some(v) => {
+                        match (self.verbose, json_str(v).and_then(|h| self.cat.resolve(&h))) {
+                            (true, Some((c, o))) => self.object(out, c, o, target),
+                            _ => out.extend_from_slice(v),
+                        }
+                        true
+                    }
+                },
+                Src::Obj(f, target) => {
+                    match field(f).and_then(|v| json_str(v).and_then(|h| self.cat.resolve(&h))) {
+                        Some((c, o)) => {
+                            self.object(out, c, o, target);
+                            true
+                        }
+                        None => false,
+                    }
+                }
+            };
+            if !written {
+                out.extend_from_slice(match m.missing {
+                    Missing::Null => b"null",
+                    Missing::EmptyStr => b"\"\"",
+                    Missing::EmptyArr => b"[]",
+                });
+            }
+        }
+        out.push(b'}');
+    }
+
+    /// A JSON array of records of `coll` in `shape`.
+    pub fn array(&self, coll: Option<&Collection>, ords: &[u32], shape: &Shape) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + ords.len() * 512);
+        out.push(b'[');
+        if let Some(coll) = coll {
+            for (i, &o) in ords.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                self.object(&mut out, coll, o, shape);
+            }
+        }
+        out.push(b']');
+        out
+    }
+}

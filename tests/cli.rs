@@ -1,0 +1,104 @@
+//! The command line: query answers like the server; serve refuses bad catalogs.
+
+use std::process::Command;
+
+use crate::util::{catalog, get, scratch};
+
+fn varcat(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_varcat"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn test_query_prints_the_server_answer() {
+    let q = "/genes/proteins?gene_name=snap25&verbose=true";
+    let out = varcat(&["query", catalog().to_str().unwrap(), q]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim_end(),
+        get(q).text()
+    );
+    let bad = varcat(&["query", catalog().to_str().unwrap(), "/genes/proteins"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8(bad.stdout)
+        .unwrap()
+        .contains("BAD_REQUEST"));
+}
+
+#[test]
+fn test_info_and_verify() {
+    let out = varcat(&["info", catalog().to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("genes_structure") && text.contains("checksum"));
+    let out = varcat(&["verify", catalog().to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn test_serve_refuses_corrupt_truncated_and_foreign_catalogs() {
+    let good = std::fs::read(catalog()).unwrap();
+    let dir = scratch("corrupt");
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "flipped",
+            {
+                let mut b = good.clone();
+                let n = b.len() / 2;
+                b[n] ^= 0x40;
+                b
+            },
+            "catalog is corrupt",
+        ),
+        ("truncated", good[..good.len() - 100].to_vec(), "truncated"),
+        (
+            "version",
+            {
+                let mut b = good.clone();
+                b[8] = 77;
+                b
+            },
+            "rebuild the catalog",
+        ),
+        (
+            "text",
+            b"{\"not\": \"a catalog\"}".repeat(10),
+            "not a varcat catalog",
+        ),
+        ("empty", Vec::new(), "truncated"),
+    ];
+    for (name, bytes, want) in cases {
+        let p = dir.join(format!("{name}.varcat"));
+        std::fs::write(&p, bytes).unwrap();
+        let out = varcat(&["serve", p.to_str().unwrap(), "--addr", "127.0.0.1:0"]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(want), "{name}: {err}");
+        let v = varcat(&["verify", p.to_str().unwrap()]);
+        assert_eq!(v.status.code(), Some(1), "{name}");
+    }
+}
+
+#[test]
+fn test_build_reports_file_and_line() {
+    let dir = scratch("cli-build");
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    std::fs::write(input.join("genes.jsonl"), "{\"_key\": \"A\"}\n{oops}\n").unwrap();
+    let out = varcat(&[
+        "build",
+        input.to_str().unwrap(),
+        "-o",
+        dir.join("x.varcat").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("genes.jsonl:2: invalid JSON"), "{err}");
+}

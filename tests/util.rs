@@ -1,0 +1,245 @@
+//! Test support: the shared server, a minimal HTTP/1.1 client, JSON helpers.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use serde_json::Value;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn testdata() -> PathBuf {
+    root().join("testdata/catalog")
+}
+
+/// A scratch directory unique to this test process.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("varcat-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The catalog built from testdata (once per test process).
+pub fn catalog() -> &'static Path {
+    static CAT: OnceLock<PathBuf> = OnceLock::new();
+    CAT.get_or_init(|| {
+        let out = scratch("catalog").join("test.varcat");
+        let st = Command::new(env!("CARGO_BIN_EXE_varcat"))
+            .args([
+                "build",
+                testdata().to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+                "--quiet",
+            ])
+            .status()
+            .unwrap();
+        assert!(st.success(), "varcat build failed");
+        out
+    })
+}
+
+pub struct Server {
+    pub addr: String,
+    pub child: Mutex<Child>,
+}
+
+/// Starts `varcat serve` with extra arguments; returns once it listens.
+pub fn start(catalog: &Path, extra: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varcat"))
+        .arg("serve")
+        .arg(catalog)
+        .args(["--addr", "127.0.0.1:0", "--exit-on-stdin-eof"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let addr = loop {
+        let line = lines
+            .next()
+            .expect("server exited before listening")
+            .unwrap();
+        if let Some(rest) = line.split("listening on http://").nth(1) {
+            break rest.split('/').next().unwrap().to_string();
+        }
+    };
+    // Keep draining stderr (access log) so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines.by_ref() {});
+    Server {
+        addr,
+        child: Mutex::new(child),
+    }
+}
+
+/// The server shared by most tests.
+pub fn server() -> &'static Server {
+    static S: OnceLock<Server> = OnceLock::new();
+    S.get_or_init(|| start(catalog(), &["--quiet"]))
+}
+
+pub struct Resp {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// Sends one request (Connection: close) and reads the whole response.
+pub fn request(addr: &str, method: &str, target: &str, headers: &[(&str, &str)]) -> Resp {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut req = format!("{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (n, v) in headers {
+        req.push_str(&format!("{n}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    s.write_all(req.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    parse_response(&raw, method == "HEAD")
+}
+
+pub fn parse_response(raw: &[u8], head: bool) -> Resp {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("no header end");
+    let head_text = String::from_utf8_lossy(&raw[..end]).into_owned();
+    let mut lines = head_text.split("\r\n");
+    let status: u16 = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[end + 4..].to_vec();
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    if chunked && !head {
+        body = dechunk(&body);
+    }
+    Resp {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let nl = b.windows(2).position(|w| w == b"\r\n").unwrap();
+        let n = usize::from_str_radix(std::str::from_utf8(&b[..nl]).unwrap().trim(), 16).unwrap();
+        if n == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[nl + 2..nl + 2 + n]);
+        b = &b[nl + 4 + n..];
+    }
+}
+
+/// GET `/api<path_query>` on the shared server.
+pub fn get(path_query: &str) -> Resp {
+    request(&server().addr, "GET", &format!("/api{path_query}"), &[])
+}
+
+/// GET and expect 200 with a JSON body.
+pub fn get_json(path_query: &str) -> Value {
+    let r = get(path_query);
+    assert_eq!(r.status, 200, "{path_query}: {}", r.text());
+    r.json()
+}
+
+/// Asserts that `path_query` answers 400 with exactly these issues (message, path).
+pub fn assert_bad_request(path_query: &str, issues: &[(&str, &[&str])]) {
+    let r = get(path_query);
+    assert_eq!(r.status, 400, "{path_query}: {}", r.text());
+    let message = if issues.len() == 1 {
+        issues[0].0.to_string()
+    } else {
+        format!(
+            "{} problems: {}",
+            issues.len(),
+            issues.iter().map(|i| i.0).collect::<Vec<_>>().join("; ")
+        )
+    };
+    let want = serde_json::json!({
+        "message": message,
+        "code": "BAD_REQUEST",
+        "issues": issues.iter().map(|(m, p)| serde_json::json!({"message": m, "path": p})).collect::<Vec<_>>(),
+    });
+    assert_eq!(r.json(), want, "{path_query}");
+}
+
+/// Compares two JSON values including the order of object members.
+pub fn assert_json_eq(got: &Value, want: &Value, ctx: &str) {
+    let (g, w) = (
+        serde_json::to_string_pretty(got).unwrap(),
+        serde_json::to_string_pretty(want).unwrap(),
+    );
+    if g != w {
+        let line = g
+            .lines()
+            .zip(w.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{ctx}: answers differ at line {line}\n--- got (around) ---\n{}\n--- want (around) ---\n{}",
+            g.lines().skip(line.saturating_sub(3)).take(8).collect::<Vec<_>>().join("\n"),
+            w.lines().skip(line.saturating_sub(3)).take(8).collect::<Vec<_>>().join("\n"),
+        );
+    }
+}
+
+/// Pages `path_query` (which must not carry page/limit) and checks page laws against `all`:
+/// page 0 and 1, the last page, past the end.
+pub fn check_paging(path_query: &str, all: &[Value], limit: usize) {
+    assert!(
+        all.len() > limit,
+        "{path_query}: need more than {limit} rows to test paging, have {}",
+        all.len()
+    );
+    let sep = if path_query.contains('?') { '&' } else { '?' };
+    let pages = all.len().div_ceil(limit);
+    for page in [0, 1, pages - 1, pages, pages + 5] {
+        let got = get_json(&format!("{path_query}{sep}page={page}&limit={limit}"));
+        let want: Vec<Value> = all.iter().skip(page * limit).take(limit).cloned().collect();
+        assert_json_eq(
+            &got,
+            &Value::Array(want),
+            &format!("{path_query} page {page}"),
+        );
+    }
+}
