@@ -2,16 +2,18 @@
 //! shape, handler and examples. The router, the parameter checks, the OpenAPI document and the
 //! landing page all read this one table.
 
+pub mod coding;
 pub mod genes;
 pub mod proteins;
 pub mod sets;
 pub mod shapes;
 pub mod transcripts;
+pub mod variants;
 
 use varcat_format::collection::{Collection, Collections};
 
 use crate::error::ApiError;
-use crate::params::{Accepts, Kind, Paging, Param, Params, Rule, HUMAN_MOUSE};
+use crate::params::{Accepts, Kind, Paging, Param, Params, Rule, HUMAN, HUMAN_MOUSE};
 use crate::query::percent_decode;
 use crate::shape::{Render, Shape};
 
@@ -41,6 +43,8 @@ impl<'a> Ctx<'a> {
 pub enum Body {
     /// A JSON array of records of a shape.
     Array(&'static Shape),
+    /// One JSON object of a shape.
+    Object(&'static Shape),
 }
 
 /// One endpoint.
@@ -128,8 +132,230 @@ const GENE_PARAMS: [Param; 4] = [
     Param::new("synonym", Kind::Id, "gene synonym (exact)").aliases(&["alias"]),
 ];
 
+const ID: [Param; 5] = variants::ID_PARAMS;
+
+/// 4.4 score methods.
+pub const SCORE_METHODS: &[&str] = &[
+    "DUAL-IPA",
+    "ESM-1v",
+    "MutPred2",
+    "SGE",
+    "VAMP-seq",
+    "Variant painting via fluorescence",
+];
+
+/// Amino acids (one-letter) and `*` for a stop codon.
+pub const AMINO_ACIDS: &[&str] = &[
+    "A", "C", "D", "E", "F", "G", "H", "I", "K", "L", "M", "N", "P", "Q", "R", "S", "T", "V", "W",
+    "Y", "*",
+];
+
 /// Every endpoint.
 pub static ENDPOINTS: &[Endpoint] = &[
+    Endpoint {
+        path: "/genes/coding-variants/scores",
+        section: "4.4",
+        summary: "Scores of every protein change of a gene, with the variants that cause it",
+        accepts: Accepts {
+            params: &[
+                GENE_PARAMS[0],
+                GENE_PARAMS[1],
+                GENE_PARAMS[2],
+                GENE_PARAMS[3],
+                Param::new(
+                    "method",
+                    Kind::Enum(SCORE_METHODS),
+                    "only coding variants scored by this method, and only those scores",
+                ),
+                Param::new(
+                    "files_fileset",
+                    Kind::Id,
+                    "only scores from this file set (IGVFFI…)",
+                ),
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "gene_id",
+                "hgnc_id",
+                "gene_name",
+                "synonym",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: coding::gene_coding_scores,
+        body: Body::Array(&coding::GENE_CODING_SCORES),
+        examples: &["gene_name=TSTA1", "gene_id=ENSG90000000001&method=ESM-1v"],
+    },
+    Endpoint {
+        path: "/variants/freq",
+        section: "4.2",
+        summary: "Variants by identifier or region, filtered by allele frequency",
+        accepts: Accepts {
+            params: &[
+                Param::new(
+                    "source",
+                    Kind::Enum(varcat_indexer::schema::AF_SOURCES),
+                    "allele-frequency source",
+                ),
+                ID[0],
+                ID[1],
+                ID[2],
+                ID[3],
+                ID[4],
+                Param::new(
+                    "region",
+                    Kind::Region(Some(10_000)),
+                    "variants in chr<name>:<start>-<end> (at most 10 kb)",
+                ),
+                Param::new(
+                    "GENCODE_category",
+                    Kind::Enum(&["coding", "noncoding"]),
+                    "GENCODE category",
+                ),
+                Param::new(
+                    "minimum_af",
+                    Kind::Number,
+                    "lowest frequency (inclusive, default 0)",
+                ),
+                Param::new(
+                    "maximum_af",
+                    Kind::Number,
+                    "highest frequency (inclusive, default 1)",
+                ),
+            ],
+            rules: &[
+                Rule::Required("source"),
+                Rule::AtLeastOne(&["variant_id", "spdi", "hgvs", "rsid", "ca_id", "region"]),
+            ],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: variants::freq,
+        body: Body::Array(&variants::FREQUENCY),
+        examples: &[
+            "source=bravo_af&region=chr20:9564500-9574500&minimum_af=0.0001",
+            "source=gnomad_af_total&rsid=rs900002",
+        ],
+    },
+    Endpoint {
+        path: "/variants/coding-variants",
+        section: "4.14",
+        summary: "Coding consequences and scores of a variant",
+        accepts: Accepts {
+            params: &[ID[0], ID[1], ID[2], ID[3], ID[4]],
+            rules: &[Rule::AtLeastOne(&[
+                "variant_id",
+                "spdi",
+                "hgvs",
+                "rsid",
+                "ca_id",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: coding::variants_coding_variants,
+        body: Body::Array(&coding::CODING_VARIANT),
+        examples: &["spdi=NC_000001.11:15000:A:G", "rsid=rs900004"],
+    },
+    Endpoint {
+        path: "/coding-variants/variants",
+        section: "4.15",
+        summary: "Variants that cause the given protein changes",
+        accepts: Accepts {
+            params: &[
+                Param::new(
+                    "coding_variant_name",
+                    Kind::Id,
+                    "e.g. SRY_ENST00000383070_p.A135S_c.403G>T",
+                ),
+                Param::new("hgvsp", Kind::Id, "protein change, e.g. p.A135S"),
+                Param::new("gene_name", Kind::Id, "gene symbol (exact)"),
+                Param::new("protein_id", Kind::Id, "Ensembl protein id"),
+                Param::new(
+                    "uniprot_name",
+                    Kind::Id,
+                    "UniProt entry name, e.g. SRY_HUMAN",
+                ),
+                Param::new("transcript_id", Kind::Id, "Ensembl transcript id"),
+                Param::new("amino_acid_position", Kind::Int, "amino-acid position"),
+                Param::new(
+                    "alt_amino_acid",
+                    Kind::Enum(AMINO_ACIDS),
+                    "alternate amino acid, or * for a stop",
+                ),
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "coding_variant_name",
+                "hgvsp",
+                "protein_id",
+                "uniprot_name",
+                "gene_name",
+                "transcript_id",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: coding::coding_variants_variants,
+        body: Body::Array(&variants::SHORT_VARIANT),
+        examples: &[
+            "gene_name=TSTA1&amino_acid_position=1",
+            "coding_variant_name=TSTA1_ENST90000000001_p.M1T_c.2T>C",
+        ],
+    },
+    Endpoint {
+        path: "/variants/nearest-genes",
+        section: "4.18",
+        summary: "Genes overlapping a region, else the nearest gene on each side",
+        accepts: Accepts {
+            params: &[Param::new(
+                "region",
+                Kind::Region(Some(10_000)),
+                "chr<name>:<start>-<end> (at most 10 kb)",
+            )],
+            rules: &[Rule::Required("region")],
+            paging: Paging::Ignored,
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: variants::nearest_genes,
+        body: Body::Array(&shapes::GENE),
+        examples: &["region=chr20:9564500-9564600", "region=chr1:25000-25010"],
+    },
+    Endpoint {
+        path: "/variants/region-summary",
+        section: "4.25",
+        summary: "Number of variants in a region and of their associations per method",
+        accepts: Accepts {
+            params: &[Param::new(
+                "region",
+                Kind::Region(Some(10_000)),
+                "chr<name>:<start>-<end> (at most 10 kb)",
+            )],
+            rules: &[Rule::Required("region")],
+            paging: Paging::Ignored,
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: variants::region_summary,
+        body: Body::Object(&variants::REGION_SUMMARY),
+        examples: &["region=chr1:15000-25000", "region=chr20:9564500-9574500"],
+    },
     Endpoint {
         path: "/transcripts/genes",
         section: "4.8",

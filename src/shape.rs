@@ -216,6 +216,20 @@ impl<'a> Render<'a> {
         out.push(b'}');
     }
 
+    /// A JSON array of records of several collections, each in `shape`.
+    pub fn array_of(&self, items: &[(&Collection, u32)], shape: &Shape) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + items.len() * 512);
+        out.push(b'[');
+        for (i, (c, o)) in items.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            self.object(&mut out, c, *o, shape);
+        }
+        out.push(b']');
+        out
+    }
+
     /// A JSON array of records of `coll` in `shape`.
     pub fn array(&self, coll: Option<&Collection>, ords: &[u32], shape: &Shape) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + ords.len() * 512);

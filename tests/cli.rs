@@ -102,3 +102,23 @@ fn test_build_reports_file_and_line() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("genes.jsonl:2: invalid JSON"), "{err}");
 }
+
+#[test]
+fn test_readme_lists_every_endpoint_and_examples_answer() {
+    let readme = std::fs::read_to_string(crate::util::root().join("README.md")).unwrap();
+    for ep in varcat::api::ENDPOINTS {
+        assert!(
+            readme.contains(&format!("| {} | `{}` |", ep.section, ep.path)),
+            "README lacks {}",
+            ep.path
+        );
+        assert!(!ep.examples.is_empty(), "{} has no example", ep.path);
+        for ex in ep.examples {
+            let r = get(&format!("{}?{ex}", ep.path));
+            assert_eq!(r.status, 200, "{}?{ex}: {}", ep.path, r.text());
+            let v = r.json();
+            let has_data = v.as_array().map_or(true, |a| !a.is_empty());
+            assert!(has_data, "example {}?{ex} answers []", ep.path);
+        }
+    }
+}

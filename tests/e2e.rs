@@ -6,7 +6,9 @@ mod oracle;
 mod util;
 
 mod cli;
+mod coding;
 mod fuzz_seeds;
 mod http_surface;
 mod proteins;
 mod transcripts;
+mod variants;

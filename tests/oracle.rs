@@ -321,3 +321,132 @@ pub fn proteins(org: &str, filters: &BTreeMap<&str, &str>) -> Vec<&'static Value
         })
         .collect()
 }
+
+/// Allele-frequency sources in output order (written out here, independently of varcat).
+pub const AF: &[&str] = &[
+    "bravo_af",
+    "gnomad_af_total",
+    "gnomad_af_afr",
+    "gnomad_af_afr_female",
+    "gnomad_af_afr_male",
+    "gnomad_af_ami",
+    "gnomad_af_ami_female",
+    "gnomad_af_ami_male",
+    "gnomad_af_amr",
+    "gnomad_af_amr_female",
+    "gnomad_af_amr_male",
+    "gnomad_af_asj",
+    "gnomad_af_asj_female",
+    "gnomad_af_asj_male",
+    "gnomad_af_eas",
+    "gnomad_af_eas_female",
+    "gnomad_af_eas_male",
+    "gnomad_af_female",
+    "gnomad_af_fin",
+    "gnomad_af_fin_female",
+    "gnomad_af_fin_male",
+    "gnomad_af_male",
+    "gnomad_af_nfe",
+    "gnomad_af_nfe_female",
+    "gnomad_af_nfe_male",
+    "gnomad_af_oth",
+    "gnomad_af_oth_female",
+    "gnomad_af_oth_male",
+    "gnomad_af_sas",
+    "gnomad_af_sas_male",
+    "gnomad_af_sas_female",
+    "gnomad_af_raw",
+];
+
+/// The frequency of `source` of a variant document (gnomad_af_X is stored as af_X).
+pub fn af(v: &Value, source: &str) -> Option<f64> {
+    let raw = source.strip_prefix("gnomad_").unwrap_or(source);
+    v.get("annotations")?.get(raw)?.as_f64()
+}
+
+/// The output `annotations` of a variant document.
+pub fn annotations(v: &Value) -> Value {
+    let mut m = Map::new();
+    for src in AF {
+        m.insert(
+            src.to_string(),
+            af(v, src).map_or(Value::Null, |x| json!(x)),
+        );
+    }
+    let funseq = v
+        .get("annotations")
+        .and_then(|a| a.get("funseq_description"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    m.insert("GENCODE_category".into(), funseq.clone());
+    m.insert("funseq_description".into(), funseq);
+    Value::Object(m)
+}
+
+/// Variant identifier filters of a request.
+#[derive(Default, Clone, Copy)]
+pub struct VariantQuery<'a> {
+    pub variant_id: Option<&'a str>,
+    pub spdi: Option<&'a str>,
+    pub hgvs: Option<&'a str>,
+    pub rsid: Option<&'a str>,
+    pub ca_id: Option<&'a str>,
+    pub region: Option<(&'a str, u64, u64)>,
+}
+
+/// Variants matching every given identifier, in key order.
+pub fn variants(coll: &str, q: VariantQuery<'_>) -> Vec<&'static Value> {
+    sorted_by_key(
+        data()
+            .docs(coll)
+            .iter()
+            .filter(|v| q.variant_id.is_none_or(|x| s(v, "_key") == x))
+            .filter(|v| q.spdi.is_none_or(|x| s(v, "spdi") == x))
+            .filter(|v| q.hgvs.is_none_or(|x| s(v, "hgvs") == x))
+            .filter(|v| q.ca_id.is_none_or(|x| s(v, "ca_id") == x))
+            .filter(|v| {
+                q.rsid.is_none_or(|x| {
+                    v["rsid"]
+                        .as_array()
+                        .is_some_and(|a| a.iter().any(|r| r == x))
+                })
+            })
+            .filter(|v| {
+                q.region.is_none_or(|(c, st, en)| {
+                    let p = v["pos"].as_f64().unwrap() as u64;
+                    s(v, "chr") == c && st <= p && p < en
+                })
+            })
+            .collect(),
+    )
+}
+
+pub const SHORT_VARIANT: &[(&str, &str)] = &[
+    ("chr", "chr"),
+    ("pos", "pos"),
+    ("ref", "ref"),
+    ("alt", "alt"),
+    ("rsid", "rsid"),
+    ("spdi", "spdi"),
+    ("hgvs", "hgvs"),
+    ("ca_id", "ca_id"),
+    ("_id", "_key"),
+];
+
+/// The display form of a stored coding-variant name: `!` → `?`, and the last `-` of the `c.`
+/// part → `>`.
+pub fn display_name(n: &str) -> String {
+    let n = n.replace('!', "?");
+    match n.rfind("_c.") {
+        Some(i) => {
+            let (head, tail) = n.split_at(i + 3);
+            match tail.rfind('-') {
+                Some(j) if j > 0 && !tail.contains('>') => {
+                    format!("{head}{}>{}", &tail[..j], &tail[j + 1..])
+                }
+                _ => n.clone(),
+            }
+        }
+        None => n,
+    }
+}

@@ -31,7 +31,7 @@ pub struct Collection {
     facets: HashMap<String, Facet>,
     numbers: HashMap<String, Numbers>,
     intervals: Option<IntervalIndex>,
-    ends: Option<IntervalIndex>,
+    ends: Option<PointIndex>,
     points: Option<PointIndex>,
 }
 
@@ -133,7 +133,7 @@ impl Collection {
                 }
                 "ends" => {
                     let s = names::ends(name);
-                    c.ends = Some(IntervalIndex::open(cat.require(&s)?, &s)?);
+                    c.ends = Some(PointIndex::open(cat.require(&s)?, &s)?);
                 }
                 "points" => {
                     let s = names::points(name);
@@ -224,8 +224,8 @@ impl Collection {
         self.intervals.as_ref()
     }
 
-    /// The by-end interval index.
-    pub fn ends(&self) -> Option<&IntervalIndex> {
+    /// The intervals' ends as a point index (nearest-feature queries).
+    pub fn ends(&self) -> Option<&PointIndex> {
         self.ends.as_ref()
     }
 

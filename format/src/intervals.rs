@@ -261,6 +261,31 @@ impl IntervalIndex {
         }
     }
 
+    /// The intervals with the smallest start `>= p` on `chrom`: (start, ordinals ascending).
+    pub fn first_start_at_or_after(&self, chrom: &str, p: u32) -> Option<(u32, Vec<u32>)> {
+        let c = chroms::find(&self.chroms, chrom)?;
+        let n = c.count as usize;
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.field(c, mid, 0) < p {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo == n {
+            return None;
+        }
+        let best = self.field(c, lo, 0);
+        let mut ords: Vec<u32> = (lo..n)
+            .take_while(|&i| self.field(c, i, 0) == best)
+            .map(|i| self.field(c, i, 3))
+            .collect();
+        ords.sort_unstable();
+        Some((best, ords))
+    }
+
     /// Every entry of `chrom` as (start, end, ordinal), in order.
     pub fn entries(&self, chrom: &str) -> Vec<(u32, u32, u32)> {
         let Some(c) = chroms::find(&self.chroms, chrom) else {

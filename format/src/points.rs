@@ -237,6 +237,25 @@ impl PointIndex {
         out
     }
 
+    /// The points with the largest position `<= p` on `chrom`: (position, ordinals ascending).
+    pub fn last_at_or_below(&self, chrom: &str, p: u32) -> Option<(u32, Vec<u32>)> {
+        let c = chroms::find(&self.chroms, chrom)?;
+        let end = if p == u32::MAX {
+            c.count as usize
+        } else {
+            self.lower_bound(c, p + 1)
+        };
+        if end == 0 {
+            return None;
+        }
+        let best = self.pos(c, end - 1);
+        let mut i = end - 1;
+        while i > 0 && self.pos(c, i - 1) == best {
+            i -= 1;
+        }
+        Some((best, (i..end).map(|j| self.ord(c, j)).collect()))
+    }
+
     /// Number of points on `chrom` in `[qs, qe)` (two binary searches, no scan).
     pub fn count_in(&self, chrom: &str, qs: u32, qe: u32) -> usize {
         let Some(c) = chroms::find(&self.chroms, chrom) else {

@@ -39,3 +39,39 @@ mod tests {
         assert_eq!(fold("ÅB"), "åb");
     }
 }
+
+/// The display form of a stored dbNSFP coding-variant name: the adapters write `!` for `?` and
+/// `-` for `>` (`SRY_ENST00000383070_p.A135S_c.403G-T`). Every `!` becomes `?`, and only the
+/// `-` separating reference and alternate bases in the final `c.` part becomes `>`, so hyphens
+/// in gene symbols (`HLA-A`) and negative c. positions (`c.-5G-A`) survive. Names already in
+/// display form are returned unchanged, so user input may use either form.
+pub fn coding_variant_name(stored: &str) -> String {
+    let s = stored.replace('!', "?");
+    let Some(at) = s.rfind("_c.") else { return s };
+    let (head, tail) = s.split_at(at + 3);
+    if tail.contains('>') {
+        return s;
+    }
+    match tail.rfind('-') {
+        // A leading `-` is a negative position, not the separator.
+        Some(i) if i > 0 => format!("{head}{}>{}", &tail[..i], &tail[i + 1..]),
+        _ => s,
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::coding_variant_name as f;
+
+    #[test]
+    fn test_coding_variant_name() {
+        assert_eq!(
+            f("SRY_ENST00000383070_p.A135S_c.403G-T"),
+            "SRY_ENST00000383070_p.A135S_c.403G>T"
+        );
+        assert_eq!(f("HLA-A_ENST1_p.M1!_c.1A-G"), "HLA-A_ENST1_p.M1?_c.1A>G");
+        assert_eq!(f("X_ENST1_p.M1V_c.-5G-A"), "X_ENST1_p.M1V_c.-5G>A");
+        assert_eq!(f("HLA-A_ENST1_p.M1?_c.1A>G"), "HLA-A_ENST1_p.M1?_c.1A>G");
+        assert_eq!(f("no-c-part"), "no-c-part");
+    }
+}

@@ -215,3 +215,33 @@ fn test_builders_refuse_unsorted_input() {
     k.insert(b"b", 1).unwrap();
     assert!(k.insert(b"a", 2).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn prop_nearest_queries_equal_linear_scan(raw in prop::collection::vec((0u32..300, 0u32..50), 0..120), p in 0u32..400) {
+        // Intervals and their ends: the neighbour laws used by nearest-gene queries.
+        let mut ivs: Vec<(u32, u32, u32)> = raw.iter().enumerate().map(|(i, (s, l))| (*s, s + l, i as u32)).collect();
+        ivs.sort();
+        let mut w = IntervalWriter::new(Vec::new());
+        for (s, e, o) in &ivs {
+            w.push("chr1", *s, *e, *o).unwrap();
+        }
+        let idx = IntervalIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        let mut ends: Vec<(u32, u32)> = ivs.iter().map(|(_, e, o)| (*e, *o)).collect();
+        ends.sort();
+        let mut pw = PointWriter::new(Vec::new());
+        for (e, o) in &ends {
+            pw.push("chr1", *e, *o).unwrap();
+        }
+        let pts = PointIndex::open(Bytes::from_vec(pw.finish().unwrap()), "t").unwrap();
+
+        let right = ivs.iter().filter(|x| x.0 >= p).map(|x| x.0).min();
+        let want_right = right.map(|r| { let mut v: Vec<u32> = ivs.iter().filter(|x| x.0 == r).map(|x| x.2).collect(); v.sort(); (r, v) });
+        prop_assert_eq!(idx.first_start_at_or_after("chr1", p), want_right);
+        let left = ends.iter().filter(|x| x.0 <= p).map(|x| x.0).max();
+        let want_left = left.map(|l| (l, ends.iter().filter(|x| x.0 == l).map(|x| x.1).collect::<Vec<_>>()));
+        prop_assert_eq!(pts.last_at_or_below("chr1", p), want_left);
+    }
+}

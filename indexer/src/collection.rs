@@ -166,10 +166,18 @@ impl Processor<'_> {
     }
 }
 
-/// A member of an encoded record as a JSON value.
+/// A member of an encoded record as a JSON value; `a.b` is member `b` of object member `a`.
 fn member(spec: &Spec, rec: &Record<'_>, name: &str) -> Option<Value> {
-    let id = spec.field_id(name)?;
-    serde_json::from_slice(rec.get(id)?).ok()
+    let (top, sub) = match name.split_once('.') {
+        Some((t, s)) => (t, Some(s)),
+        None => (name, None),
+    };
+    let id = spec.field_id(top)?;
+    let v: Value = serde_json::from_slice(rec.get(id)?).ok()?;
+    match sub {
+        None => Some(v),
+        Some(s) => v.get(s).cloned(),
+    }
 }
 
 /// Builds `spec`'s collection from `source` into `w`.
@@ -421,6 +429,11 @@ enum Feed {
         pos: &'static str,
         sorter: Sorter,
     },
+    Ends {
+        chr: &'static str,
+        end: &'static str,
+        sorter: Sorter,
+    },
 }
 
 /// The final pass: records go straight into the catalog; index entries into sorters.
@@ -491,7 +504,18 @@ impl<'s, 'w> Final<'s, 'w> {
                     pos,
                     sorter: env.sorter(sorters),
                 }),
+                Index::Ends { chr, end } => feeds.push(Feed::Ends {
+                    chr,
+                    end,
+                    sorter: env.sorter(sorters),
+                }),
             }
+        }
+        for field in spec.numbers {
+            feeds.push(Feed::Number {
+                field,
+                writer: NumberWriter::new(env.spool()?),
+            });
         }
         Ok(Final {
             spec,
@@ -609,7 +633,12 @@ impl<'s, 'w> Final<'s, 'w> {
                         Vec::new(),
                     )?;
                 }
-                Feed::Points { chr, pos, sorter } => {
+                Feed::Points { chr, pos, sorter }
+                | Feed::Ends {
+                    chr,
+                    end: pos,
+                    sorter,
+                } => {
                     let (Some(Value::String(c)), Some(p)) =
                         (member(spec, &r, chr), member(spec, &r, pos))
                     else {
@@ -654,6 +683,7 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         let mut indexes = Vec::new();
         for feed in self.feeds {
+            let feed_kind_is_ends = matches!(feed, Feed::Ends { .. });
             match feed {
                 Feed::Exact {
                     field,
@@ -722,8 +752,12 @@ impl<'s, 'w> Final<'s, 'w> {
                     sec.finish()?;
                     indexes.push("intervals".into());
                 }
-                Feed::Points { sorter, .. } => {
-                    let mut sec = w.section(&names::points(name))?;
+                Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
+                    let (section, ix) = match feed_kind_is_ends {
+                        true => (names::ends(name), "ends"),
+                        false => (names::points(name), "points"),
+                    };
+                    let mut sec = w.section(&section)?;
                     let mut pw = PointWriter::new(&mut sec);
                     let mut s = finish_sorter(sorter, &mut *env)?;
                     while let Some((k, _)) = s.next_item()? {
@@ -735,7 +769,7 @@ impl<'s, 'w> Final<'s, 'w> {
                     }
                     pw.finish()?;
                     sec.finish()?;
-                    indexes.push("points".into());
+                    indexes.push(ix.into());
                 }
             }
         }

@@ -129,3 +129,137 @@ pub fn genes_proteins(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> 
     }
     Ok(())
 }
+
+/// The variant `annotations` member in its output shape (4.2, verbose 4.1): every
+/// allele-frequency source under its interface name (`gnomad_af_X` from the document's
+/// `af_X`; the gnomAD members would otherwise be lost, as in IGVF's verbose answers), then
+/// `GENCODE_category` and `funseq_description` (both from `funseq_description`). Every member
+/// is present (null when unknown); the rest of FAVOR's annotations is not kept.
+fn variant_annotations(doc: &mut Doc, organism: &str) {
+    let a = doc.get("annotations").and_then(Value::as_object);
+    let num = |k: &str| {
+        a.and_then(|a| a.get(k))
+            .filter(|v| v.is_number())
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let mut out = Map::new();
+    for src in crate::schema::AF_SOURCES {
+        let v = match src.strip_prefix("gnomad_") {
+            Some(af) => num(af),
+            None => num(src),
+        };
+        out.insert(src.to_string(), v);
+    }
+    let funseq = a
+        .and_then(|a| a.get("funseq_description"))
+        .filter(|v| v.is_string())
+        .cloned()
+        .unwrap_or(Value::Null);
+    out.insert("GENCODE_category".into(), funseq.clone());
+    out.insert("funseq_description".into(), funseq);
+    doc.insert("annotations".into(), Value::Object(out));
+    if doc.get("organism").is_none_or(Value::is_null) {
+        doc.insert("organism".into(), json!(organism));
+    }
+}
+
+/// Preparation of `variants` documents.
+pub fn human_variant(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+    variant_annotations(doc, "Homo sapiens");
+    Ok(())
+}
+
+/// Preparation of `mm_variants` documents.
+pub fn mouse_variant(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+    variant_annotations(doc, "Mus musculus");
+    Ok(())
+}
+
+/// Coding-variant names in display form (see `varcat_format::text::coding_variant_name`).
+pub fn coding_variant_name(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+    if let Some(Value::String(n)) = doc.get("name") {
+        let shown = varcat_format::text::coding_variant_name(n);
+        doc.insert("name".into(), Value::String(shown));
+    }
+    Ok(())
+}
+
+/// The score members of `coding_variants_phenotypes`, in the order the first present one is
+/// taken (one per method: MutPred2, ESM-1v, SGE/VAMP-seq, DUAL-IPA, variant painting). A 0 is
+/// a score.
+const SCORE_MEMBERS: &[&str] = &[
+    "pathogenicity_score",
+    "esm_1v_score",
+    "score",
+    "dualipa_abun_score",
+    "localization_score",
+];
+
+/// `coding_variant_scores`: one record per coding variant, in the coding variants' own order
+/// (so both share ordinals), with its scores from `coding_variants_phenotypes` ordered by
+/// (method, source_url), and the methods and file sets present (4.4 filters).
+pub fn coding_variant_scores(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> {
+    let Some(cv) = ctx.get("coding_variants") else {
+        return Ok(());
+    };
+    let cvp = ctx.get("coding_variants_phenotypes");
+    let by_from = cvp.and_then(|c| c.by("_from"));
+    for ord in 0..cv.len() {
+        let Some(key) = cv.string(ord, "_key") else {
+            continue;
+        };
+        let mut scores: Vec<(String, String, Value)> = Vec::new();
+        if let (Some(cvp), Some(list)) = (
+            cvp,
+            by_from.and_then(|m| m.get(format!("coding_variants/{key}").as_bytes())),
+        ) {
+            for e in list.iter() {
+                let num = |f: &str| {
+                    cvp.value(e, f)
+                        .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+                        .filter(Value::is_number)
+                };
+                let score = SCORE_MEMBERS
+                    .iter()
+                    .find_map(|f| num(f))
+                    .unwrap_or(Value::Null);
+                let method = cvp.string(e, "method").unwrap_or_default();
+                let url = cvp.string(e, "source_url").unwrap_or_default();
+                let files = cvp.string(e, "files_filesets");
+                scores.push((
+                    method.clone(),
+                    url.clone(),
+                    json!({"method": method, "score": score, "source_url": url, "files_filesets": files}),
+                ));
+            }
+        }
+        scores.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+        let methods: Vec<String> = scores.iter().map(|s| s.0.clone()).collect();
+        let files: Vec<Value> = scores
+            .iter()
+            .map(|s| s.2["files_filesets"].clone())
+            .filter(|v| v.is_string())
+            .collect();
+        let value = |f: &str| {
+            cv.value(ord, f)
+                .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+                .unwrap_or(Value::Null)
+        };
+        emit(
+            json!({
+                "_key": key,
+                "protein_id": value("protein_id"),
+                "aapos": value("aapos"),
+                "hgvsp": value("hgvsp"),
+                "scores": scores.into_iter().map(|s| s.2).collect::<Vec<_>>(),
+                "score_methods": methods,
+                "score_files": files,
+            })
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,491 @@
+//! 4.2 /variants/freq, 4.25 /variants/region-summary, 4.18 /variants/nearest-genes.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use crate::oracle::{self, data, obj, s, VariantQuery, GENE};
+use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
+
+fn freq_row(v: &Value) -> Value {
+    let mut m = Map::new();
+    m.insert(
+        "organism".into(),
+        json!(v
+            .get("organism")
+            .and_then(Value::as_str)
+            .unwrap_or("Homo sapiens")),
+    );
+    for (out, from) in [
+        ("_id", "_key"),
+        ("chr", "chr"),
+        ("pos", "pos"),
+        ("rsid", "rsid"),
+        ("ref", "ref"),
+        ("alt", "alt"),
+        ("spdi", "spdi"),
+        ("hgvs", "hgvs"),
+        ("ca_id", "ca_id"),
+        ("qual", "qual"),
+        ("files_filesets", "files_filesets"),
+    ] {
+        m.insert(out.into(), v.get(from).cloned().unwrap_or(Value::Null));
+    }
+    m.insert("annotations".into(), oracle::annotations(v));
+    for f in ["source", "source_url", "strain"] {
+        m.insert(f.into(), v.get(f).cloned().unwrap_or(Value::Null));
+    }
+    Value::Object(m)
+}
+
+fn freq(
+    q: VariantQuery<'_>,
+    source: &str,
+    min: f64,
+    max: f64,
+    gencode: Option<&str>,
+) -> Vec<Value> {
+    oracle::variants("variants", q)
+        .into_iter()
+        .filter(|v| oracle::af(v, source).is_some_and(|x| min <= x && x <= max))
+        .filter(|v| gencode.is_none_or(|g| v["annotations"]["funseq_description"] == g))
+        .map(freq_row)
+        .collect()
+}
+
+fn q<'a>() -> VariantQuery<'a> {
+    VariantQuery::default()
+}
+
+#[test]
+fn test_freq_each_identifier_alone_and_combined() {
+    let cases: Vec<(&str, VariantQuery)> = vec![
+        (
+            "variant_id=NC_000001.11:15000:A:T",
+            VariantQuery {
+                variant_id: Some("NC_000001.11:15000:A:T"),
+                ..q()
+            },
+        ),
+        (
+            "spdi=NC_000001.11:15000:A:G",
+            VariantQuery {
+                spdi: Some("NC_000001.11:15000:A:G"),
+                ..q()
+            },
+        ),
+        (
+            "hgvs=NC_000001.11:g.25011_25012del",
+            VariantQuery {
+                hgvs: Some("NC_000001.11:g.25011_25012del"),
+                ..q()
+            },
+        ),
+        (
+            "ca_id=CA800003",
+            VariantQuery {
+                ca_id: Some("CA800003"),
+                ..q()
+            },
+        ),
+        (
+            "rsid=rs6086938",
+            VariantQuery {
+                rsid: Some("rs6086938"),
+                ..q()
+            },
+        ),
+        (
+            "rsid=rs900002&ca_id=CA800002",
+            VariantQuery {
+                rsid: Some("rs900002"),
+                ca_id: Some("CA800002"),
+                ..q()
+            },
+        ),
+        (
+            "spdi=NC_000001.11:15500::AAA&hgvs=NC_000001.11:g.15500_15501insAAA",
+            VariantQuery {
+                spdi: Some("NC_000001.11:15500::AAA"),
+                hgvs: Some("NC_000001.11:g.15500_15501insAAA"),
+                ..q()
+            },
+        ),
+    ];
+    for (query, vq) in cases {
+        let want = freq(vq, "bravo_af", 0.0, 1.0, None);
+        assert_eq!(want.len(), 1, "{query}");
+        assert_json_eq(
+            &get_json(&format!("/variants/freq?source=bravo_af&{query}")),
+            &Value::Array(want),
+            query,
+        );
+    }
+    // Identifiers are ANDed: two that name different variants find nothing.
+    assert_eq!(
+        get_json("/variants/freq?source=bravo_af&rsid=rs900001&ca_id=CA800002"),
+        json!([])
+    );
+    assert_eq!(
+        get_json("/variants/freq?source=bravo_af&rsid=rs1"),
+        json!([])
+    );
+}
+
+#[test]
+fn test_freq_multi_rsid_variants() {
+    // One variant with two rsids, found by each.
+    for r in ["rs900002", "rs900003"] {
+        let got = get_json(&format!("/variants/freq?source=bravo_af&rsid={r}"));
+        assert_eq!(got.as_array().unwrap().len(), 1);
+        assert_eq!(got[0]["rsid"], json!(["rs900002", "rs900003"]));
+    }
+    // One rsid on two variants: the one with no frequency is excluded by the AF filter, so
+    // ask with a source it has, and check the identifier alone through 4.14-independent data.
+    let both = oracle::variants(
+        "variants",
+        VariantQuery {
+            rsid: Some("rs900004"),
+            ..q()
+        },
+    );
+    assert_eq!(both.len(), 2);
+    let got = get_json("/variants/freq?source=bravo_af&rsid=rs900004");
+    assert_json_eq(
+        &got,
+        &Value::Array(freq(
+            VariantQuery {
+                rsid: Some("rs900004"),
+                ..q()
+            },
+            "bravo_af",
+            0.0,
+            1.0,
+            None,
+        )),
+        "rs900004",
+    );
+}
+
+#[test]
+fn test_freq_region_edges_and_paging() {
+    let region = ("chr1", 15000, 25000);
+    let want = freq(
+        VariantQuery {
+            region: Some(region),
+            ..q()
+        },
+        "bravo_af",
+        0.0,
+        1.0,
+        None,
+    );
+    // The variant at the start is in, the one at the end is out.
+    assert!(want.iter().any(|v| v["pos"] == 15000));
+    assert!(!want.iter().any(|v| v["pos"] == 25000));
+    check_paging(
+        "/variants/freq?source=bravo_af&region=chr1:15000-25000",
+        &want,
+        2,
+    );
+    // 10 000 bases are allowed, 10 001 are not.
+    get_json("/variants/freq?source=bravo_af&region=chr1:15000-25000");
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&region=chr1:15000-25001",
+        &[(
+            "region spans 10001 bases; at most 10000 are allowed, got \"chr1:15000-25001\"",
+            &["region"],
+        )],
+    );
+    let fixture = freq(
+        VariantQuery {
+            region: Some(("chr20", 9564500, 9574500)),
+            ..q()
+        },
+        "gnomad_af_nfe",
+        0.001,
+        0.5,
+        None,
+    );
+    assert!(fixture.len() > 5);
+    check_paging("/variants/freq?source=gnomad_af_nfe&region=chr20:9564500-9574500&minimum_af=0.001&maximum_af=0.5", &fixture, 5);
+    assert_eq!(
+        get_json("/variants/freq?source=bravo_af&region=chrQ:1-2"),
+        json!([])
+    );
+}
+
+#[test]
+fn test_freq_bounds_are_inclusive() {
+    let all = Some(("chr1", 15000, 25000));
+    for (min, max, want_positions) in [
+        (0.5, 0.5, vec![15000]), // exactly the bound, both sides
+        (0.0, 0.0, vec![]),      // V4 (0.0) lies at 25010, outside this region
+        (0.05, 0.1, vec![15000, 15500]),
+    ] {
+        let got = get_json(&format!("/variants/freq?source=bravo_af&region=chr1:15000-25000&minimum_af={min}&maximum_af={max}"));
+        let want = freq(
+            VariantQuery { region: all, ..q() },
+            "bravo_af",
+            min,
+            max,
+            None,
+        );
+        assert_json_eq(&got, &Value::Array(want.clone()), &format!("{min}..{max}"));
+        let mut pos: Vec<u64> = want.iter().map(|v| v["pos"].as_u64().unwrap()).collect();
+        pos.dedup();
+        assert_eq!(pos, want_positions);
+    }
+    // AF 1.0 is within the default bounds (IGVF's maximum is exclusive), and so is 0.0.
+    let got = get_json("/variants/freq?source=bravo_af&region=chr1:25000-25020");
+    assert_eq!(
+        got.as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["annotations"]["bravo_af"].clone())
+            .collect::<Vec<_>>(),
+        vec![json!(1.0), json!(0.0)]
+    );
+    // A variant without that frequency is left out.
+    assert_eq!(
+        get_json("/variants/freq?source=bravo_af&ca_id=CA800005"),
+        json!([])
+    );
+    // gnomAD sources read the document's af_* members.
+    let v1 = data().get("variants", "NC_000001.11:15000:A:G").unwrap();
+    let x = v1["annotations"]["af_sas_female"].as_f64().unwrap();
+    let got = get_json(&format!("/variants/freq?source=gnomad_af_sas_female&spdi=NC_000001.11:15000:A:G&minimum_af={x}&maximum_af={x}"));
+    assert_eq!(got[0]["annotations"]["gnomad_af_sas_female"], json!(x));
+    let cat = freq(
+        VariantQuery { region: all, ..q() },
+        "bravo_af",
+        0.0,
+        1.0,
+        Some("noncoding"),
+    );
+    assert_json_eq(
+        &get_json(
+            "/variants/freq?source=bravo_af&region=chr1:15000-25000&GENCODE_category=noncoding",
+        ),
+        &Value::Array(cat),
+        "GENCODE",
+    );
+}
+
+#[test]
+fn test_freq_errors() {
+    let rule = "at least one of variant_id, spdi, hgvs, rsid, ca_id, region must be given";
+    assert_bad_request(
+        "/variants/freq?rsid=rs900001",
+        &[("source is required", &["source"])],
+    );
+    assert_bad_request("/variants/freq?source=bravo_af", &[(rule, &[])]);
+    assert_bad_request(
+        "/variants/freq",
+        &[("source is required", &["source"]), (rule, &[])],
+    );
+    let sources = varcat_indexer::schema::AF_SOURCES
+        .iter()
+        .map(|s| format!("'{s}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_bad_request(
+        "/variants/freq?source=gnomad&rsid=rs900001",
+        &[(
+            &format!("source must be one of {sources}, got 'gnomad'"),
+            &["source"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=900001",
+        &[("rsid must look like rs<digits>, got \"900001\"", &["rsid"])],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&ca_id=CAX",
+        &[("ca_id must look like CA<digits>, got \"CAX\"", &["ca_id"])],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&spdi=NC_000001.11:15000:A",
+        &[(
+            "spdi must be SPDI, <accession>:<position>:<ref>:<alt>, got \"NC_000001.11:15000:A\"",
+            &["spdi"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&hgvs=NC_000001.11:c.1A>G",
+        &[(
+            "hgvs must be genomic HGVS, <accession>:g.<change>, got \"NC_000001.11:c.1A>G\"",
+            &["hgvs"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&variant_id=chr1:5:A",
+        &[("variant_id must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"chr1:5:A\"", &["variant_id"])],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=rs1&minimum_af=lots",
+        &[(
+            "minimum_af must be a finite number, got \"lots\"",
+            &["minimum_af"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=rs1&minimum_af=0.6&maximum_af=0.5",
+        &[(
+            "minimum_af (0.6) must not exceed maximum_af (0.5)",
+            &["minimum_af"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=rs1&GENCODE_category=Coding",
+        &[(
+            "GENCODE_category must be one of 'coding', 'noncoding', got 'Coding'",
+            &["GENCODE_category"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=rs1&limit=501",
+        &[(
+            "limit must be an integer from 1 to 500, got \"501\"",
+            &["limit"],
+        )],
+    );
+}
+
+fn region_summary(chr: &str, st: u64, en: u64) -> Value {
+    let vars = oracle::variants(
+        "variants",
+        VariantQuery {
+            region: Some((chr, st, en)),
+            ..VariantQuery::default()
+        },
+    );
+    let handles: Vec<String> = vars
+        .iter()
+        .map(|v| format!("variants/{}", s(v, "_key")))
+        .collect();
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for coll in [
+        "variants_genes",
+        "variants_proteins",
+        "variants_biosamples",
+        "variants_genomic_elements",
+        "variants_phenotypes",
+    ] {
+        for e in data().docs(coll) {
+            if handles.iter().any(|h| h == s(e, "_from")) {
+                *counts.entry(s(e, "method").to_string()).or_insert(0) += 1;
+            }
+        }
+    }
+    json!({"variant_count": vars.len(), "by_method": counts.iter().map(|(m, c)| json!({"method": m, "count": c})).collect::<Vec<_>>()})
+}
+
+#[test]
+fn test_region_summary() {
+    for (c, st, en) in [
+        ("chr1", 15000, 25000),
+        ("chr1", 15000, 15001),
+        ("chr1", 25000, 25011),
+        ("chr20", 9564500, 9574500),
+        ("chr3", 0, 10),
+    ] {
+        let got = get_json(&format!("/variants/region-summary?region={c}:{st}-{en}"));
+        assert_json_eq(&got, &region_summary(c, st, en), &format!("{c}:{st}-{en}"));
+    }
+    let got = get_json("/variants/region-summary?region=chr1:15000-25000");
+    assert_eq!(got["variant_count"], 4);
+    assert_eq!(got["by_method"][0], json!({"method": "GWAS", "count": 1}));
+    assert_eq!(
+        get_json("/variants/region-summary?region=chrQ:0-10"),
+        json!({"variant_count": 0, "by_method": []})
+    );
+    // page and limit are accepted and ignored.
+    assert_eq!(
+        get_json("/variants/region-summary?region=chr1:15000-25000&page=3&limit=1"),
+        got
+    );
+    assert_bad_request(
+        "/variants/region-summary",
+        &[("region is required", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/region-summary?region=chr1:0-10001",
+        &[(
+            "region spans 10001 bases; at most 10000 are allowed, got \"chr1:0-10001\"",
+            &["region"],
+        )],
+    );
+}
+
+fn nearest(chr: &str, st: u64, en: u64) -> Vec<Value> {
+    let genes: Vec<&Value> = data()
+        .docs("genes")
+        .iter()
+        .filter(|g| s(g, "chr") == chr)
+        .collect();
+    let num = |g: &Value, f: &str| g[f].as_u64().unwrap();
+    let mut over: Vec<&Value> = genes
+        .iter()
+        .copied()
+        .filter(|g| num(g, "start") < en && num(g, "end") > st)
+        .collect();
+    over.sort_by(|a, b| (num(a, "start"), s(a, "_key")).cmp(&(num(b, "start"), s(b, "_key"))));
+    if over.is_empty() {
+        let left = genes.iter().filter(|g| num(g, "end") <= st).max_by(|a, b| {
+            (num(a, "end"), std::cmp::Reverse(s(a, "_key")))
+                .cmp(&(num(b, "end"), std::cmp::Reverse(s(b, "_key"))))
+        });
+        let right = genes
+            .iter()
+            .filter(|g| num(g, "start") >= en)
+            .min_by(|a, b| (num(a, "start"), s(a, "_key")).cmp(&(num(b, "start"), s(b, "_key"))));
+        over.extend(left.into_iter().chain(right).copied());
+    }
+    over.into_iter().map(|g| obj(g, GENE)).collect()
+}
+
+#[test]
+fn test_nearest_genes() {
+    for (c, st, en, names) in [
+        ("chr1", 15000, 15001, vec!["TSTA1", "TSTG"]), // overlap, by start then key
+        ("chr1", 25000, 25010, vec!["TSTA1", "TST-B"]), // both sides; TSTA1 wins the end tie by key
+        ("chr1", 45000, 46000, vec!["TSTC", "TSTD"]), // touching on the left; TSTD wins the start tie
+        ("chr1", 50000, 60000, vec!["TSTC", "TSTD"]), // touching on the right
+        ("chr2", 100, 200, vec!["TSTF"]),             // one side (right)
+        ("chr2", 7000, 7100, vec!["TSTF"]),           // one side (left)
+        ("chr3", 1, 100, vec![]),                     // no gene on the chromosome
+        ("chr20", 9564500, 9564600, vec![]),          // checked against the oracle below
+    ] {
+        let got = get_json(&format!("/variants/nearest-genes?region={c}:{st}-{en}"));
+        let want = nearest(c, st, en);
+        if c != "chr20" {
+            assert_eq!(
+                want.iter()
+                    .map(|g| g["name"].as_str().unwrap())
+                    .collect::<Vec<_>>(),
+                names,
+                "oracle {c}:{st}-{en}"
+            );
+        }
+        assert_json_eq(&got, &Value::Array(want), &format!("{c}:{st}-{en}"));
+    }
+    assert_bad_request(
+        "/variants/nearest-genes",
+        &[("region is required", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/nearest-genes?region=chr1:1-10002",
+        &[(
+            "region spans 10001 bases; at most 10000 are allowed, got \"chr1:1-10002\"",
+            &["region"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/nearest-genes?region=chr1:10-2",
+        &[(
+            "region must have start < end, got \"chr1:10-2\"",
+            &["region"],
+        )],
+    );
+}
