@@ -117,7 +117,7 @@ fn test_readme_lists_every_endpoint_and_examples_answer() {
             let r = get(&format!("{}?{ex}", ep.path));
             assert_eq!(r.status, 200, "{}?{ex}: {}", ep.path, r.text());
             let v = r.json();
-            let has_data = v.as_array().map_or(true, |a| !a.is_empty());
+            let has_data = v.as_array().is_none_or(|a| !a.is_empty());
             assert!(has_data, "example {}?{ex} answers []", ep.path);
         }
     }
