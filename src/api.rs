@@ -117,7 +117,7 @@ pub const TRANSCRIPT_TYPES: &[&str] = &[
     "vault_RNA",
 ];
 
-const GENE_PARAMS: [Param; 4] = [
+const GENE_PARAMS: [Param; 5] = [
     Param::new(
         "gene_id",
         Kind::Id,
@@ -130,6 +130,11 @@ const GENE_PARAMS: [Param; 4] = [
         "gene symbol: exact, else all tokens, else one typo",
     ),
     Param::new("synonym", Kind::Id, "gene synonym (exact)").aliases(&["alias"]),
+    Param::new(
+        "region",
+        Kind::Region(None),
+        "genes overlapping chr<name>:<start>-<end>",
+    ),
 ];
 
 const ID: [Param; 5] = variants::ID_PARAMS;
@@ -162,6 +167,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
                 GENE_PARAMS[1],
                 GENE_PARAMS[2],
                 GENE_PARAMS[3],
+                GENE_PARAMS[4],
                 Param::new(
                     "method",
                     Kind::Enum(SCORE_METHODS),
@@ -178,6 +184,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
                 "hgnc_id",
                 "gene_name",
                 "synonym",
+                "region",
             ])],
             paging: Paging::Paged {
                 default: 25,
@@ -496,6 +503,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
                 "hgnc_id",
                 "gene_name",
                 "synonym",
+                "region",
             ])],
             paging: Paging::Paged {
                 default: 25,

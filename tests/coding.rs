@@ -436,7 +436,7 @@ fn test_gene_coding_scores_errors() {
     assert_bad_request(
         "/genes/coding-variants/scores?method=SGE",
         &[(
-            "at least one of gene_id, hgnc_id, gene_name, synonym must be given",
+            "at least one of gene_id, hgnc_id, gene_name, synonym, region must be given",
             &[],
         )],
     );

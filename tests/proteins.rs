@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
-use crate::oracle::{self, id_or, s, GENE, PROTEIN};
+use crate::oracle::{self, data, id_or, s, GENE, PROTEIN};
 use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
 
 fn proteins_genes(org: &str, filters: &[(&str, &str)], verbose: bool) -> Vec<Value> {
@@ -206,6 +206,23 @@ fn test_genes_proteins_resolution() {
         get_json("/genes/proteins?gene_id=ENSG00000101349&hgnc_id=1"),
         json!([])
     );
+    // region selects the genes overlapping it, ANDed with the other gene parameters.
+    let region_genes: Vec<&Value> = data()
+        .docs("genes")
+        .iter()
+        .filter(|g| oracle::overlaps(g, ("chr20", 9_500_000, 9_700_000)))
+        .collect();
+    let want = genes_proteins(h, oracle::sorted_by_key(region_genes), false);
+    assert!(!want.is_empty());
+    assert_json_eq(
+        &get_json("/genes/proteins?region=chr20:9500000-9700000&limit=100"),
+        &Value::Array(want),
+        "region",
+    );
+    assert_eq!(
+        get_json("/genes/proteins?region=chr20:9500000-9700000&gene_name=SNAP25"),
+        json!([])
+    );
 }
 
 #[test]
@@ -271,14 +288,14 @@ fn test_genes_proteins_errors() {
     assert_bad_request(
         "/genes/proteins",
         &[(
-            "at least one of gene_id, hgnc_id, gene_name, synonym must be given",
+            "at least one of gene_id, hgnc_id, gene_name, synonym, region must be given",
             &[],
         )],
     );
     assert_bad_request(
         "/genes/proteins?gene_id=",
         &[(
-            "at least one of gene_id, hgnc_id, gene_name, synonym must be given",
+            "at least one of gene_id, hgnc_id, gene_name, synonym, region must be given",
             &[],
         )],
     );
@@ -307,7 +324,7 @@ fn test_genes_proteins_errors() {
                 &["genename"],
             ),
             (
-                "at least one of gene_id, hgnc_id, gene_name, synonym must be given",
+                "at least one of gene_id, hgnc_id, gene_name, synonym, region must be given",
                 &[],
             ),
         ],

@@ -43,8 +43,8 @@ pub static CODING_VARIANT: Shape = Shape {
         field("ESM1b_score", Ty::Num),
         field("AlphaMissense_score", Ty::Num),
         field("CADD_raw_score", Ty::Num),
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
     ],
 };
 
@@ -149,7 +149,7 @@ pub static PROTEIN_CHANGE: Shape = Shape {
 pub static SCORE: Shape = Shape {
     name: "CodingVariantScore",
     members: &[
-        field("method", Ty::Str),
+        field("method", Ty::Str).required(),
         field("score", Ty::Num),
         field("source_url", Ty::Str),
         field("files_filesets", Ty::Str),
