@@ -2,8 +2,11 @@
 //! shape, handler and examples. The router, the parameter checks, the OpenAPI document and the
 //! landing page all read this one table.
 
+pub mod associations;
 pub mod coding;
 pub mod genes;
+pub mod phenotypes;
+pub mod predictions;
 pub mod proteins;
 pub mod sets;
 pub mod shapes;
@@ -32,6 +35,11 @@ impl<'a> Ctx<'a> {
         self.cat.get(name)
     }
 
+    /// A renderer that never expands references.
+    pub fn render_plain(&self) -> Render<'a> {
+        Render::new(self.cat, false)
+    }
+
     /// A renderer honouring `verbose`.
     pub fn render(&self, p: &Params) -> Render<'a> {
         Render::new(self.cat, p.verbose)
@@ -45,6 +53,8 @@ pub enum Body {
     Array(&'static Shape),
     /// One JSON object of a shape.
     Object(&'static Shape),
+    /// A JSON array whose records each have one of these shapes.
+    ArrayOf(&'static [&'static Shape]),
 }
 
 /// One endpoint.
@@ -155,8 +165,360 @@ pub const AMINO_ACIDS: &[&str] = &[
     "Y", "*",
 ];
 
+const VARIANT_RULE: Rule =
+    Rule::AtLeastOne(&["variant_id", "spdi", "hgvs", "rsid", "ca_id", "region"]);
+const ID_RULE: Rule = Rule::AtLeastOne(&["variant_id", "spdi", "hgvs", "rsid", "ca_id"]);
+const REGION_10KB: Param = Param::new(
+    "region",
+    Kind::Region(Some(10_000)),
+    "variants in chr<name>:<start>-<end> (at most 10 kb)",
+);
+const FILESET: Param = Param::new(
+    "files_fileset",
+    Kind::Id,
+    "file set accession (IGVFFI…, ENCFF…)",
+);
+
 /// Every endpoint.
 pub static ENDPOINTS: &[Endpoint] = &[
+    Endpoint {
+        path: "/genes/variants",
+        section: "4.1",
+        summary: "Variants associated with genes: QTLs, screens, variant-effect assays",
+        accepts: Accepts {
+            params: &[
+                GENE_PARAMS[0],
+                GENE_PARAMS[1],
+                GENE_PARAMS[2],
+                GENE_PARAMS[3],
+                GENE_PARAMS[4],
+                Param::new(
+                    "neg_log10_pvalue",
+                    Kind::Threshold,
+                    "-log10 p-value: gt:, gte:, lt:, lte:<n> or <n>",
+                ),
+                Param::new("effect_size", Kind::Threshold, "effect size threshold"),
+                Param::new(
+                    "posterior_inclusion_probability",
+                    Kind::Threshold,
+                    "fine-mapping PIP threshold",
+                ),
+                Param::new("log2FC", Kind::Threshold, "log2 fold change threshold"),
+                Param::new(
+                    "significant",
+                    Kind::Bool,
+                    "significant rows only (true) or not significant (false)",
+                ),
+                Param::new(
+                    "biosample_term",
+                    Kind::Id,
+                    "ontology term id, e.g. EFO_0002784",
+                ),
+                Param::new(
+                    "biological_context",
+                    Kind::Text,
+                    "exact, else prefix, else all tokens, else one typo",
+                ),
+                Param::new(
+                    "label",
+                    Kind::Enum(&["eQTL", "spliceQTL", "variant effect on gene expression"]),
+                    "label",
+                ),
+                Param::new(
+                    "method",
+                    Kind::Enum(&["CRISPR screen", "Variant-EFFECTS", "eQTL", "spliceQTL"]),
+                    "method",
+                ),
+                FILESET,
+                Param::new(
+                    "source",
+                    Kind::Enum(&["AFGR", "EBI", "IGVF"]),
+                    "data source",
+                ),
+                Param::new(
+                    "name",
+                    Kind::Enum(&["expression modulated by", "splicing modulated by"]),
+                    "relation",
+                ),
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "gene_id",
+                "hgnc_id",
+                "gene_name",
+                "synonym",
+                "region",
+                "method",
+                "files_fileset",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: associations::genes_variants,
+        body: Body::ArrayOf(associations::GV_SHAPES),
+        examples: &[
+            "gene_name=TSTA1&verbose=true",
+            "method=eQTL&neg_log10_pvalue=gte:3",
+            "gene_id=ENSG90000000002&biological_context=naive",
+        ],
+    },
+    Endpoint {
+        path: "/variants/phenotypes",
+        section: "4.3",
+        summary: "Phenotypes associated with variants: GWAS, saturation editing, predictions",
+        accepts: Accepts {
+            params: &[
+                ID[0],
+                ID[1],
+                ID[2],
+                ID[3],
+                ID[4],
+                Param::new(
+                    "region",
+                    Kind::Region(None),
+                    "variants in chr<name>:<start>-<end>",
+                ),
+                Param::new(
+                    "phenotype_id",
+                    Kind::Id,
+                    "phenotype ontology term id, e.g. EFO_0000001",
+                ),
+                Param::new(
+                    "neg_log10_pvalue",
+                    Kind::Threshold,
+                    "-log10 p-value threshold",
+                ),
+                Param::new(
+                    "method",
+                    Kind::Enum(&["CRISPR screen", "GWAS", "SGE", "cV2F"]),
+                    "method",
+                ),
+                Param::new(
+                    "label",
+                    Kind::Enum(&[
+                        "GWAS",
+                        "predicted variant effect on phenotype",
+                        "protein variant effect",
+                        "variant effect on phenotype",
+                    ]),
+                    "label",
+                ),
+                Param::new(
+                    "class",
+                    Kind::Enum(&["observed data", "prediction"]),
+                    "class",
+                ),
+                FILESET,
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "variant_id",
+                "spdi",
+                "hgvs",
+                "rsid",
+                "ca_id",
+                "region",
+                "method",
+                "files_fileset",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 100,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: phenotypes::variants_phenotypes,
+        body: Body::ArrayOf(phenotypes::PHENO_SHAPES),
+        examples: &[
+            "rsid=rs900001&verbose=true",
+            "method=GWAS&neg_log10_pvalue=gt:7",
+        ],
+    },
+    Endpoint {
+        path: "/variants/drugs",
+        section: "4.7",
+        summary: "Drugs whose response is associated with variants (PharmGKB)",
+        accepts: Accepts {
+            params: &[
+                ID[0],
+                ID[1],
+                ID[2],
+                ID[3],
+                ID[4],
+                REGION_10KB,
+                Param::new(
+                    "phenotype_categories",
+                    Kind::Enum(&[
+                        "Dosage",
+                        "Efficacy",
+                        "Metabolism/PK",
+                        "Other",
+                        "PD",
+                        "Toxicity",
+                    ]),
+                    "phenotype category",
+                ),
+                Param::new("pmid", Kind::Id, "PubMed id"),
+            ],
+            rules: &[VARIANT_RULE],
+            paging: Paging::Paged {
+                default: 25,
+                max: 100,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: phenotypes::variants_drugs,
+        body: Body::Array(&phenotypes::VARIANT_DRUG),
+        examples: &[
+            "rsid=rs900001&verbose=true",
+            "region=chr1:15000-16000&phenotype_categories=Dosage",
+        ],
+    },
+    Endpoint {
+        path: "/variants/predictions",
+        section: "4.9",
+        summary: "Genes predicted to be regulated by elements containing a variant",
+        accepts: Accepts {
+            params: &[
+                ID[0],
+                ID[1],
+                ID[2],
+                ID[3],
+                ID[4],
+                FILESET.aliases(&["files_filesets"]),
+                Param::new(
+                    "method",
+                    Kind::Enum(&["scE2G", "ENCODE-rE2G", "caQTL"]),
+                    "prediction method (default: scE2G and ENCODE-rE2G)",
+                ),
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "variant_id",
+                "spdi",
+                "hgvs",
+                "rsid",
+                "ca_id",
+                "files_fileset",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 300,
+            },
+            organisms: HUMAN_MOUSE,
+        },
+        verbose: false,
+        run: predictions::predictions,
+        body: Body::Array(&predictions::PREDICTION),
+        examples: &["rsid=rs900004", "files_fileset=IGVFFI9000SCE"],
+    },
+    Endpoint {
+        path: "/variants/variant-ld/summary",
+        section: "4.12",
+        summary:
+            "Variants in linkage disequilibrium with a variant, with their QTLs and TF binding",
+        accepts: Accepts {
+            params: &[ID[0], ID[1], ID[2], ID[3], ID[4]],
+            rules: &[ID_RULE],
+            paging: Paging::Paged {
+                default: 15,
+                max: 100,
+            },
+            organisms: HUMAN_MOUSE,
+        },
+        verbose: false,
+        run: predictions::ld_summary,
+        body: Body::Array(&predictions::LD_SUMMARY),
+        examples: &["rsid=rs900001", "spdi=NC_000001.11:15000:A:T"],
+    },
+    Endpoint {
+        path: "/variants/diseases",
+        section: "4.13",
+        summary: "Diseases associated with variants (ClinGen)",
+        accepts: Accepts {
+            params: &[
+                ID[0],
+                ID[1],
+                ID[2],
+                ID[3],
+                ID[4],
+                REGION_10KB,
+                Param::new(
+                    "chr",
+                    Kind::Id,
+                    "only variants on this chromosome, e.g. chr1",
+                ),
+                Param::new("pmid", Kind::Id, "PubMed id (or its URL)"),
+                Param::new(
+                    "assertion",
+                    Kind::Enum(&[
+                        "Benign",
+                        "Likely Benign",
+                        "Likely Pathogenic",
+                        "Pathogenic",
+                        "Uncertain Significance",
+                    ]),
+                    "clinical assertion",
+                ),
+            ],
+            rules: &[VARIANT_RULE],
+            paging: Paging::Paged {
+                default: 25,
+                max: 100,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: phenotypes::variants_diseases,
+        body: Body::Array(&phenotypes::VARIANT_DISEASE),
+        examples: &[
+            "rsid=rs900001&verbose=true",
+            "region=chr1:20000-30000&assertion=Benign",
+        ],
+    },
+    Endpoint {
+        path: "/genes-proteins/variants",
+        section: "4.17",
+        summary: "Variants associated with the genes and proteins a name or id designates",
+        accepts: Accepts {
+            params: &[Param::new(
+                "query",
+                Kind::Text,
+                "gene or protein name or id (exact)",
+            )],
+            rules: &[Rule::Required("query")],
+            paging: Paging::Paged {
+                default: 25,
+                max: 100,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: associations::genes_proteins_variants,
+        body: Body::Array(&associations::GENES_PROTEINS_VARIANT),
+        examples: &["query=TSTA1", "query=ENSP90000000001"],
+    },
+    Endpoint {
+        path: "/variants/genes/summary",
+        section: "4.19",
+        summary: "Expression and splicing QTLs of a variant",
+        accepts: Accepts {
+            params: &[ID[0], ID[1], ID[2], ID[3], ID[4], FILESET],
+            rules: &[ID_RULE],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN_MOUSE,
+        },
+        verbose: false,
+        run: associations::genes_summary,
+        body: Body::Array(&associations::QTL_SUMMARY),
+        examples: &["rsid=rs900001", "variant_id=NC_000001.11:25000:C:T"],
+    },
     Endpoint {
         path: "/genes/coding-variants/scores",
         section: "4.4",

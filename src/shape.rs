@@ -230,6 +230,27 @@ impl<'a> Render<'a> {
         out
     }
 
+    /// A JSON array of records of `coll`, each in the shape `select` picks for it.
+    pub fn array_with(
+        &self,
+        coll: Option<&Collection>,
+        ords: &[u32],
+        select: impl Fn(&Collection, u32) -> &'static Shape,
+    ) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + ords.len() * 512);
+        out.push(b'[');
+        if let Some(coll) = coll {
+            for (i, &o) in ords.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                self.object(&mut out, coll, o, select(coll, o));
+            }
+        }
+        out.push(b']');
+        out
+    }
+
     /// A JSON array of records of `coll` in `shape`.
     pub fn array(&self, coll: Option<&Collection>, ords: &[u32], shape: &Shape) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + ords.len() * 512);

@@ -5,10 +5,12 @@
 mod oracle;
 mod util;
 
+mod associations;
 mod cli;
 mod coding;
 mod fuzz_seeds;
 mod http_surface;
+mod phenotypes;
 mod proteins;
 mod transcripts;
 mod variants;

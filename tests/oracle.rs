@@ -450,3 +450,108 @@ pub fn display_name(n: &str) -> String {
         None => n,
     }
 }
+
+/// The full variant object (verbose variants of 4.1 and the 4.2 record).
+pub fn variant_full(v: &Value) -> Value {
+    let mut m = Map::new();
+    m.insert(
+        "organism".into(),
+        json!(v
+            .get("organism")
+            .and_then(Value::as_str)
+            .unwrap_or("Homo sapiens")),
+    );
+    for (out, from) in [
+        ("_id", "_key"),
+        ("chr", "chr"),
+        ("pos", "pos"),
+        ("rsid", "rsid"),
+        ("ref", "ref"),
+        ("alt", "alt"),
+        ("spdi", "spdi"),
+        ("hgvs", "hgvs"),
+        ("ca_id", "ca_id"),
+        ("qual", "qual"),
+        ("files_filesets", "files_filesets"),
+    ] {
+        m.insert(out.into(), v.get(from).cloned().unwrap_or(Value::Null));
+    }
+    m.insert("annotations".into(), annotations(v));
+    for f in ["source", "source_url", "strain"] {
+        m.insert(f.into(), v.get(f).cloned().unwrap_or(Value::Null));
+    }
+    Value::Object(m)
+}
+
+pub const STUDY: &[(&str, &str)] = &[
+    ("_id", "_key"),
+    ("name", "name"),
+    ("ancestry_initial", "ancestry_initial"),
+    ("ancestry_replication", "ancestry_replication"),
+    ("n_cases", "n_cases"),
+    ("n_initial", "n_initial"),
+    ("n_replication", "n_replication"),
+    ("pmid", "pmid"),
+    ("pub_author", "pub_author"),
+    ("pub_date", "pub_date"),
+    ("pub_journal", "pub_journal"),
+    ("pub_title", "pub_title"),
+    ("has_sumstats", "has_sumstats"),
+    ("num_assoc_loci", "num_assoc_loci"),
+    ("study_source", "study_source"),
+    ("trait_reported", "trait_reported"),
+    ("trait_efos", "trait_efos"),
+    ("trait_category", "trait_category"),
+    ("source", "source"),
+    ("study_type", "study_type"),
+    ("version", "version"),
+    ("files_filesets", "files_filesets"),
+];
+pub const DRUG: &[(&str, &str)] = &[
+    ("_id", "_key"),
+    ("name", "name"),
+    ("drug_ontology_terms", "drug_ontology_terms"),
+    ("source", "source"),
+    ("source_url", "source_url"),
+    ("class", "class"),
+    ("method", "method"),
+    ("files_filesets", "files_filesets"),
+];
+pub const TERM: &[(&str, &str)] = &[
+    ("uri", "uri"),
+    ("term_id", "term_id"),
+    ("name", "name"),
+    ("synonyms", "synonyms"),
+    ("description", "description"),
+    ("source", "source"),
+    ("subontology", "subontology"),
+    ("source_url", "source_url"),
+    ("class", "class"),
+    ("method", "method"),
+    ("files_filesets", "files_filesets"),
+];
+pub const VARIANT_REF: &[(&str, &str)] = &[
+    ("chr", "chr"),
+    ("pos", "pos"),
+    ("ref", "ref"),
+    ("alt", "alt"),
+    ("rsid", "rsid"),
+    ("spdi", "spdi"),
+    ("hgvs", "hgvs"),
+    ("ca_id", "ca_id"),
+];
+
+/// Edges of `coll` whose `_from` is one of `variants`, in key order.
+pub fn edges_from<'a>(coll: &str, variants: &[&Value]) -> Vec<&'a Value> {
+    let handles: Vec<String> = variants
+        .iter()
+        .map(|v| format!("variants/{}", s(v, "_key")))
+        .collect();
+    sorted_by_key(
+        data()
+            .docs(coll)
+            .iter()
+            .filter(|e| handles.iter().any(|h| h == s(e, "_from")))
+            .collect(),
+    )
+}

@@ -395,7 +395,10 @@ fn test_region_summary() {
     }
     let got = get_json("/variants/region-summary?region=chr1:15000-25000");
     assert_eq!(got["variant_count"], 4);
-    assert_eq!(got["by_method"][0], json!({"method": "GWAS", "count": 1}));
+    assert_eq!(
+        got["by_method"][0],
+        json!({"method": "ADASTRA", "count": 3})
+    );
     assert_eq!(
         get_json("/variants/region-summary?region=chrQ:0-10"),
         json!({"variant_count": 0, "by_method": []})

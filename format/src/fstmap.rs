@@ -190,6 +190,26 @@ impl MultiMap {
         self.keys.is_empty()
     }
 
+    /// Calls `f(key, list)` for every key in byte order, streaming (constant memory).
+    pub fn for_each(&self, mut f: impl FnMut(&[u8], List)) {
+        let mut s = self.keys.map.stream();
+        while let Some((k, v)) = s.next() {
+            f(k, self.postings.list(v));
+        }
+    }
+
+    /// Calls `f(key)` for every key present in any of `maps`, once, in byte order, streaming.
+    pub fn for_each_key_in_union(maps: &[&MultiMap], mut f: impl FnMut(&[u8])) {
+        let mut op = fst::map::OpBuilder::new();
+        for m in maps {
+            op = op.add(m.keys.map.stream());
+        }
+        let mut s = op.union();
+        while let Some((k, _)) = s.next() {
+            f(k);
+        }
+    }
+
     /// Every (key, list) pair (tests, dumps).
     pub fn entries(&self) -> Vec<(Vec<u8>, Vec<u32>)> {
         self.keys

@@ -263,3 +263,122 @@ pub fn coding_variant_scores(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), Build
     }
     Ok(())
 }
+
+/// `variants_diseases.gene_name`: the name of the gene its `gene_id` handle points at (4.13).
+pub fn disease_gene_name(doc: &mut Doc, ctx: &Ctx) -> Result<(), String> {
+    if doc.get("gene_name").is_some_and(|v| !v.is_null()) {
+        return Ok(());
+    }
+    let name = doc.get("gene_id").and_then(Value::as_str).and_then(|h| {
+        let (c, o) = ctx.resolve(h)?;
+        c.string(o, "name")
+    });
+    if let Some(n) = name {
+        doc.insert("gene_name".into(), Value::String(n));
+    }
+    Ok(())
+}
+
+/// Counts per name as `[{key: name, "count": n}]`, names in byte order, null names last.
+fn counted(counts: &std::collections::BTreeMap<Option<String>, u64>, key: &str) -> Value {
+    let mut items: Vec<(&Option<String>, &u64)> = counts.iter().collect();
+    items.sort_by(|a, b| match (a.0, b.0) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    Value::Array(
+        items
+            .into_iter()
+            .map(|(n, c)| json!({ key: n, "count": c }))
+            .collect(),
+    )
+}
+
+/// The 4.12 predictions of one variant handle: its QTLs (`variants_genes`) grouped by label
+/// with counts per cell type and gene, and its allele-specific TF binding (`variants_proteins`
+/// with label "allele-specific binding" and a motif hit) grouped by motif with counts per cell
+/// type. Empty when it has neither.
+fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
+    use std::collections::BTreeMap;
+    type Counts = BTreeMap<Option<String>, u64>;
+    let mut qtls: BTreeMap<String, (Counts, Counts)> = BTreeMap::new();
+    if let Some(vg) = ctx.get("variants_genes") {
+        if let Some(list) = vg.by("_from").and_then(|m| m.get(handle.as_bytes())) {
+            for e in list.iter() {
+                let Some(label) = vg.string(e, "label") else {
+                    continue;
+                };
+                let entry = qtls.entry(label).or_default();
+                *entry
+                    .0
+                    .entry(vg.string(e, "biological_context"))
+                    .or_insert(0) += 1;
+                let gene = vg.string(e, "_to").map(|h| {
+                    ctx.resolve(&h)
+                        .and_then(|(c, o)| c.string(o, "name"))
+                        .unwrap_or_else(|| h.split_once('/').map_or(h.clone(), |x| x.1.to_string()))
+                });
+                *entry.1.entry(gene).or_insert(0) += 1;
+            }
+        }
+    }
+    let mut tf: BTreeMap<String, (u64, Counts)> = BTreeMap::new();
+    if let Some(vp) = ctx.get("variants_proteins") {
+        if let Some(list) = vp.by("_from").and_then(|m| m.get(handle.as_bytes())) {
+            for e in list.iter() {
+                let asb = vp.string(e, "label").as_deref() == Some("allele-specific binding");
+                let hit = vp.string(e, "motif_conc").as_deref() != Some("No Hit");
+                let Some(motif) = vp.string(e, "motif").filter(|_| asb && hit) else {
+                    continue;
+                };
+                let entry = tf.entry(motif).or_default();
+                entry.0 += 1;
+                *entry
+                    .1
+                    .entry(vp.string(e, "biological_context"))
+                    .or_insert(0) += 1;
+            }
+        }
+    }
+    if qtls.is_empty() && tf.is_empty() {
+        return None;
+    }
+    Some(json!({
+        "qtls": qtls.iter().map(|(t, (cells, genes))| json!({
+            "type": t, "cell_types": counted(cells, "name"), "genes": counted(genes, "name"),
+        })).collect::<Vec<_>>(),
+        "tf_binding": tf.iter().map(|(m, (n, cells))| json!({
+            "motif": m, "count": n, "cell_types": counted(cells, "cell_type"),
+        })).collect::<Vec<_>>(),
+    }))
+}
+
+/// `variant_ld_predictions`: the predictions of every variant that takes part in an LD pair,
+/// found by streaming the union of the sorted `_from` and `_to` keys of `variants_variants`.
+pub fn variant_ld_predictions(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> {
+    let Some(ld) = ctx.get("variants_variants") else {
+        return Ok(());
+    };
+    let maps: Vec<&varcat_format::fstmap::MultiMap> = [ld.by("_from"), ld.by("_to")]
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut result = Ok(());
+    varcat_format::fstmap::MultiMap::for_each_key_in_union(&maps, |k| {
+        if result.is_err() {
+            return;
+        }
+        let handle = String::from_utf8_lossy(k).into_owned();
+        if let Some(p) = ld_predictions(ctx, &handle) {
+            result = emit(
+                json!({"_key": handle, "predictions": p})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+            );
+        }
+    });
+    result
+}

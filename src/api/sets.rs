@@ -6,6 +6,7 @@ use varcat_format::collection::Collection;
 use crate::engine::Set;
 use crate::parse::ident::ensembl_candidates;
 use crate::parse::region::Region;
+use crate::parse::threshold::Threshold;
 
 /// Records whose `field` equals `value` (each element for array fields).
 pub fn exact<'a>(coll: Option<&'a Collection>, field: &str, value: &str) -> Set<'a> {
@@ -92,4 +93,24 @@ pub fn adjacent_to<'a>(
         end,
         ords.into_iter().filter_map(|o| handle(nodes, o)),
     )
+}
+
+/// A predicate: the numeric column `field` of `coll` passes threshold `t` (null never passes).
+pub fn threshold<'a>(
+    coll: Option<&'a Collection>,
+    field: &str,
+    t: Threshold,
+) -> impl Fn(u32) -> bool + 'a {
+    let col = coll.and_then(|c| c.number(field));
+    move |o| col.and_then(|c| c.get(o)).is_some_and(|x| t.test(x))
+}
+
+/// Records whose handle member `field` is `<collection>/<value>` (file sets, biosample terms…).
+pub fn handle_is<'a>(
+    coll: Option<&'a Collection>,
+    field: &str,
+    collection: &str,
+    value: &str,
+) -> Set<'a> {
+    exact(coll, field, &format!("{collection}/{value}"))
 }

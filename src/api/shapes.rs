@@ -45,3 +45,80 @@ pub static PROTEIN: Shape = Shape {
 pub const fn id_or(name: &'static str, from: &'static str, target: &'static Shape) -> Member {
     member(name, Src::Ref(from, target), Ty::IdOr(target))
 }
+
+/// The study object (verbose GWAS and eQTL Catalogue rows).
+pub static STUDY: Shape = Shape {
+    name: "Study",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("ancestry_initial", Ty::Str),
+        field("ancestry_replication", Ty::Str),
+        field("n_cases", Ty::Str),
+        field("n_initial", Ty::Str),
+        field("n_replication", Ty::Str),
+        field("pmid", Ty::Str),
+        field("pub_author", Ty::Str),
+        field("pub_date", Ty::Str),
+        field("pub_journal", Ty::Str),
+        field("pub_title", Ty::Str),
+        field("has_sumstats", Ty::Str),
+        field("num_assoc_loci", Ty::Str),
+        field("study_source", Ty::Str),
+        field("trait_reported", Ty::Str),
+        field("trait_efos", Ty::Str),
+        field("trait_category", Ty::Str),
+        field("source", Ty::Str),
+        field("study_type", Ty::Str),
+        field("version", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// The drug object (verbose 4.7).
+pub static DRUG: Shape = Shape {
+    name: "Drug",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("drug_ontology_terms", Ty::StrArr),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// The ontology term object (no `_id`, as in IGVF).
+pub static ONTOLOGY_TERM: Shape = Shape {
+    name: "OntologyTerm",
+    members: &[
+        field("uri", Ty::Str).required(),
+        field("term_id", Ty::Str).required(),
+        field("name", Ty::Str).required(),
+        field("synonyms", Ty::StrArr),
+        field("description", Ty::Str),
+        field("source", Ty::Str),
+        field("subontology", Ty::Str),
+        field("source_url", Ty::Str),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// The variant reference of verbose 4.13 (the short form without `_id`).
+pub static VARIANT_REF: Shape = Shape {
+    name: "VariantRef",
+    members: &[
+        field("chr", Ty::Str).required(),
+        field("pos", Ty::Int),
+        field("ref", Ty::Str).required(),
+        field("alt", Ty::Str).required(),
+        field("rsid", Ty::StrArr),
+        field("spdi", Ty::Str),
+        field("hgvs", Ty::Str),
+        field("ca_id", Ty::Str),
+    ],
+};

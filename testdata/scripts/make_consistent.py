@@ -187,9 +187,59 @@ def eqtl(n, vk, gname, label="eQTL", pval=5.0, beta=0.4, context="lymphoblastoid
 write("variants_genes", [
     eqtl(1, "V1", "TSTA1"), eqtl(2, "V1", "TSTG", pval=3.0, beta=-0.2),
     eqtl(3, "V1", "TSTA1", label="spliceQTL", pval=7.5, beta=1.2),
-    eqtl(4, "V2", "TSTG", pval=2.0, beta=0.1),
+    eqtl(4, "V2", "TSTG", pval=2.0, beta=0.1, context="K562"),
+    eqtl(5, "V3", "TST-B", pval=4.5, beta=0.3, context="naive B cell"),
+    eqtl(6, "V9", "TSTA1", label="spliceQTL", pval=1.5, beta=-9.5, context="HepG2 (hepatoblastoma)"),
+    # IGVF Variant-EFFECTS shape.
+    {"_key": "VG007", "_from": f"variants/{K['V2']}", "_to": G["TSTA1"], "effect_size": -0.3, "log2FC": -0.45,
+     "neg_log10_pvalue": 6.0, "neg_log10_pvalue_adj": 5.5, "power": 0.9, "posterior_inclusion_probability": None,
+     "coefficient_stddev": None, "significant": True, "class": "observed data",
+     "label": "variant effect on gene expression", "name": "modulates expression of",
+     "inverse_name": "expression modulated by", "source": "IGVF", "files_filesets": "files_filesets/IGVFFI9000VEF",
+     "method": "Variant-EFFECTS", "crispr_modality": "prime editing", "biological_context": "K562",
+     "biosample_term": "ontology_terms/EFO_0002067", "treatments_term_ids": None, "source_url": URL},
+    # EBI (eQTL Catalogue) shape, with a study.
+    {"_key": "VG008", "_from": f"variants/{K['V3']}", "_to": G["TST-B"], "study": "studies/QTS900001",
+     "molecular_trait_id": "ENSG90000000002", "gene_id": "ENSG90000000002", "credible_set_id": "cs1",
+     "variant_chromosome_position_ref_alt": "chr1_25000_C_T", "rsid": "rs900004", "credible_set_size": 3,
+     "p_value": 1e-6, "neg_log10_pvalue": 6.0, "effect_size": 0.5, "standard_error": 0.05, "z_score": 10.0,
+     "credible_set_min_r2": 0.9, "posterior_inclusion_probability": 0.8, "region": "chr1:24000-26000",
+     "source": "EBI", "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000EBI", "label": "eQTL",
+     "method": "eQTL", "class": "observed data", "name": "modulates expression of",
+     "inverse_name": "expression modulated by", "biological_context": "naive B cell",
+     "biosample_term": "ontology_terms/CL_0000788"},
 ])
+write("studies", [
+    {"_key": "QTS900001", "name": "TestStudy_2026", "pmid": "900001", "study_type": "bulk", "source": "EBI",
+     "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000EBI"},
+    {"_key": "GCST900001", "name": "test trait GWAS", "pmid": "900002", "study_type": "gwas", "source": "OpenTargets",
+     "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000GWAS", "ancestry_initial": "European=10000",
+     "ancestry_replication": "", "n_cases": "5000", "n_initial": "10000", "n_replication": "0",
+     "pub_author": "Tester A", "pub_date": "2026-01-01", "pub_journal": "J Test", "pub_title": "A test GWAS",
+     "has_sumstats": "True", "num_assoc_loci": "1", "study_source": "GCST", "trait_reported": "test trait",
+     "trait_efos": "EFO_0000001", "trait_category": "measurement", "version": "October 2022 (22.10)"},
+])
+write("proteins", [
+    {"_key": f"ENSP9000000000{n}", "name": "TSTA1", "protein_id": f"ENSP9000000000{n}.1", "MANE_Select": n == 1,
+     "source": "varcat-testdata", "version": "v1", "source_url": URL, "organism": "Homo sapiens",
+     "uniprot_collection": "Swiss-Prot", "uniprot_ids": ["Q90001"], "uniprot_names": ["TSTA1_HUMAN"],
+     "dbxrefs": [{"name": "HGNC", "id": "HGNC:900001"}], "uniprot_full_names": ["Test protein A1"]}
+    for n in (1, 2)
+])
+def asb(n, vk, motif, conc, context, source="ADASTRA"):
+    return {"_key": f"VP{n:03d}", "_from": f"variants/{K[vk]}", "_to": "proteins/ENSP00000262053",
+            "motif": motif, "motif_conc": conc, "label": "allele-specific binding", "method": source,
+            "class": "observed data", "source": source, "source_url": URL,
+            "files_filesets": "files_filesets/IGVFFI9000ASB", "biological_context": context,
+            "biosample_term": "ontology_terms/EFO_0001187", "name": "modulates binding of",
+            "inverse_name": "binding modulated by", "neg_log10_pvalue_adj_ref": 2.0}
+
+
 write("variants_proteins", [
+    asb(2, "V2", "motifs/ATF1_HUMAN_HOCOMOCOv11", "Concordant", "HepG2 (hepatoblastoma)"),
+    asb(3, "V2", "motifs/ATF1_HUMAN_HOCOMOCOv11", "Discordant", "K562"),
+    asb(4, "V2", "motifs/ATF1_HUMAN_HOCOMOCOv11", "No Hit", "K562"),  # no motif hit: not counted
+    asb(5, "V2", "motifs/CTCF_HUMAN_HOCOMOCOv11", "Concordant", None, source="GVATdb"),
     {"_key": "VP001", "_from": f"variants/{K['V1']}", "_to": "proteins/ENSP90000000001", "label": "pQTL",
      "method": "pQTL", "class": "observed data", "source": "UKB", "source_url": URL,
      "files_filesets": "files_filesets/IGVFFI9000UKB", "biological_context": "blood plasma",
@@ -204,11 +254,134 @@ write("variants_genomic_elements", [
      "inverse_name": "accessibility modulated by", "neg_log10_pvalue": 4.0, "p_value": 1e-4, "beta": 0.5},
 ])
 write("variants_phenotypes", [
+    {"_key": "VPH002", "_from": f"variants/{K['V2']}", "_to": "ontology_terms/EFO_9000002", "label": "variant effect on phenotype",
+     "method": "CRISPR screen", "class": "observed data", "source": "IGVF", "source_url": URL,
+     "files_filesets": "files_filesets/IGVFFI9000CRS", "biological_context": "K562",
+     "biosample_term": "ontology_terms/EFO_0002067", "name": "modulates", "inverse_name": "modulated by",
+     "effect_size": -1.2, "z_score": -3.1, "significant": True, "num_guides": 4, "edit_rate_mean": 0.6,
+     "effect_size_ci95_lower": -1.5, "effect_size_ci95_upper": -0.9, "crispr_modality": "base editing"},
+    {"_key": "VPH003", "_from": f"variants/{K['V9']}", "_to": "ontology_terms/OBA_9000001", "label": "protein variant effect",
+     "method": "SGE", "class": "observed data", "source": "IGVF", "source_url": URL,
+     "files_filesets": "files_filesets/IGVFFI9000SGE", "biological_context": "HAP1",
+     "biosample_term": "ontology_terms/EFO_0007598", "name": "has phenotype", "inverse_name": "phenotype of",
+     "score": -2.5},
+    {"_key": "VPH004", "_from": f"variants/{K['V3']}", "_to": "ontology_terms/EFO_9000003", "label": "predicted variant effect on phenotype",
+     "method": "cV2F", "class": "prediction", "source": "IGVF", "source_url": URL,
+     "files_filesets": "files_filesets/IGVFFI9000CV2", "biological_context": None, "biosample_term": None,
+     "name": "predicted to affect", "inverse_name": "predicted to be affected by", "score": 0.0},
+    {"_key": "VPH005", "_from": "variants/NC_000001.11:99999:A:C", "_to": "ontology_terms/EFO_0000001", "label": "GWAS",
+     "method": "GWAS", "class": "observed data", "source": "OpenTargets", "source_url": URL,
+     "files_filesets": "files_filesets/IGVFFI9000GWAS", "name": "associated with", "inverse_name": "associated with",
+     "neg_log10_pvalue": 8.0, "p_value": 1e-8, "phenotype_term": "test trait", "study": "studies/GCST900001",
+     "lead_chrom": "1", "lead_pos": 99999, "lead_ref": "A", "lead_alt": "C", "direction": "+", "beta": 0.1,
+     "beta_ci_lower": 0.05, "beta_ci_upper": 0.15, "oddsr_ci_lower": None, "oddsr_ci_upper": None},
     {"_key": "VPH001", "_from": f"variants/{K['V1']}", "_to": "ontology_terms/EFO_0000001", "label": "GWAS",
      "method": "GWAS", "class": "observed data", "source": "OpenTargets", "source_url": URL,
      "files_filesets": "files_filesets/IGVFFI9000GWAS", "name": "associated with",
      "inverse_name": "associated with", "neg_log10_pvalue": 9.0, "p_value": 1e-9,
-     "phenotype_term": "test trait", "study": "studies/GCST900001", "version": "October 2022 (22.10)"},
+     "phenotype_term": "test trait", "study": "studies/GCST900001", "version": "October 2022 (22.10)",
+     "lead_chrom": "1", "lead_pos": 15000, "lead_ref": "A", "lead_alt": "G", "direction": "+", "beta": 0.2,
+     "beta_ci_lower": 0.1, "beta_ci_upper": 0.3, "oddsr_ci_lower": 1.1, "oddsr_ci_upper": 1.3},
+])
+
+def term(key, name, **extra):
+    d = {"_key": key, "uri": f"http://purl.obolibrary.org/obo/{key}", "term_id": key, "name": name,
+         "synonyms": None, "description": None, "source": "varcat-testdata", "source_url": URL}
+    d.update(extra)
+    return d
+
+
+write("ontology_terms", [
+    term("EFO_0000001", "test trait", synonyms=["trait one"], description="A trait for tests."),
+    term("EFO_9000002", "cell fitness"),
+    term("EFO_9000003", "test predicted phenotype"),
+    term("OBA_9000001", "protein function"),
+    term("MONDO_9000001", "test disease one", description="A disease for tests."),
+    term("MONDO_9000002", "test disease two"),
+])
+
+write("variants_drugs", [
+    {"_key": "VD001", "_from": f"variants/{K['V1']}", "_to": "drugs/PA451906", "gene_symbol": ["TSTA1"],
+     "pmid": "900011", "study_parameters": [{"study_parameter_id": "SP900001", "study_type": "cohort",
+     "study_cases": "120", "study_controls": "300", "p-value": "= 0.001", "biogeographical_groups": "European"}],
+     "phenotype_categories": ["Efficacy", "Toxicity"], "name": "associated with", "inverse_name": "associated with",
+     "source": "pharmGKB", "source_url": URL, "class": "observed data", "method": "PharmGKB",
+     "files_filesets": "files_filesets/IGVFFI9000PGK"},
+    {"_key": "VD002", "_from": f"variants/{K['V2']}", "_to": "drugs/PA999999", "gene_symbol": [],
+     "pmid": "900012", "study_parameters": [], "phenotype_categories": ["Dosage"], "name": "associated with",
+     "inverse_name": "associated with", "source": "pharmGKB", "source_url": URL, "class": "observed data",
+     "method": "PharmGKB", "files_filesets": "files_filesets/IGVFFI9000PGK"},
+    {"_key": "VD003", "_from": f"variants/{K['V1']}", "_to": "drugs/PA451906", "gene_symbol": ["TSTA1", "TSTG"],
+     "pmid": "900013", "study_parameters": [], "phenotype_categories": ["Dosage", "Metabolism/PK"],
+     "name": "associated with", "inverse_name": "associated with", "source": "pharmGKB", "source_url": URL,
+     "class": "observed data", "method": "PharmGKB", "files_filesets": "files_filesets/IGVFFI9000PGK"},
+])
+
+write("variants_diseases", [
+    {"_key": "VDI001", "_from": f"variants/{K['V1']}", "_to": "ontology_terms/MONDO_9000001",
+     "gene_id": G["TSTA1"], "assertion": "Pathogenic",
+     "pmids": ["http://pubmed.ncbi.nlm.nih.gov/900021", "http://pubmed.ncbi.nlm.nih.gov/900022"],
+     "name": "associated with", "inverse_name": "associated with", "source": "ClinGen", "source_url": URL,
+     "class": "observed data", "method": "ClinGen", "label": "ClinGen", "files_filesets": "files_filesets/IGVFFI9000CLG"},
+    {"_key": "VDI002", "_from": f"variants/{K['V3']}", "_to": "ontology_terms/MONDO_9000002",
+     "gene_id": "genes/ENSG99999999999", "assertion": "Benign", "pmids": [],
+     "name": "associated with", "inverse_name": "associated with", "source": "ClinGen", "source_url": URL,
+     "class": "observed data", "method": "ClinGen", "label": "ClinGen", "files_filesets": "files_filesets/IGVFFI9000CLG"},
+    {"_key": "VDI003", "_from": f"variants/{K['V6']}", "_to": "ontology_terms/MONDO_9000001",
+     "gene_id": G["TSTF"], "assertion": "Likely Pathogenic", "pmids": ["http://pubmed.ncbi.nlm.nih.gov/900021"],
+     "name": "associated with", "inverse_name": "associated with", "source": "ClinGen", "source_url": URL,
+     "class": "observed data", "method": "ClinGen", "label": "ClinGen", "files_filesets": "files_filesets/IGVFFI9000CLG"},
+])
+
+
+def element(key, chr_, start, end, type_):
+    return {"_key": key, "name": key.split("_")[0], "chr": chr_, "start": start, "end": end,
+            "source_annotation": "test element", "method": "varcat-testdata", "type": type_,
+            "source": "varcat-testdata", "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000ELE"}
+
+
+E1 = "TSTELEMENT_chr1_24900_25100"
+E2 = "TSTELEMENT2_chr1_14900_15100"
+E3 = "TSTELEMENT3_chr1_14990_15000"
+write("genomic_elements", [
+    element(E1, "chr1", 24900, 25100, "accessible dna elements"),
+    element(E2, "chr1", 14900, 15100, "candidate cis regulatory element"),
+    element(E3, "chr1", 14990, 15000, "tested elements"),  # ends where V1 and V2 start: contains neither
+])
+
+
+def e2g(n, elem, gname, method, score, cell=None, files="files_filesets/IGVFFI9000E2G"):
+    return {"_key": f"EG{n:03d}", "_from": f"genomic_elements/{elem}", "_to": G.get(gname, f"genes/{gname}"),
+            "method": method, "label": "predicted regulatory element effect on gene expression",
+            "class": "prediction", "score": score, "source": "ENCODE", "source_url": f"{URL}/{method}",
+            "files_filesets": files, "biological_context": "K562", "cell_annotation": cell,
+            "biosample_term": "ontology_terms/EFO_0002067", "name": "regulates", "inverse_name": "regulated by"}
+
+
+write("genomic_elements_genes", [
+    e2g(1, E1, "TST-B", "ENCODE-rE2G", 0.4),
+    e2g(2, E1, "TSTA1", "scE2G", 0.2, cell="T cell", files="files_filesets/IGVFFI9000SCE"),
+    e2g(3, E1, "TSTC", "CRISPR screen", 0.9),            # not a prediction method: excluded by default
+    e2g(4, E2, "TSTA1", "ENCODE-rE2G", 0.7),
+    e2g(5, E2, "ENSG99999999998", "ENCODE-rE2G", 0.5),   # target gene missing: row dropped
+    e2g(6, E3, "TSTA1", "ENCODE-rE2G", 0.1),
+])
+
+
+def ld(n, a, b, ancestry, r2, dp):
+    ka = K.get(a, a)
+    kb = K.get(b, b)
+    return {"_key": f"LD{n:03d}", "_from": f"variants/{ka}", "_to": f"variants/{kb}", "chr": "chr1",
+            "ancestry": ancestry, "r2": r2, "d_prime": dp, "negated": False, "label": "linkage disequilibrium",
+            "name": "correlated with", "inverse_name": "correlated with", "source": "TopLD", "source_url": URL}
+
+
+write("variants_variants", [
+    ld(1, "V1", "V2", "EUR", 0.8, 0.9),
+    ld(2, "V3", "V1", "AFR", 0.5, 0.7),
+    ld(3, "V1", "NC_000001.11:99999:A:C", "SAS", 0.3, 0.4),  # partner missing from the catalog
+    ld(4, "V5", "V6", "EAS", 0.95, 1.0),
+    ld(5, "V2", "V9", "EUR", 0.2, 0.5),
 ])
 write("variants_biosamples", [
     {"_key": "VB001", "_from": f"variants/{K['V2']}", "_to": "ontology_terms/CL_0000001", "label": "variant effect",
