@@ -20,8 +20,26 @@ use crate::params::{Accepts, Kind, Paging, Param, Params, Rule, HUMAN, HUMAN_MOU
 use crate::query::percent_decode;
 use crate::shape::{Render, Shape};
 
-/// A handler's answer: the JSON body.
-pub type Reply = Result<Vec<u8>, ApiError>;
+/// A handler's answer: the JSON body and any extra response headers.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// JSON body.
+    pub body: Vec<u8>,
+    /// Extra headers (e.g. the mark of a capped answer).
+    pub headers: Vec<(&'static str, String)>,
+}
+
+impl From<Vec<u8>> for Answer {
+    fn from(body: Vec<u8>) -> Answer {
+        Answer {
+            body,
+            headers: Vec::new(),
+        }
+    }
+}
+
+/// What a handler returns.
+pub type Reply = Result<Answer, ApiError>;
 
 /// What a handler reads.
 pub struct Ctx<'a> {

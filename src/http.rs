@@ -220,7 +220,7 @@ impl App {
             if let Some(e) = method_error(req.method) {
                 return error_response(&e);
             }
-            Ok(health(&loaded))
+            Ok(health(&loaded).into())
         } else {
             match api::route(rest) {
                 None => {
@@ -239,15 +239,17 @@ impl App {
         };
         match body {
             Err(e) => error_response(&e),
-            Ok(body) => self.ok(req, &loaded, body),
+            Ok(answer) => self.ok(req, &loaded, answer),
         }
     }
 
-    fn ok(&self, req: &Request<'_>, loaded: &Loaded, body: Vec<u8>) -> Response {
+    fn ok(&self, req: &Request<'_>, loaded: &Loaded, answer: api::Answer) -> Response {
         let mut headers = json_headers(&[
             ("Cache-Control", "public, max-age=86400".to_string()),
             ("ETag", loaded.etag.clone()),
         ]);
+        headers.extend(answer.headers);
+        let body = answer.body;
         let not_modified = req.if_none_match.is_some_and(|v| {
             v.split(',').any(|t| {
                 t.trim() == loaded.etag || t.trim() == "*" || t.trim() == &loaded.etag[2..]

@@ -230,7 +230,8 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     };
     Ok(ctx
         .render(p)
-        .array_with(e, &f.page(p.offset(), p.limit), gene_variant_shape))
+        .array_with(e, &f.page(p.offset(), p.limit), gene_variant_shape)
+        .into())
 }
 
 /// The gene of a 4.19 row.
@@ -297,7 +298,8 @@ pub fn genes_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &QTL_SUMMARY))
+        .array(e, &f.page(p.offset(), p.limit), &QTL_SUMMARY)
+        .into())
 }
 
 /// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).
@@ -518,5 +520,5 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
-    Ok(out)
+    Ok(out.into())
 }

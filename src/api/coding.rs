@@ -72,7 +72,7 @@ pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         .into_iter()
         .filter_map(target)
         .collect();
-    Ok(ctx.render(p).array_of(&items, &CODING_VARIANT))
+    Ok(ctx.render(p).array_of(&items, &CODING_VARIANT).into())
 }
 
 /// Coding variants matching 4.15's filters.
@@ -128,7 +128,8 @@ pub fn coding_variants_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     f.and(all);
     Ok(ctx
         .render(p)
-        .array(v, &f.page(p.offset(), p.limit), &SHORT_VARIANT))
+        .array(v, &f.page(p.offset(), p.limit), &SHORT_VARIANT)
+        .into())
 }
 
 /// 4.4 `protein_change`.
@@ -204,7 +205,7 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         f.and(sets::exact(scores, "score_files", fs));
     }
     let Some(cv) = cv else {
-        return Ok(b"[]".to_vec());
+        return Ok(b"[]".to_vec().into());
     };
     if method.is_some() && files.is_some() {
         // The facets pre-select; one score must match both filters.
@@ -237,7 +238,7 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
-    Ok(out)
+    Ok(out.into())
 }
 
 /// The scores of coding variant `o` (from the score table, which shares its ordinals).

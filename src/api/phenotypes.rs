@@ -165,7 +165,8 @@ pub fn variants_phenotypes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array_with(e, &f.page(p.offset(), p.limit), phenotype_shape))
+        .array_with(e, &f.page(p.offset(), p.limit), phenotype_shape)
+        .into())
 }
 
 /// 4.7 record: `_from` stays the variant id; `drug` expands with verbose.
@@ -200,7 +201,8 @@ pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &VARIANT_DRUG))
+        .array(e, &f.page(p.offset(), p.limit), &VARIANT_DRUG)
+        .into())
 }
 
 /// 4.13 record.
@@ -242,5 +244,6 @@ pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &VARIANT_DISEASE))
+        .array(e, &f.page(p.offset(), p.limit), &VARIANT_DISEASE)
+        .into())
 }

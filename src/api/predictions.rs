@@ -130,7 +130,7 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let els = ctx.coll(&org.collection("genomic_elements"));
     let e = ctx.coll("genomic_elements_genes");
     let (Some(vc), Some(ec)) = (v, e) else {
-        return Ok(b"[]".to_vec());
+        return Ok(b"[]".to_vec().into());
     };
     let methods: Vec<&str> = match p.str("method") {
         Some(m) => vec![m],
@@ -227,7 +227,7 @@ fn render_rows(ctx: &Ctx<'_>, e: &Collection, v: &Collection, rows: &[(u32, u32)
         .iter()
         .filter_map(|&(eo, vo)| prediction_row(ctx, e, eo, v, vo))
         .collect();
-    Ok(serde_json::to_vec(&out).expect("serialises"))
+    Ok(serde_json::to_vec(&out).expect("serialises").into())
 }
 
 /// The partner of an LD edge as the short variant form, or its id string when missing.
@@ -264,7 +264,7 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (v, ords) = required_variants(ctx, p)?;
     let ld = ctx.coll("variants_variants");
     let Some(vc) = v else {
-        return Ok(b"[]".to_vec());
+        return Ok(b"[]".to_vec().into());
     };
     let handles: Vec<String> = ords.iter().filter_map(|&o| sets::handle(vc, o)).collect();
     let edges = Set::union([
@@ -301,5 +301,5 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
             })
             .collect(),
     };
-    Ok(serde_json::to_vec(&out).expect("serialises"))
+    Ok(serde_json::to_vec(&out).expect("serialises").into())
 }

@@ -75,7 +75,8 @@ pub fn proteins_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array(pairs, &f.page(p.offset(), p.limit), &PROTEIN_GENE))
+        .array(pairs, &f.page(p.offset(), p.limit), &PROTEIN_GENE)
+        .into())
 }
 
 /// 4.24: proteins of the resolved genes.
@@ -91,5 +92,6 @@ pub fn genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
     ));
     Ok(ctx
         .render(p)
-        .array(pairs, &f.page(p.offset(), p.limit), &GENE_PROTEIN))
+        .array(pairs, &f.page(p.offset(), p.limit), &GENE_PROTEIN)
+        .into())
 }

@@ -43,7 +43,8 @@ pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array(edges, &f.page(p.offset(), p.limit), &TRANSCRIPT_GENE))
+        .array(edges, &f.page(p.offset(), p.limit), &TRANSCRIPT_GENE)
+        .into())
 }
 
 /// 4.10 record.
@@ -106,5 +107,6 @@ pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     Ok(ctx
         .render(p)
-        .array(s, &f.page(p.offset(), p.limit), &GENE_STRUCTURE))
+        .array(s, &f.page(p.offset(), p.limit), &GENE_STRUCTURE)
+        .into())
 }

@@ -174,7 +174,8 @@ pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
     });
     Ok(ctx
         .render(p)
-        .array(v, &f.page(p.offset(), p.limit), &FREQUENCY))
+        .array(v, &f.page(p.offset(), p.limit), &FREQUENCY)
+        .into())
 }
 
 /// The variant edge collections whose methods 4.25 counts.
@@ -220,7 +221,8 @@ pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
         .collect();
     Ok(
         serde_json::to_vec(&json!({"variant_count": ords.len(), "by_method": by_method}))
-            .expect("serialises"),
+            .expect("serialises")
+            .into(),
     )
 }
 
@@ -264,7 +266,7 @@ pub fn nearest_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
             }
         }
     }
-    Ok(ctx.render(p).array(g, &ords, &GENE))
+    Ok(ctx.render(p).array(g, &ords, &GENE).into())
 }
 
 #[cfg(test)]
