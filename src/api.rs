@@ -4,7 +4,11 @@
 
 pub mod associations;
 pub mod coding;
+pub mod diseases;
+pub mod elements;
 pub mod genes;
+pub mod motifs;
+pub mod ontology;
 pub mod phenotypes;
 pub mod predictions;
 pub mod proteins;
@@ -91,8 +95,25 @@ pub struct Endpoint {
     pub run: fn(&Ctx<'_>, &Params) -> Reply,
     /// Response form.
     pub body: Body,
-    /// Example queries that answer with data from the bundled sample catalog.
+    /// Examples that answer with data from the bundled sample catalog: a query string for
+    /// `path`, or (starting with `/`) a whole path and query for endpoints with path parameters.
     pub examples: &'static [&'static str],
+}
+
+impl Endpoint {
+    /// The examples as URLs below the base path.
+    pub fn example_urls(&self) -> Vec<String> {
+        self.examples
+            .iter()
+            .map(|e| {
+                if e.starts_with('/') {
+                    e.to_string()
+                } else {
+                    format!("{}?{e}", self.path)
+                }
+            })
+            .collect()
+    }
 }
 
 /// GENCODE transcript biotypes (4.8).
@@ -197,8 +218,257 @@ const FILESET: Param = Param::new(
     "file set accession (IGVFFI…, ENCFF…)",
 );
 
+const TERM_PATH: &str = "ontology term id, PREFIX_ID (e.g. UBERON_0003663)";
+
 /// Every endpoint.
 pub static ENDPOINTS: &[Endpoint] = &[
+    Endpoint {
+        path: "/genomic-elements/variants",
+        section: "4.5",
+        summary: "Variants associated with genomic elements (caQTLs)",
+        accepts: Accepts {
+            params: &[
+                Param::new(
+                    "region",
+                    Kind::Region(None),
+                    "elements overlapping chr<name>:<start>-<end>",
+                ),
+                Param::new(
+                    "region_type",
+                    Kind::Enum(&["accessible dna elements"]),
+                    "element type",
+                ),
+                Param::new(
+                    "biosample_term",
+                    Kind::Id,
+                    "ontology term id, e.g. EFO_0002067",
+                ),
+                Param::new(
+                    "biological_context",
+                    Kind::Text,
+                    "exact, else prefix, else all tokens, else one typo",
+                ),
+                Param::new("method", Kind::Enum(&["caQTL"]), "method"),
+                FILESET,
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "region",
+                "region_type",
+                "method",
+                "files_fileset",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 300,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: elements::elements_variants,
+        body: Body::Array(&elements::ELEMENT_VARIANT),
+        examples: &[
+            "region=chr1:24000-26000",
+            "method=caQTL&biological_context=hepg",
+        ],
+    },
+    Endpoint {
+        path: "/diseases/genes",
+        section: "4.6",
+        summary: "Genes associated with a disease (GenCC, Orphanet)",
+        accepts: Accepts {
+            params: &[
+                Param::new(
+                    "disease_id",
+                    Kind::Id,
+                    "disease ontology term id, e.g. MONDO_0008426",
+                ),
+                Param::new(
+                    "disease_name",
+                    Kind::Text,
+                    "disease name: exact, else all tokens",
+                ),
+                Param::new("source", Kind::Enum(&["GenCC", "Orphanet"]), "data source"),
+            ],
+            rules: &[Rule::AtLeastOne(&["disease_id", "disease_name"])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 100,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: diseases::diseases_genes,
+        body: Body::ArrayOf(diseases::DISEASE_GENE_SHAPES),
+        examples: &[
+            "disease_id=MONDO_9000001&verbose=true",
+            "disease_name=test%20disease",
+        ],
+    },
+    Endpoint {
+        path: "/genomic-elements/biosamples",
+        section: "4.11",
+        summary: "Reporter-assay (MPRA) results of genomic elements",
+        accepts: Accepts {
+            params: &[
+                Param::new(
+                    "region",
+                    Kind::Region(None),
+                    "elements overlapping chr<name>:<start>-<end>",
+                ),
+                Param::new(
+                    "region_type",
+                    Kind::Enum(&[
+                        "accessible dna elements",
+                        "candidate cis regulatory element",
+                        "tested elements",
+                    ]),
+                    "element type",
+                ),
+                FILESET,
+                Param::new("method", Kind::Enum(&["MPRA"]), "method"),
+                Param::new("source", Kind::Enum(&["ENCODE", "IGVF"]), "data source"),
+            ],
+            rules: &[Rule::AtLeastOne(&[
+                "region",
+                "region_type",
+                "files_fileset",
+                "method",
+                "source",
+            ])],
+            paging: Paging::Paged {
+                default: 25,
+                max: 50,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: elements::elements_biosamples,
+        body: Body::Array(&elements::ELEMENT_BIOSAMPLE),
+        examples: &[
+            "region=chr1:10000-30000&verbose=true",
+            "region_type=tested%20elements",
+        ],
+    },
+    Endpoint {
+        path: "/pathways",
+        section: "4.16",
+        summary: "Reactome pathways by id, name, alias, disease and GO process",
+        accepts: Accepts {
+            params: &[
+                Param::new("id", Kind::Id, "pathway id, e.g. R-HSA-446203"),
+                Param::new(
+                    "name",
+                    Kind::Text,
+                    "name: exact, else all tokens, else one typo",
+                ),
+                Param::new(
+                    "name_aliases",
+                    Kind::Text,
+                    "alias: exact, else all tokens, else one typo",
+                ),
+                Param::new("is_in_disease", Kind::Bool, "disease pathways"),
+                Param::new("is_top_level_pathway", Kind::Bool, "top-level pathways"),
+                Param::new(
+                    "disease_ontology_terms",
+                    Kind::Id,
+                    "disease term id, e.g. MONDO_0009861",
+                ),
+                Param::new(
+                    "go_biological_process",
+                    Kind::Id,
+                    "GO term id, e.g. GO_0006486",
+                )
+                .aliases(&["biological_process"]),
+            ],
+            rules: &[],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: diseases::pathways,
+        body: Body::Array(&diseases::PATHWAY),
+        examples: &[
+            "name=Disease",
+            "name=glycosilation",
+            "is_top_level_pathway=true",
+        ],
+    },
+    Endpoint {
+        path: "/ontology-terms/{ontology_term_id}/children",
+        section: "4.20",
+        summary: "Terms that are a subclass of an ontology term",
+        accepts: Accepts {
+            params: &[Param::new("ontology_term_id", Kind::TermId, TERM_PATH)],
+            rules: &[],
+            paging: Paging::Paged {
+                default: 25,
+                max: 500,
+            },
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: ontology::children,
+        body: Body::Array(&ontology::CHILD),
+        examples: &[
+            "/ontology-terms/VCT_0000002/children",
+            "/ontology-terms/VCT_0000003/children?limit=2&page=1",
+        ],
+    },
+    Endpoint {
+        path: "/motifs/proteins",
+        section: "4.21",
+        summary: "Proteins and complexes that use a motif",
+        accepts: Accepts {
+            params: &[
+                Param::new(
+                    "tf_name",
+                    Kind::Id,
+                    "transcription factor, e.g. ATF1_HUMAN (HOCOMOCO) or AHR (SEMpl)",
+                ),
+                Param::new(
+                    "source",
+                    Kind::Enum(&["IGVF", "HOCOMOCOv11"]),
+                    "motif source",
+                ),
+                Param::new("method", Kind::Enum(&["HOCOMOCO", "SEMpl"]), "method"),
+                FILESET,
+            ],
+            rules: &[],
+            paging: Paging::Paged {
+                default: 25,
+                max: 1000,
+            },
+            organisms: HUMAN,
+        },
+        verbose: true,
+        run: motifs::motifs_proteins,
+        body: Body::Array(&motifs::MOTIF_PROTEIN),
+        examples: &["tf_name=TSTA1&verbose=true", "source=HOCOMOCOv11"],
+    },
+    Endpoint {
+        path: "/ontology-terms/{ontology_term_id_start}/transitive-closure/{ontology_term_id_end}",
+        section: "4.22",
+        summary: "All shortest paths between two ontology terms, over every relation",
+        accepts: Accepts {
+            params: &[
+                Param::new("ontology_term_id_start", Kind::TermId, TERM_PATH),
+                Param::new("ontology_term_id_end", Kind::TermId, TERM_PATH),
+            ],
+            rules: &[],
+            paging: Paging::Ignored,
+            organisms: HUMAN,
+        },
+        verbose: false,
+        run: ontology::transitive_closure,
+        body: Body::Object(&ontology::CLOSURE),
+        examples: &[
+            "/ontology-terms/VCT_0000301/transitive-closure/VCT_0000002",
+            "/ontology-terms/VCT_0000310/transitive-closure/VCT_0000001",
+        ],
+    },
     Endpoint {
         path: "/genes/variants",
         section: "4.1",

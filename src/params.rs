@@ -44,6 +44,8 @@ pub enum Kind {
     VariantId,
     /// `HGNC:<n>` or `<n>`.
     Hgnc,
+    /// An ontology term id, `PREFIX_LOCALID`.
+    TermId,
 }
 
 /// A parameter of an endpoint.
@@ -332,6 +334,9 @@ pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
         Kind::Hgvs => ident::hgvs(v)
             .then(|| Value::Str(v.to_string()))
             .ok_or_else(|| format!("{name} must be genomic HGVS, <accession>:g.<change>, got \"{v}\"")),
+        Kind::TermId => ident::term_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
+            format!("{name} must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"{v}\"")
+        }),
         Kind::VariantId => ident::variant_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
             format!("{name} must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"{v}\"")
         }),

@@ -154,6 +154,9 @@ pub const SPECS: &[Spec] = &[
     elements::ONTOLOGY_TERMS,
     elements::GENOMIC_ELEMENTS,
     elements::MM_GENOMIC_ELEMENTS,
+    elements::PATHWAYS,
+    elements::MOTIFS,
+    elements::COMPLEXES,
     genes::GENES_TRANSCRIPTS,
     genes::TRANSCRIPTS_PROTEINS,
     genes::GENES_STRUCTURE,
@@ -167,8 +170,13 @@ pub const SPECS: &[Spec] = &[
     associations::VARIANTS_BIOSAMPLES,
     associations::VARIANTS_DRUGS,
     associations::VARIANTS_DISEASES,
+    associations::VARIANTS_DISEASES_GENES,
+    elements::DISEASES_GENES,
     associations::VARIANTS_VARIANTS,
     elements::GENOMIC_ELEMENTS_GENES,
+    elements::GENOMIC_ELEMENTS_BIOSAMPLES,
+    elements::MOTIFS_PROTEINS,
+    elements::ONTOLOGY_TERMS_ONTOLOGY_TERMS,
     genes::GENES_PROTEINS,
     variants::CODING_VARIANT_SCORES,
     associations::VARIANT_LD_PREDICTIONS,
@@ -183,7 +191,6 @@ pub const UNUSED: &[&str] = &[
     "genes_pathways",
     "pathways_pathways",
     "files_filesets",
-    "variants_diseases_genes",
 ];
 
 /// The spec of collection `name`.

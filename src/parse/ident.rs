@@ -65,6 +65,20 @@ pub fn variant_id(s: &str) -> bool {
     }
 }
 
+/// An ontology term id: `PREFIX_LOCALID` (`UBERON_0003663`, `CVCL_B0T9`, `NCBITaxon_9606`).
+pub fn term_id(s: &str) -> bool {
+    let Some((prefix, local)) = s.split_once('_') else {
+        return false;
+    };
+    s.len() <= 128
+        && prefix.starts_with(|c: char| c.is_ascii_alphabetic())
+        && prefix.bytes().all(|b| b.is_ascii_alphanumeric())
+        && local.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+}
+
 /// `hgnc_id` accepts `HGNC:<n>` and `<n>`; returns the stored form.
 pub fn hgnc(s: &str) -> String {
     if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
@@ -108,6 +122,22 @@ mod tests {
         assert!(ca_id("CA900000001") && !ca_id("CA") && !ca_id("ca1"));
         assert!(variant_id("ga4gh:VA.abc") == spdi("ga4gh:VA.abc"));
         assert!(variant_id("6xKsZtvAo1KwL0SRuS_7O3sQ5d6pP8zW"));
+    }
+
+    #[test]
+    fn test_term_id() {
+        for ok in [
+            "UBERON_0003663",
+            "CVCL_B0T9",
+            "NCBITaxon_9606",
+            "VCT_0000001",
+            "ATCC_CRL-1573",
+        ] {
+            assert!(term_id(ok), "{ok}");
+        }
+        for bad in ["UBERON:0003663", "_1", "X_", "1X_2", "A_ b", "A_\u{0}", ""] {
+            assert!(!term_id(bad), "{bad:?}");
+        }
     }
 
     #[test]

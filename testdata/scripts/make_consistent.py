@@ -246,7 +246,19 @@ write("variants_proteins", [
      "biosample_term": "ontology_terms/UBERON_0001969", "name": "associated with levels of",
      "inverse_name": "level associated with", "neg_log10_pvalue": 12.0, "beta": 0.3, "se": 0.01},
 ])
+def vge(n, from_, to, context, pval):
+    return {"_key": f"VE{n:03d}", "_from": from_, "_to": to, "label": "caQTL", "method": "caQTL",
+            "class": "observed data", "source": "ENCODE", "source_url": URL,
+            "files_filesets": "files_filesets/IGVFFI9000ENC", "biological_context": context,
+            "biosample_term": "ontology_terms/EFO_0002067", "name": "modulates accessibility of",
+            "inverse_name": "accessibility modulated by", "neg_log10_pvalue": pval, "p_value": 10 ** -pval, "log2FC": 0.8}
+
+
 write("variants_genomic_elements", [
+    vge(2, f"variants/{K['V1']}", "genomic_elements/TSTELEMENT2_chr1_14900_15100", "K562", 3.0),
+    vge(3, f"variants/{K['V2']}", "genomic_elements/TSTELEMENT2_chr1_14900_15100", "HepG2", 2.0),
+    vge(4, "variants/NC_000001.11:99999:A:C", "genomic_elements/TSTELEMENT_chr1_24900_25100", "K562", 5.0),
+    vge(5, f"variants/{K['V9']}", "genomic_elements/TSTMISSING_chr1_19000_20000", "K562", 1.0),
     {"_key": "VE001", "_from": f"variants/{K['V3']}", "_to": "genomic_elements/TSTELEMENT_chr1_24900_25100",
      "label": "caQTL", "method": "caQTL", "class": "observed data", "source": "AFGR", "source_url": URL,
      "files_filesets": "files_filesets/IGVFFI9000CAQ", "biological_context": "lymphoblastoid cell line",
@@ -291,6 +303,52 @@ def term(key, name, **extra):
     return d
 
 
+# An ontology slice: VCT_0000001..VCT_0000300 as a subclass tree (node k's children are
+# 3k-1, 3k and 3k+1), "part of" shortcuts, cross-references to terms the catalog lacks, a
+# diamond (VCT_0000301 is a subclass of both VCT_0000005 and VCT_0000006) and a "part of"
+# cycle (VCT_0000310 -> 311 -> 312 -> 310, attached to the tree at VCT_0000300).
+def vct(n):
+    return f"VCT_{n:07d}"
+
+
+slice_terms = []
+for n in range(1, 313):
+    if 300 < n < 310 and n != 301:
+        continue
+    extra = {"subontology": "test", "class": "ontology term", "method": None, "files_filesets": "files_filesets/IGVFFI9000ONT"}
+    if n % 7 == 0:
+        extra["synonyms"] = [f"synonym {n}", f"alias {n}"]
+    if n % 5 == 0:
+        extra["description"] = f"Test term {n}, for closure tests."
+    slice_terms.append(term(vct(n), f"test term {n}", **extra))
+slice_terms.append(term("CVCL_T001", "test cell line", subontology="cell line"))
+
+
+def rel(a, b, name, inverse):
+    return {"_key": f"{a}_{name.replace(' ', '_')}_{b}", "_from": f"ontology_terms/{a}", "_to": f"ontology_terms/{b}",
+            "name": name, "inverse_name": inverse, "source": "varcat-testdata", "source_url": URL,
+            "class": "ontology relationship", "method": None, "files_filesets": "files_filesets/IGVFFI9000ONT"}
+
+
+relations = []
+for n in range(2, 301):
+    relations.append(rel(vct(n), vct((n + 1) // 3), "subclass", "superclass"))
+for n in range(25, 301, 25):
+    relations.append(rel(vct(n), vct(n // 25), "part of", "has part"))
+for n in range(3, 301, 40):
+    relations.append(rel(vct(n), f"Wikidata_Q{900000 + n}", "database cross-reference", "database cross-reference"))
+relations += [
+    rel(vct(301), vct(5), "subclass", "superclass"),
+    rel(vct(301), vct(6), "subclass", "superclass"),
+    rel(vct(310), vct(311), "part of", "has part"),
+    rel(vct(311), vct(312), "part of", "has part"),
+    rel(vct(312), vct(310), "part of", "has part"),
+    rel(vct(310), vct(300), "derives from", "derived into"),
+    rel("CVCL_T001", vct(3), "subclass", "superclass"),
+    rel(vct(300), "VCT_9999999", "subclass", "superclass"),  # the parent is missing: not a child row
+]
+write("ontology_terms_ontology_terms", relations)
+
 write("ontology_terms", [
     term("EFO_0000001", "test trait", synonyms=["trait one"], description="A trait for tests."),
     term("EFO_9000002", "cell fitness"),
@@ -298,6 +356,84 @@ write("ontology_terms", [
     term("OBA_9000001", "protein function"),
     term("MONDO_9000001", "test disease one", description="A disease for tests."),
     term("MONDO_9000002", "test disease two"),
+    term("MONDO_9000003", "Rare test syndrome type 2"),
+    term("EFO_0002067", "K562", synonyms=["K-562"]),
+] + slice_terms)
+
+def dg_gencc(n, disease, gene, term_name, classification):
+    g = next(x for x in genes if x["name"] == gene)
+    return {"_key": f"SGC-900{n}_{g['_key']}", "_from": f"ontology_terms/{disease}", "_to": f"genes/{g['_key']}",
+            "sgc_id": f"SGC-900{n}.1", "name": "associated_with", "inverse_name": "associated_with",
+            "hgnc": g.get("hgnc"), "gene_symbol": gene, "term_name": term_name, "classification": classification,
+            "moi_id": "HP:0000006", "moi_name": "Autosomal dominant", "submitter": "Test Lab",
+            "pmids": ["900031"], "source": "GenCC", "source_url": URL, "class": "observed data", "method": "GenCC",
+            "label": "GenCC", "files_filesets": "files_filesets/IGVFFI9000GCC"}
+
+
+def dg_orpha(n, disease, gene, term_name):
+    g = next(x for x in genes if x["name"] == gene)
+    return {"_key": f"Orphanet_900{n}_{g['_key']}", "_from": f"ontology_terms/{disease}", "_to": f"genes/{g['_key']}",
+            "name": "associated_with", "inverse_name": "associated_with", "pmids": ["900032"], "term_name": term_name,
+            "gene_symbol": gene, "association_type": "Disease-causing germline mutation(s) in",
+            "association_status": "Assessed", "source": "Orphanet", "source_url": URL, "class": "observed data",
+            "method": "Orphanet", "label": "Orphanet", "files_filesets": "files_filesets/IGVFFI9000ORP"}
+
+
+write("diseases_genes", [
+    dg_gencc(1, "MONDO_9000001", "TSTA1", "test disease one", "Definitive"),
+    dg_orpha(2, "MONDO_9000001", "TST-B", "test disease one"),
+    dg_orpha(3, "MONDO_9000002", "TSTA1", "test disease two"),
+    dg_gencc(4, "MONDO_9000003", "TSTC", "Rare test syndrome type 2", "Moderate"),
+])
+write("variants_diseases_genes", [
+    {"_key": "VDG001", "_from": "variants_diseases/VDI001", "_to": G["TSTA1"],
+     "inheritance_mode": "Autosomal dominant inheritance", "name": "associated with", "inverse_name": "associated with",
+     "source": "ClinGen", "source_url": URL, "class": "observed data", "method": "ClinGen", "label": "ClinGen",
+     "files_filesets": "files_filesets/IGVFFI9000CLG"},
+])
+
+def pathway(key, name, aliases, disease=False, top=False, diseases=None, go=None):
+    return {"_key": key, "name": name, "organism": "Homo sapiens", "source": "Reactome", "source_url": URL,
+            "class": "biological relationship", "method": None, "label": None,
+            "files_filesets": "files_filesets/IGVFFI9000RCT", "id_version": f"{key}.1", "is_in_disease": disease,
+            "name_aliases": aliases, "is_top_level_pathway": top, "disease_ontology_terms": diseases,
+            "go_biological_process": go}
+
+
+write("pathways", [
+    pathway("R-HSA-9000001", "Signaling by test receptor", ["Test receptor signaling"], top=True,
+            go="ontology_terms/GO_9000001"),
+    pathway("R-HSA-9000002", "Test receptor disease", ["TRD", "Test receptor disease"], disease=True,
+            diseases=["ontology_terms/MONDO_9000001", "ontology_terms/MONDO_9000002"], go="ontology_terms/GO_9000001"),
+    pathway("R-HSA-9000003", "Glycosylation of test proteins", ["Test glycosylation"]),
+])
+
+write("motifs", [
+    {"_key": "TSTA1_HUMAN_HOCOMOCOv11", "name": "TSTA1_HUMAN_HOCOMOCOv11", "tf_name": "TSTA1_HUMAN",
+     "source": "HOCOMOCOv11", "source_url": URL, "pwm": [["0.1", "0.2", "0.3", "0.4"], ["0.4", "0.3", "0.2", "0.1"]],
+     "length": 2, "class": "observed data", "method": "HOCOMOCO", "files_filesets": "files_filesets/IGVFFI9000MOT"},
+    {"_key": "TSTA1_SEMpl", "name": "TSTA1_SEMpl", "tf_name": "TSTA1", "source": "IGVF", "source_url": URL,
+     "pwm": [["1", "0", "0", "0"]], "length": 1, "class": "prediction", "method": "SEMpl",
+     "files_filesets": "files_filesets/IGVFFI9000SEM", "baseline": 0.5},
+])
+write("complexes", [
+    {"_key": "CPX-9001", "name": "TSTA1-TSTB complex", "alias": ["TST complex"], "molecules": ["Q90001(1)", "Q90002(1)"],
+     "evidence_code": "ECO:0000353", "experimental_evidence": None, "description": "A complex for tests.",
+     "complex_assembly": "Heterodimer", "complex_source": "varcat-testdata", "reactome_xref": [],
+     "source": "EBI", "source_url": URL, "class": "biological relationship", "method": None, "label": None,
+     "files_filesets": "files_filesets/IGVFFI9000CPX"},
+])
+write("motifs_proteins", [
+    {"_key": "TSTA1_HUMAN_HOCOMOCOv11_ENSP90000000001", "_from": "motifs/TSTA1_HUMAN_HOCOMOCOv11",
+     "_to": "proteins/ENSP90000000001", "name": "is used by", "inverse_name": "uses", "source": "HOCOMOCOv11",
+     "source_url": URL, "class": "observed data", "method": "HOCOMOCO", "files_filesets": "files_filesets/IGVFFI9000MOT",
+     "biological_process": "ontology_terms/GO_0003677"},
+    {"_key": "TSTA1_SEMpl_CPX-9001", "_from": "motifs/TSTA1_SEMpl", "_to": "complexes/CPX-9001", "name": "is used by",
+     "inverse_name": "uses", "source": "IGVF", "source_url": URL, "class": "prediction", "method": "SEMpl",
+     "files_filesets": "files_filesets/IGVFFI9000SEM"},
+    {"_key": "TSTA1_SEMpl_CPX-9999", "_from": "motifs/TSTA1_SEMpl", "_to": "complexes/CPX-9999", "name": "is used by",
+     "inverse_name": "uses", "source": "IGVF", "source_url": URL, "class": "prediction", "method": "SEMpl",
+     "files_filesets": "files_filesets/IGVFFI9000SEM"},
 ])
 
 write("variants_drugs", [
@@ -343,6 +479,23 @@ def element(key, chr_, start, end, type_):
 E1 = "TSTELEMENT_chr1_24900_25100"
 E2 = "TSTELEMENT2_chr1_14900_15100"
 E3 = "TSTELEMENT3_chr1_14990_15000"
+
+
+def geb(n, elem, term_key, log2fc, significant, source="ENCODE"):
+    return {"_key": f"GEB{n:03d}", "_from": f"genomic_elements/{elem}", "_to": f"ontology_terms/{term_key}",
+            "strand": "+", "log2FC": log2fc, "bed_score": 100, "DNA_count": 1.5, "RNA_count": 2.5,
+            "neg_log10_pvalue": 2.0 if significant else None, "neg_log10_pvalue_adj": 1.5 if significant else None,
+            "significant": significant, "class": "observed data", "label": "regulatory element activity",
+            "name": "expression effect in", "inverse_name": "has expression effect from", "method": "MPRA",
+            "source": source, "source_url": URL, "files_filesets": f"files_filesets/IGVFFI9000MP{n}",
+            "biological_context": "K562", "biosample_term": f"ontology_terms/{term_key}", "treatments_term_ids": None}
+
+
+write("genomic_elements_biosamples", [
+    geb(1, E1, "EFO_0002067", 1.2, True),
+    geb(2, E2, "EFO_0002067", -0.4, False, source="IGVF"),
+    geb(3, E3, "CL_9999999", 0.1, False),  # biosample term missing
+])
 write("genomic_elements", [
     element(E1, "chr1", 24900, 25100, "accessible dna elements"),
     element(E2, "chr1", 14900, 15100, "candidate cis regulatory element"),

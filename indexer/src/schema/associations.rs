@@ -205,9 +205,19 @@ pub(super) const VARIANTS_GENOMIC_ELEMENTS: Spec = Spec {
         f("log2FC", Num),
         f("neg_log10_pvalue", Num),
         f("beta", Num),
+        f("element_type", Str),
     ],
     known: &["rsid", "method_term", "p_value"],
-    indexes: END_AND_METHOD,
+    indexes: &[
+        Index::Exact("_from"),
+        Index::Exact("_to"),
+        Index::Facet("method"),
+        Index::Facet("element_type"),
+        Index::Exact("biosample_term"),
+        Index::Exact("files_filesets"),
+        Index::Text("biological_context"),
+    ],
+    prepare: Some(derive::element_type),
     ..NODE
 };
 
@@ -361,10 +371,34 @@ pub(super) const VARIANTS_DISEASES: Spec = Spec {
     ],
     indexes: &[
         Index::Exact("_from"),
+        Index::Exact("_to"),
         Index::Facet("assertion"),
         Index::Exact("pmids"),
     ],
     prepare: Some(derive::disease_gene_name),
+    ..NODE
+};
+
+/// ClinGen variant–disease–gene edges (`_from` is a `variants_diseases` edge); read at build time
+/// for the inheritance mode of 4.6 rows.
+pub(super) const VARIANTS_DISEASES_GENES: Spec = Spec {
+    name: "variants_diseases_genes",
+    kind: Kind::Edge,
+    fields: &[
+        f("_key", Str),
+        f("_from", Str),
+        f("_to", Str),
+        f("inheritance_mode", Str),
+        f("name", Str),
+        f("inverse_name", Str),
+        f("source", Str),
+        f("source_url", Str),
+        f("class", Str),
+        f("method", Str),
+        f("label", Str),
+        f("files_filesets", Str),
+    ],
+    indexes: &[Index::Exact("_from")],
     ..NODE
 };
 
