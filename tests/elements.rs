@@ -1,6 +1,6 @@
 //! 4.5, 4.11 genomic elements; 4.6 diseases; 4.16 pathways; 4.21 motifs; 4.20, 4.22 ontology.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 
 use serde_json::{json, Map, Value};
 
@@ -8,6 +8,9 @@ use crate::oracle::{
     self, data, id_or, obj, overlaps, s, tokens, GENE, PROTEIN, SHORT_VARIANT, TERM,
 };
 use crate::util::{assert_bad_request, assert_json_eq, check_paging, get, get_json};
+
+/// A path as (edge key, edge, vertex reached) steps.
+type Steps<'a> = Vec<(String, &'a Value, String)>;
 
 const ELEMENT: &[(&str, &str)] = &[
     ("_id", "_key"),
@@ -950,8 +953,7 @@ fn closure(a: &str, b: &str) -> Value {
     }
     // Layered search keeping every path that reaches a vertex first at its distance.
     let mut dist: HashMap<String, usize> = HashMap::from([(a.to_string(), 0)]);
-    let mut paths_to: HashMap<String, Vec<Vec<(String, &Value, String)>>> =
-        HashMap::from([(a.to_string(), vec![vec![]])]);
+    let mut paths_to: HashMap<String, Vec<Steps>> = HashMap::from([(a.to_string(), vec![vec![]])]);
     let mut queue = VecDeque::from([a.to_string()]);
     while let Some(v) = queue.pop_front() {
         for (ek, w, e) in adj.get(&v).cloned().unwrap_or_default() {
@@ -1020,5 +1022,4 @@ fn test_transitive_closure() {
         "/ontology-terms/VCT_0000301/transitive-closure/VCT%200001",
         &[("ontology_term_id_end must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"VCT 0001\"", &["ontology_term_id_end"])],
     );
-    let _ = BTreeMap::<u8, u8>::new();
 }

@@ -618,5 +618,4 @@ fn test_variant_predictions() {
             &[],
         )],
     );
-    let _ = obj;
 }
