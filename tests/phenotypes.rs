@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::oracle::{
-    self, data, id_or, obj, s, VariantQuery, DRUG, SHORT_VARIANT, STUDY, TERM, VARIANT_REF,
+    self, data, id_or, s, VariantQuery, DRUG, SHORT_VARIANT, STUDY, TERM, VARIANT_REF,
 };
 use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
 
