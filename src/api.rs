@@ -19,6 +19,7 @@ pub mod variants;
 
 use varcat_format::collection::{Collection, Collections};
 
+use crate::engine::Filter;
 use crate::error::ApiError;
 use crate::params::{Accepts, Kind, Paging, Param, Params, Rule, HUMAN, HUMAN_MOUSE};
 use crate::query::percent_decode;
@@ -60,6 +61,31 @@ impl<'a> Ctx<'a> {
     /// A renderer that never expands references.
     pub fn render_plain(&self) -> Render<'a> {
         Render::new(self.cat, false)
+    }
+
+    /// The requested page of `f`'s records of `coll`, in `shape` (the usual handler answer).
+    pub fn page(
+        &self,
+        p: &Params,
+        coll: Option<&Collection>,
+        f: &Filter<'_>,
+        shape: &Shape,
+    ) -> Reply {
+        self.page_with(p, coll, f, |_, _| shape)
+    }
+
+    /// The requested page of `f`'s records of `coll`, each in the shape `select` picks.
+    pub fn page_with<'s>(
+        &self,
+        p: &Params,
+        coll: Option<&Collection>,
+        f: &Filter<'_>,
+        select: impl Fn(&Collection, u32) -> &'s Shape,
+    ) -> Reply {
+        Ok(self
+            .render(p)
+            .array_with(coll, &f.page(p.offset(), p.limit), select)
+            .into())
     }
 
     /// A renderer honouring `verbose`.

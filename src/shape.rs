@@ -216,54 +216,45 @@ impl<'a> Render<'a> {
         out.push(b'}');
     }
 
-    /// A JSON array of records of several collections, each in `shape`.
-    pub fn array_of(&self, items: &[(&Collection, u32)], shape: &Shape) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + items.len() * 512);
+    /// A JSON array of (collection, record) items, each in the shape `select` picks for it.
+    pub fn items<'c, 's>(
+        &self,
+        items: impl IntoIterator<Item = (&'c Collection, u32)>,
+        select: impl Fn(&Collection, u32) -> &'s Shape,
+    ) -> Vec<u8> {
+        let mut out = Vec::with_capacity(4096);
         out.push(b'[');
-        for (i, (c, o)) in items.iter().enumerate() {
+        for (i, (c, o)) in items.into_iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            self.object(&mut out, c, *o, shape);
+            self.object(&mut out, c, o, select(c, o));
         }
         out.push(b']');
         out
     }
 
+    /// A JSON array of records of several collections, each in `shape`.
+    pub fn array_of(&self, items: &[(&Collection, u32)], shape: &Shape) -> Vec<u8> {
+        self.items(items.iter().copied(), |_, _| shape)
+    }
+
     /// A JSON array of records of `coll`, each in the shape `select` picks for it.
-    pub fn array_with(
+    pub fn array_with<'s>(
         &self,
         coll: Option<&Collection>,
         ords: &[u32],
-        select: impl Fn(&Collection, u32) -> &'static Shape,
+        select: impl Fn(&Collection, u32) -> &'s Shape,
     ) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + ords.len() * 512);
-        out.push(b'[');
-        if let Some(coll) = coll {
-            for (i, &o) in ords.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                self.object(&mut out, coll, o, select(coll, o));
-            }
-        }
-        out.push(b']');
-        out
+        self.items(
+            coll.into_iter()
+                .flat_map(|c| ords.iter().map(move |&o| (c, o))),
+            select,
+        )
     }
 
     /// A JSON array of records of `coll` in `shape`.
     pub fn array(&self, coll: Option<&Collection>, ords: &[u32], shape: &Shape) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + ords.len() * 512);
-        out.push(b'[');
-        if let Some(coll) = coll {
-            for (i, &o) in ords.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                self.object(&mut out, coll, o, shape);
-            }
-        }
-        out.push(b']');
-        out
+        self.array_with(coll, ords, |_, _| shape)
     }
 }

@@ -2,40 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::oracle::{self, data, obj, s, VariantQuery, GENE};
 use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
 
 fn freq_row(v: &Value) -> Value {
-    let mut m = Map::new();
-    m.insert(
-        "organism".into(),
-        json!(v
-            .get("organism")
-            .and_then(Value::as_str)
-            .unwrap_or("Homo sapiens")),
-    );
-    for (out, from) in [
-        ("_id", "_key"),
-        ("chr", "chr"),
-        ("pos", "pos"),
-        ("rsid", "rsid"),
-        ("ref", "ref"),
-        ("alt", "alt"),
-        ("spdi", "spdi"),
-        ("hgvs", "hgvs"),
-        ("ca_id", "ca_id"),
-        ("qual", "qual"),
-        ("files_filesets", "files_filesets"),
-    ] {
-        m.insert(out.into(), v.get(from).cloned().unwrap_or(Value::Null));
-    }
-    m.insert("annotations".into(), oracle::annotations(v));
-    for f in ["source", "source_url", "strain"] {
-        m.insert(f.into(), v.get(f).cloned().unwrap_or(Value::Null));
-    }
-    Value::Object(m)
+    oracle::variant_full(v)
 }
 
 fn freq(

@@ -228,10 +228,7 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
         _ => base(),
     };
-    Ok(ctx
-        .render(p)
-        .array_with(e, &f.page(p.offset(), p.limit), gene_variant_shape)
-        .into())
+    ctx.page_with(p, e, &f, gene_variant_shape)
 }
 
 /// The gene of a 4.19 row.
@@ -296,10 +293,7 @@ pub fn genes_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     if let Some(fs) = p.str("files_fileset") {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &QTL_SUMMARY)
-        .into())
+    ctx.page(p, e, &f, &QTL_SUMMARY)
 }
 
 /// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).

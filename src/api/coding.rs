@@ -126,10 +126,7 @@ pub fn coding_variants_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let all = Set::from_unsorted(ords);
     let mut f = Filter::over(v);
     f.and(all);
-    Ok(ctx
-        .render(p)
-        .array(v, &f.page(p.offset(), p.limit), &SHORT_VARIANT)
-        .into())
+    ctx.page(p, v, &f, &SHORT_VARIANT)
 }
 
 /// 4.4 `protein_change`.

@@ -127,10 +127,7 @@ pub fn diseases_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
         (Some(q), Some(c)) => cascade(c, "term_name", q, DISEASE_TIERS, base),
         _ => base(),
     };
-    Ok(ctx
-        .render(p)
-        .array_with(e, &f.page(p.offset(), p.limit), disease_gene_shape)
-        .into())
+    ctx.page_with(p, e, &f, disease_gene_shape)
 }
 
 /// 4.16 record; `biological_process` repeats `go_biological_process` under the name the IGVF
@@ -197,8 +194,5 @@ pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
             }
         }
     }
-    Ok(ctx
-        .render(p)
-        .array(pw, &f.page(p.offset(), p.limit), &PATHWAY)
-        .into())
+    ctx.page(p, pw, &f, &PATHWAY)
 }

@@ -99,10 +99,7 @@ pub fn elements_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
         _ => base(),
     };
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &ELEMENT_VARIANT)
-        .into())
+    ctx.page(p, e, &f, &ELEMENT_VARIANT)
 }
 
 /// 4.11 record.
@@ -152,8 +149,5 @@ pub fn elements_biosamples(ctx: &Ctx<'_>, p: &Params) -> Reply {
     if let Some(fs) = p.str("files_fileset") {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &ELEMENT_BIOSAMPLE)
-        .into())
+    ctx.page(p, e, &f, &ELEMENT_BIOSAMPLE)
 }

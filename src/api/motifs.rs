@@ -115,8 +115,5 @@ pub fn motifs_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
     if let Some(fs) = p.str("files_fileset") {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &MOTIF_PROTEIN)
-        .into())
+    ctx.page(p, e, &f, &MOTIF_PROTEIN)
 }

@@ -70,10 +70,7 @@ pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
                 .is_some()
         });
     }
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &CHILD)
-        .into())
+    ctx.page(p, e, &f, &CHILD)
 }
 
 /// Most vertices a closure search may visit.

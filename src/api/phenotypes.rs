@@ -163,10 +163,7 @@ pub fn variants_phenotypes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     if let Some(t) = p.threshold("neg_log10_pvalue") {
         f.pred(sets::threshold(e, "neg_log10_pvalue", t));
     }
-    Ok(ctx
-        .render(p)
-        .array_with(e, &f.page(p.offset(), p.limit), phenotype_shape)
-        .into())
+    ctx.page_with(p, e, &f, phenotype_shape)
 }
 
 /// 4.7 record: `_from` stays the variant id; `drug` expands with verbose.
@@ -199,10 +196,7 @@ pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
     if let Some(c) = p.str("phenotype_categories") {
         f.and(sets::facet(e, "phenotype_categories", c));
     }
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &VARIANT_DRUG)
-        .into())
+    ctx.page(p, e, &f, &VARIANT_DRUG)
 }
 
 /// 4.13 record.
@@ -242,8 +236,5 @@ pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
         };
         f.and(sets::exact(e, "pmids", &url));
     }
-    Ok(ctx
-        .render(p)
-        .array(e, &f.page(p.offset(), p.limit), &VARIANT_DISEASE)
-        .into())
+    ctx.page(p, e, &f, &VARIANT_DISEASE)
 }

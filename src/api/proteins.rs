@@ -73,10 +73,7 @@ pub fn proteins_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     } else {
         f.and(sets::facet(pairs, "organism", p.organism.name()));
     }
-    Ok(ctx
-        .render(p)
-        .array(pairs, &f.page(p.offset(), p.limit), &PROTEIN_GENE)
-        .into())
+    ctx.page(p, pairs, &f, &PROTEIN_GENE)
 }
 
 /// 4.24: proteins of the resolved genes.
@@ -90,8 +87,5 @@ pub fn genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         genes::collection(ctx, p.organism),
         gene_ords,
     ));
-    Ok(ctx
-        .render(p)
-        .array(pairs, &f.page(p.offset(), p.limit), &GENE_PROTEIN)
-        .into())
+    ctx.page(p, pairs, &f, &GENE_PROTEIN)
 }

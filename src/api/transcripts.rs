@@ -41,10 +41,7 @@ pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
         f.and(sets::adjacent_to(edges, "_to", transcripts, t.lazy()));
     }
-    Ok(ctx
-        .render(p)
-        .array(edges, &f.page(p.offset(), p.limit), &TRANSCRIPT_GENE)
-        .into())
+    ctx.page(p, edges, &f, &TRANSCRIPT_GENE)
 }
 
 /// 4.10 record.
@@ -105,8 +102,5 @@ pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
             .collect();
         f.and(sets::exact_any(s, "protein_id", &keys));
     }
-    Ok(ctx
-        .render(p)
-        .array(s, &f.page(p.offset(), p.limit), &GENE_STRUCTURE)
-        .into())
+    ctx.page(p, s, &f, &GENE_STRUCTURE)
 }

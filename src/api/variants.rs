@@ -172,10 +172,7 @@ pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
             .and_then(|col| col.get(o))
             .is_some_and(|x| min <= x && x <= max)
     });
-    Ok(ctx
-        .render(p)
-        .array(v, &f.page(p.offset(), p.limit), &FREQUENCY)
-        .into())
+    ctx.page(p, v, &f, &FREQUENCY)
 }
 
 /// The variant edge collections whose methods 4.25 counts.
