@@ -143,6 +143,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         queue: 1024,
         access_log: true,
         debug_delay_ms: 0,
+        verify: true,
     };
     let (mut base, mut verify) = ("/api".to_string(), true);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -159,7 +160,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                     .map_err(|_| "--queue takes a number")?
             }
             Long("base-path") => base = string(p.value().map_err(|e| e.to_string())?)?,
-            Long("no-verify") => verify = false,
+            Long("no-verify") => (verify, opts.verify) = (false, false),
             Long("quiet") => opts.access_log = false,
             Long("debug-delay-ms") => {
                 opts.debug_delay_ms = string(p.value().map_err(|e| e.to_string())?)?

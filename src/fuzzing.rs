@@ -152,3 +152,109 @@ pub fn catalog_open(data: &[u8]) {
         }
     }
 }
+
+/// The bundled sample catalog (`testdata/catalog`), built once per process into a temporary
+/// directory and served by an [`crate::http::App`] under `/api`.
+pub fn sample_app() -> &'static crate::http::App {
+    static APP: std::sync::OnceLock<crate::http::App> = std::sync::OnceLock::new();
+    APP.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("varcat-fuzz-sample-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let out = dir.join("sample.varcat");
+        let mut opts = varcat_indexer::Options::new(&crate::sample::input_dir(), &out);
+        opts.progress = false;
+        varcat_indexer::build(&opts).expect("sample catalog builds");
+        let bytes = std::fs::read(&out).expect("read");
+        let _ = std::fs::remove_dir_all(&dir);
+        let cat = varcat_format::Catalog::from_vec(bytes).expect("sample catalog opens");
+        let loaded = crate::http::Loaded::from_catalog(cat, None).expect("sample catalog loads");
+        crate::http::App::new(loaded, "/api")
+    })
+}
+
+/// The URL and method a `request` input stands for. An input starting with `/` is the whole
+/// URL (GET). Otherwise the first byte picks the endpoint (or `/api/health`; HEAD when its
+/// high bit is set) and the rest is the query string; for an endpoint with path parameters,
+/// the text before the first `?` gives them, separated by `/`.
+pub fn request_url(data: &[u8]) -> Option<(&'static str, String)> {
+    let s = std::str::from_utf8(data).ok()?;
+    if s.starts_with('/') {
+        return Some(("GET", s.to_string()));
+    }
+    let (&sel, rest) = data.split_first()?;
+    let rest = std::str::from_utf8(rest).ok()?;
+    let method = if sel & 0x80 != 0 { "HEAD" } else { "GET" };
+    let eps = crate::api::ENDPOINTS;
+    let i = (sel & 0x7f) as usize % (eps.len() + 1);
+    let Some(ep) = eps.get(i) else {
+        return Some((method, format!("/api/health?{rest}")));
+    };
+    let (mut segs, query) = if ep.path.contains('{') {
+        let (p, q) = rest.split_once('?').unwrap_or((rest, ""));
+        (p.split('/').collect::<Vec<_>>().into_iter(), q)
+    } else {
+        (Vec::new().into_iter(), rest)
+    };
+    let path: Vec<&str> = ep
+        .path
+        .split('/')
+        .map(|t| {
+            if t.starts_with('{') {
+                segs.next().unwrap_or("X")
+            } else {
+                t
+            }
+        })
+        .collect();
+    Some((method, format!("/api{}?{query}", path.join("/"))))
+}
+
+/// The full request path (`path?query` → router → parameters → handler → JSON) on the sample
+/// catalog: never a 500, only the statuses of the interface, a JSON body of the right form,
+/// and the same answer twice.
+pub fn request(data: &[u8]) {
+    request_with(sample_app(), data)
+}
+
+/// [`request`] on a given application.
+pub fn request_with(app: &crate::http::App, data: &[u8]) {
+    let Some((method, url)) = request_url(data) else {
+        return;
+    };
+    let req = crate::http::Request {
+        method,
+        url: &url,
+        ..Default::default()
+    };
+    let r = app.handle(&req);
+    let body = String::from_utf8_lossy(&r.body);
+    assert_ne!(r.status, 500, "{method} {url:?}: {body}");
+    assert!(
+        matches!(r.status, 200 | 400 | 404 | 405),
+        "{method} {url:?}: status {}",
+        r.status
+    );
+    assert_eq!(
+        r.header("Content-Type"),
+        Some("application/json"),
+        "{url:?}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&r.body)
+        .unwrap_or_else(|e| panic!("{method} {url:?}: body is not JSON ({e}): {body}"));
+    if r.status == 200 {
+        assert!(v.is_array() || v.is_object(), "{url:?}: {body}");
+    } else {
+        assert!(v["message"].is_string(), "{url:?}: {body}");
+        assert!(v["code"].is_string(), "{url:?}: {body}");
+        if r.status == 400 {
+            let issues = v["issues"].as_array().expect("400 has issues");
+            assert!(!issues.is_empty(), "{url:?}: {body}");
+            for i in issues {
+                assert!(i["message"].is_string() && i["path"].is_array(), "{url:?}");
+            }
+        }
+    }
+    let again = app.handle(&req);
+    assert_eq!(again.status, r.status, "{url:?}: not deterministic");
+    assert!(again.body == r.body, "{url:?}: not deterministic");
+}

@@ -21,3 +21,21 @@ fn test_seeds_replay() {
     replay("params", varcat::fuzzing::params);
     replay("catalog_open", varcat::fuzzing::catalog_open);
 }
+
+#[test]
+fn test_request_seeds_replay() {
+    // The request target builds the sample catalog itself; here the one the tests built is used.
+    static APP: std::sync::OnceLock<varcat::http::App> = std::sync::OnceLock::new();
+    let app = APP.get_or_init(|| {
+        let loaded = varcat::http::Loaded::open(crate::util::catalog(), false).unwrap();
+        varcat::http::App::new(loaded, "/api")
+    });
+    let dir = root().join("fuzz/seeds/request");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        varcat::fuzzing::request_with(app, &bytes);
+        n += 1;
+    }
+    assert!(n > 0, "no seeds in {}", dir.display());
+}

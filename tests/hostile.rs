@@ -1,0 +1,1 @@
+//! Hostile HTTP clients (filled in by the next commit).
