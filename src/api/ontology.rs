@@ -73,14 +73,35 @@ pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
     ctx.page(p, e, &f, &CHILD)
 }
 
-/// Most vertices a closure search may visit.
+/// Most vertices one breadth-first search of a closure may visit.
 pub const MAX_VISITED: usize = 100_000;
-/// Most relations a closure search may scan (a hub term's fan-out counts in full).
+/// Most relations a closure search may scan, both searches together (a hub term's fan-out
+/// counts in full).
 pub const MAX_SCANNED: usize = 2_000_000;
 /// Most paths a closure answer lists.
 pub const MAX_PATHS: usize = 1_000;
 /// Header marking an answer cut at one of those limits.
 pub const CAPPED_HEADER: &str = "X-Varcat-Capped";
+
+/// The work limits of one closure search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most vertices one breadth-first search may visit.
+    pub visited: usize,
+    /// Most relations scanned, both searches together.
+    pub scanned: usize,
+    /// Most paths listed.
+    pub paths: usize,
+}
+
+impl Limits {
+    /// The server's limits.
+    pub const SERVER: Limits = Limits {
+        visited: MAX_VISITED,
+        scanned: MAX_SCANNED,
+        paths: MAX_PATHS,
+    };
+}
 
 /// The graph of ontology relations, undirected: a vertex's neighbours through edges stored
 /// either way, in edge-key order; relations to terms missing from the catalog are not followed.
@@ -123,44 +144,81 @@ pub struct ShortestPaths {
     pub capped: Option<String>,
 }
 
-/// Breadth-first distances from `from`, up to `limit` deep; true when a work cap was hit.
+/// Why a breadth-first search stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cap {
+    Visited,
+    Scanned,
+}
+
+impl Cap {
+    fn describe(self, l: &Limits) -> String {
+        match self {
+            Cap::Visited => format!("terms {}", l.visited),
+            Cap::Scanned => format!("relations {}", l.scanned),
+        }
+    }
+}
+
+/// Breadth-first distances from `from`. A vertex is entered only when `admit(vertex, distance)`
+/// holds, and vertices at distance `limit` are not expanded. The search stops as soon as
+/// `target` is reached: every vertex nearer than it is then known, since a layer is complete
+/// before the next one is expanded. `scanned` counts the relations scanned against `l.scanned`.
 fn distances(
     from: &str,
     limit: u32,
+    target: Option<&str>,
+    admit: impl Fn(&str, u32) -> bool,
     neighbours: &impl Fn(&str) -> Vec<(u32, String)>,
-) -> (HashMap<String, u32>, bool) {
+    l: &Limits,
+    scanned: &mut usize,
+) -> (HashMap<String, u32>, Option<Cap>) {
     let mut dist = HashMap::from([(from.to_string(), 0u32)]);
     let mut queue = VecDeque::from([from.to_string()]);
-    let mut scanned = 0usize;
     while let Some(v) = queue.pop_front() {
         let d = dist[&v];
         if d >= limit {
             continue;
         }
         let next = neighbours(&v);
-        scanned += next.len();
-        if scanned > MAX_SCANNED {
-            return (dist, true);
+        *scanned += next.len();
+        if *scanned > l.scanned {
+            return (dist, Some(Cap::Scanned));
         }
         for (_, w) in next {
-            if !dist.contains_key(&w) {
-                if dist.len() >= MAX_VISITED {
-                    return (dist, true);
-                }
-                dist.insert(w.clone(), d + 1);
-                queue.push_back(w);
+            if dist.contains_key(&w) || !admit(&w, d + 1) {
+                continue;
             }
+            if dist.len() >= l.visited {
+                return (dist, Some(Cap::Visited));
+            }
+            let reached = target == Some(w.as_str());
+            dist.insert(w.clone(), d + 1);
+            if reached {
+                return (dist, None);
+            }
+            queue.push_back(w);
         }
     }
-    (dist, false)
+    (dist, None)
 }
 
 /// All shortest paths from `start` to `end` of the undirected multigraph `neighbours` describes
-/// (neighbours in ascending edge order), in edge-sequence order, at most [`MAX_PATHS`].
+/// (neighbours in ascending edge order), in edge-sequence order, within the server's limits.
 pub fn shortest_paths(
     start: &str,
     end: &str,
     neighbours: impl Fn(&str) -> Vec<(u32, String)>,
+) -> ShortestPaths {
+    shortest_paths_within(start, end, neighbours, &Limits::SERVER)
+}
+
+/// [`shortest_paths`] within the limits `l`.
+pub fn shortest_paths_within(
+    start: &str,
+    end: &str,
+    neighbours: impl Fn(&str) -> Vec<(u32, String)>,
+    l: &Limits,
 ) -> ShortestPaths {
     if start == end {
         return ShortestPaths {
@@ -168,26 +226,47 @@ pub fn shortest_paths(
             capped: None,
         };
     }
-    let (from_start, capped) = distances(start, u32::MAX, &neighbours);
+    let mut scanned = 0usize;
+    // Forward, until `end` is reached: then `from_start` holds every vertex nearer than `end`.
+    let (from_start, cap) = distances(
+        start,
+        u32::MAX,
+        Some(end),
+        |_, _| true,
+        &neighbours,
+        l,
+        &mut scanned,
+    );
     let Some(&total) = from_start.get(end) else {
-        let capped = capped
-            .then(|| format!("search stopped at {MAX_VISITED} terms or {MAX_SCANNED} relations"));
         return ShortestPaths {
             paths: Vec::new(),
-            capped,
+            capped: cap.map(|c| c.describe(l)),
         };
     };
-    let (from_end, _) = distances(end, total, &neighbours);
-    // On a shortest path: d(start, v) + d(v, end) == total.
+    // Backward, entering only vertices on a shortest path: d(start, v) + d(v, end) == total.
+    // (A restricted distance is never shorter than the true one, and the true one is reached
+    // along a shortest path, whose vertices all qualify, so the admitted distances are exact.)
+    let (from_end, cap) = distances(
+        end,
+        total,
+        None,
+        |w, b| from_start.get(w).is_some_and(|&a| a + b == total),
+        &neighbours,
+        l,
+        &mut scanned,
+    );
+    let mut out = ShortestPaths {
+        paths: Vec::new(),
+        capped: cap.map(|c| c.describe(l)),
+    };
     let on_path = |v: &str| matches!((from_start.get(v), from_end.get(v)), (Some(a), Some(b)) if a + b == total);
-    let mut out = ShortestPaths::default();
     // Depth-first, edges in ascending order, so paths come out in edge-sequence order; every
     // partial path stays on a shortest path, so each one pushed completes.
     let mut stack: Vec<(String, Vec<(u32, String)>)> = vec![(start.to_string(), Vec::new())];
     while let Some((v, path)) = stack.pop() {
         if v == end {
-            if out.paths.len() == MAX_PATHS {
-                out.capped = Some(format!("paths {MAX_PATHS}"));
+            if out.paths.len() == l.paths {
+                out.capped = Some(format!("paths {}", l.paths));
                 break;
             }
             out.paths.push(path);
@@ -352,6 +431,23 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Under any work limits, an answer without the capped mark is the exact answer.
+        #[test]
+        fn prop_uncapped_answer_is_exact(edges in prop::collection::vec((0usize..7, 0usize..7), 0..14), s in 0usize..7, e in 0usize..7, visited in 1usize..8, scanned in 0usize..30) {
+            let names: Vec<String> = (0..7).map(|i| i.to_string()).collect();
+            let edges2: Vec<(&str, &str)> = edges.iter().filter(|(a, b)| a != b).map(|&(a, b)| (names[a].as_str(), names[b].as_str())).collect();
+            let l = Limits { visited, scanned, paths: usize::MAX };
+            let got = shortest_paths_within(&names[s], &names[e], |v| graph(&edges2, v), &l);
+            if got.capped.is_none() {
+                let want = shortest_paths(&names[s], &names[e], |v| graph(&edges2, v));
+                prop_assert_eq!(got, want);
+            } else {
+                prop_assert!(got.paths.is_empty() || got.paths.len() <= shortest_paths(&names[s], &names[e], |v| graph(&edges2, v)).paths.len());
+            }
+        }
+    }
+
     #[test]
     fn test_paths_are_capped() {
         // 12 layers of 2 parallel edges: 4096 shortest paths, capped at MAX_PATHS.
@@ -373,5 +469,95 @@ mod tests {
         assert_eq!(found.paths.len(), MAX_PATHS);
         assert_eq!(found.capped.as_deref(), Some("paths 1000"));
         assert!(found.paths.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// Neighbours of an undirected graph given as an edge list (edge ordinal = index).
+    fn graph(edges: &[(&str, &str)], v: &str) -> Vec<(u32, String)> {
+        let mut out = Vec::new();
+        for (i, &(a, b)) in edges.iter().enumerate() {
+            if a == v {
+                out.push((i as u32, b.to_string()));
+            } else if b == v {
+                out.push((i as u32, a.to_string()));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    const SMALL: Limits = Limits {
+        visited: 10,
+        scanned: 10,
+        paths: 10,
+    };
+
+    #[test]
+    fn test_forward_search_capped_at_visited() {
+        let names: Vec<String> = (0..=50).map(|i| i.to_string()).collect();
+        let edges: Vec<(&str, &str)> = names
+            .windows(2)
+            .map(|w| (w[0].as_str(), w[1].as_str()))
+            .collect();
+        let l = Limits {
+            scanned: 1_000,
+            ..SMALL
+        };
+        let found = shortest_paths_within("0", "50", |v| graph(&edges, v), &l);
+        assert_eq!(
+            found,
+            ShortestPaths {
+                paths: Vec::new(),
+                capped: Some("terms 10".into())
+            }
+        );
+        // Within the server's limits the same search is complete.
+        let found = shortest_paths("0", "50", |v| graph(&edges, v));
+        assert_eq!((found.paths.len(), found.capped), (1, None));
+    }
+
+    #[test]
+    fn test_reverse_search_capped_at_scanned() {
+        // s - a - e, and e is a hub: the forward search stops on reaching e (3 relations
+        // scanned), the backward search starts at e and its fan-out exceeds the budget.
+        let leaves: Vec<String> = (0..20).map(|i| format!("leaf{i}")).collect();
+        let mut edges = vec![("s", "a"), ("a", "e")];
+        edges.extend(leaves.iter().map(|l| ("e", l.as_str())));
+        let found = shortest_paths_within("s", "e", |v| graph(&edges, v), &SMALL);
+        assert_eq!(
+            found,
+            ShortestPaths {
+                paths: Vec::new(),
+                capped: Some("relations 10".into())
+            }
+        );
+        let found = shortest_paths("s", "e", |v| graph(&edges, v));
+        let want = vec![vec![(0, "a".to_string()), (1, "e".to_string())]];
+        assert_eq!(
+            found,
+            ShortestPaths {
+                paths: want,
+                capped: None
+            }
+        );
+    }
+
+    #[test]
+    fn test_forward_search_stops_at_the_end_layer() {
+        // 0 - 1 - 2 is the answer; 0 also leads into a long chain 100 - 101 - … that a search
+        // of the whole component would walk.
+        let chain: Vec<String> = (100..200).map(|i| i.to_string()).collect();
+        let mut edges = vec![("0", "1"), ("1", "2"), ("0", "100")];
+        edges.extend(chain.windows(2).map(|w| (w[0].as_str(), w[1].as_str())));
+        let asked = std::cell::RefCell::new(Vec::new());
+        let found = shortest_paths("0", "2", |v| {
+            asked.borrow_mut().push(v.to_string());
+            graph(&edges, v)
+        });
+        assert_eq!(found.paths.len(), 1);
+        assert_eq!(found.capped, None);
+        let mut asked = asked.into_inner();
+        asked.sort();
+        asked.dedup();
+        assert_eq!(asked, ["0", "1", "2"]);
     }
 }
