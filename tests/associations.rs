@@ -535,6 +535,17 @@ fn test_genes_variants_errors() {
             &["limit"],
         )],
     );
+    assert_bad_request(
+        "/genes/variants?region=chr1:1-2-3",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:1-2-3\"", &["region"])],
+    );
+    assert_bad_request(
+        "/genes/variants?region=chr1:20-10",
+        &[(
+            "region must have start < end, got \"chr1:20-10\"",
+            &["region"],
+        )],
+    );
 }
 
 fn qtl_summary(vars: &[&Value], files: Option<&str>) -> Vec<Value> {
@@ -757,6 +768,10 @@ fn test_genes_proteins_variants() {
             &["limit"],
         )],
     );
+    assert_bad_request(
+        "/genes-proteins/variants?query=TSTA1&gene=x",
+        &[("unknown parameter `gene`", &["gene"])],
+    );
 }
 
 /// The predictions of a variant handle, recomputed from the edges.
@@ -871,5 +886,9 @@ fn test_ld_summary() {
             "at least one of variant_id, spdi, hgvs, rsid, ca_id must be given",
             &[],
         )],
+    );
+    assert_bad_request(
+        "/variants/variant-ld/summary?rsid=rs900001&region=chr1:1-2",
+        &[("unknown parameter `region`", &["region"])],
     );
 }

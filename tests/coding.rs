@@ -132,6 +132,15 @@ fn test_variant_coding_variants() {
     }
     let got = get_json("/variants/coding-variants?spdi=NC_000001.11:15000:A:G");
     assert_eq!(got.as_array().unwrap().len(), 2);
+    let all = variants_coding(VariantQuery {
+        spdi: Some("NC_000001.11:15000:A:G"),
+        ..q()
+    });
+    check_paging(
+        "/variants/coding-variants?spdi=NC_000001.11:15000:A:G",
+        &all,
+        1,
+    );
     // Names are shown with ? and >, and a hyphen in a gene symbol is kept.
     let tstb = get_json("/variants/coding-variants?rsid=rs900004");
     assert_eq!(tstb[0]["name"], "TST-B_ENST90000000003_p.G2D_c.5G>A");
@@ -177,6 +186,13 @@ fn test_variant_coding_variants_errors() {
                 &["limit"],
             ),
         ],
+    );
+    assert_bad_request(
+        "/variants/coding-variants?rsid=rs900001&variant=x",
+        &[(
+            "unknown parameter `variant`; did you mean `variant_id`?",
+            &["variant"],
+        )],
     );
 }
 
@@ -281,6 +297,17 @@ fn test_coding_variants_variants_errors() {
         &[(
             &format!("alt_amino_acid must be one of {aas}, got 'X'"),
             &["alt_amino_acid"],
+        )],
+    );
+    assert_bad_request(
+        "/coding-variants/variants?gene_name=TSTA1&aa_position=1",
+        &[("unknown parameter `aa_position`", &["aa_position"])],
+    );
+    assert_bad_request(
+        "/coding-variants/variants?gene_name=TSTA1&limit=501",
+        &[(
+            "limit must be an integer from 1 to 500, got \"501\"",
+            &["limit"],
         )],
     );
 }
@@ -419,6 +446,25 @@ fn test_gene_coding_scores() {
         &Value::Array(all),
         "alias",
     );
+    // region selects the genes overlapping it (TSTA1, TSTG and TST-B here).
+    let in_region: Vec<&Value> = data()
+        .docs("genes")
+        .iter()
+        .filter(|g| oracle::overlaps(g, ("chr1", 15000, 35000)))
+        .collect();
+    assert_eq!(in_region.len(), 3);
+    let want = scores(in_region, None, None);
+    assert_eq!(want.len(), 6);
+    assert_json_eq(
+        &get_json("/genes/coding-variants/scores?region=chr1:15000-35000&limit=500"),
+        &Value::Array(want),
+        "region",
+    );
+    // A gene ending at the region start is not in it.
+    assert_eq!(
+        get_json("/genes/coding-variants/scores?region=chr1:20000-30000"),
+        json!([])
+    );
     assert_eq!(
         get_json("/genes/coding-variants/scores?gene_id=ENSG00000000000"),
         json!([])
@@ -449,6 +495,31 @@ fn test_gene_coding_scores_errors() {
         &[(
             "organism must be one of 'Homo sapiens', got 'Mus musculus'",
             &["organism"],
+        )],
+    );
+    assert_bad_request(
+        "/genes/coding-variants/scores?gene_name=TSTA1&methods=SGE",
+        &[(
+            "unknown parameter `methods`; did you mean `method`?",
+            &["methods"],
+        )],
+    );
+    assert_bad_request(
+        "/genes/coding-variants/scores?gene_name=TSTA1&limit=501",
+        &[(
+            "limit must be an integer from 1 to 500, got \"501\"",
+            &["limit"],
+        )],
+    );
+    assert_bad_request(
+        "/genes/coding-variants/scores?region=chr1:15000",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:15000\"", &["region"])],
+    );
+    assert_bad_request(
+        "/genes/coding-variants/scores?region=chr1:35000-15000",
+        &[(
+            "region must have start < end, got \"chr1:35000-15000\"",
+            &["region"],
         )],
     );
 }

@@ -234,6 +234,28 @@ fn test_genomic_elements_variants() {
             &["limit"],
         )],
     );
+    assert_bad_request(
+        "/genomic-elements/variants?method=caQTL&context=liver",
+        &[(
+            "unknown parameter `context`; did you mean `biological_context`?",
+            &["context"],
+        )],
+    );
+    assert_bad_request(
+        "/genomic-elements/variants?region=chr1:24000-",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:24000-\"", &["region"])],
+    );
+    assert_bad_request(
+        "/genomic-elements/variants?region=chr1:26000-24000",
+        &[(
+            "region must have start < end, got \"chr1:26000-24000\"",
+            &["region"],
+        )],
+    );
+    assert_bad_request(
+        "/genomic-elements/variants?method=eQTL",
+        &[("method must be one of 'caQTL', got 'eQTL'", &["method"])],
+    );
 }
 
 fn elements_biosamples(
@@ -342,6 +364,29 @@ fn test_genomic_elements_biosamples() {
             "limit must be an integer from 1 to 50, got \"51\"",
             &["limit"],
         )],
+    );
+    assert_bad_request(
+        "/genomic-elements/biosamples?method=MPRA&biosample=x",
+        &[("unknown parameter `biosample`", &["biosample"])],
+    );
+    assert_bad_request(
+        "/genomic-elements/biosamples?region_type=enhancer",
+        &[("region_type must be one of 'accessible dna elements', 'candidate cis regulatory element', 'tested elements', got 'enhancer'", &["region_type"])],
+    );
+    assert_bad_request(
+        "/genomic-elements/biosamples?source=encode",
+        &[(
+            "source must be one of 'ENCODE', 'IGVF', got 'encode'",
+            &["source"],
+        )],
+    );
+    assert_bad_request(
+        "/genomic-elements/biosamples?method=mpra",
+        &[("method must be one of 'MPRA', got 'mpra'", &["method"])],
+    );
+    assert_bad_request(
+        "/genomic-elements/biosamples?region=chr1;10000-30000",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1;10000-30000\"", &["region"])],
     );
 }
 
@@ -565,6 +610,20 @@ fn test_diseases_genes() {
             &["source"],
         )],
     );
+    assert_bad_request(
+        "/diseases/genes?disease_id=MONDO_9000001&disease=x",
+        &[(
+            "unknown parameter `disease`; did you mean `disease_id`?",
+            &["disease"],
+        )],
+    );
+    assert_bad_request(
+        "/diseases/genes?disease_id=MONDO_9000001&limit=101",
+        &[(
+            "limit must be an integer from 1 to 100, got \"101\"",
+            &["limit"],
+        )],
+    );
 }
 
 fn pathways(f: &[(&str, &str)]) -> Vec<Value> {
@@ -714,6 +773,13 @@ fn test_pathways() {
             &["limit"],
         )],
     );
+    assert_bad_request(
+        "/pathways?names=x",
+        &[(
+            "unknown parameter `names`; did you mean `name`?",
+            &["names"],
+        )],
+    );
 }
 
 const MOTIF: &[(&str, &str)] = &[
@@ -832,6 +898,17 @@ fn test_motifs_proteins() {
             &["limit"],
         )],
     );
+    assert_bad_request(
+        "/motifs/proteins?tf_name=TSTA1&motif=x",
+        &[("unknown parameter `motif`", &["motif"])],
+    );
+    assert_bad_request(
+        "/motifs/proteins?method=sempl",
+        &[(
+            "method must be one of 'HOCOMOCO', 'SEMpl', got 'sempl'",
+            &["method"],
+        )],
+    );
 }
 
 fn term_full(t: &Value) -> Value {
@@ -915,6 +992,10 @@ fn test_ontology_children() {
             "limit must be an integer from 1 to 500, got \"501\"",
             &["limit"],
         )],
+    );
+    assert_bad_request(
+        "/ontology-terms/VCT_0000002/children?relationship=x",
+        &[("unknown parameter `relationship`", &["relationship"])],
     );
 }
 
@@ -1021,5 +1102,17 @@ fn test_transitive_closure() {
     assert_bad_request(
         "/ontology-terms/VCT_0000301/transitive-closure/VCT%200001",
         &[("ontology_term_id_end must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"VCT 0001\"", &["ontology_term_id_end"])],
+    );
+    assert_bad_request(
+        "/ontology-terms/VCT_0000301/transitive-closure/VCT_0000002?depth=3",
+        &[("unknown parameter `depth`", &["depth"])],
+    );
+    assert_bad_request(
+        "/ontology-terms/VCT:0000301/transitive-closure/VCT_0000002",
+        &[("ontology_term_id_start must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"VCT:0000301\"", &["ontology_term_id_start"])],
+    );
+    assert_bad_request(
+        "/ontology-terms/%20/transitive-closure/VCT_0000002",
+        &[("ontology_term_id_start must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \" \"", &["ontology_term_id_start"])],
     );
 }

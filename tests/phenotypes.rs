@@ -233,6 +233,40 @@ fn test_variants_phenotypes() {
             &["limit"],
         )],
     );
+    assert_bad_request(
+        "/variants/phenotypes?method=GWAS&neg_log10_pvalue=gt5",
+        &[("neg_log10_pvalue must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"gt5\"", &["neg_log10_pvalue"])],
+    );
+    assert_bad_request(
+        "/variants/phenotypes?method=GWAS&neg_log10_pvalue=above:5",
+        &[("neg_log10_pvalue must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"above:5\"", &["neg_log10_pvalue"])],
+    );
+    assert_bad_request(
+        "/variants/phenotypes?method=GWAS&neg_log10_pvalue=gt:inf",
+        &[("neg_log10_pvalue must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"gt:inf\"", &["neg_log10_pvalue"])],
+    );
+    assert_bad_request(
+        "/variants/phenotypes?method=gwas",
+        &[(
+            "method must be one of 'CRISPR screen', 'GWAS', 'SGE', 'cV2F', got 'gwas'",
+            &["method"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/phenotypes?method=GWAS&label=gwas",
+        &[("label must be one of 'GWAS', 'predicted variant effect on phenotype', 'protein variant effect', 'variant effect on phenotype', got 'gwas'", &["label"])],
+    );
+    assert_bad_request(
+        "/variants/phenotypes?region=chr1:100-",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:100-\"", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/phenotypes?method=GWAS&phenotype=EFO_0000001",
+        &[(
+            "unknown parameter `phenotype`; did you mean `phenotype_id`?",
+            &["phenotype"],
+        )],
+    );
 }
 
 fn drugs(vq: VariantQuery, f: &[(&str, &str)], verbose: bool) -> Vec<Value> {
@@ -344,6 +378,21 @@ fn test_variants_drugs() {
     assert_bad_request(
         "/variants/drugs?rsid=rs1&phenotype_categories=dosage",
         &[("phenotype_categories must be one of 'Dosage', 'Efficacy', 'Metabolism/PK', 'Other', 'PD', 'Toxicity', got 'dosage'", &["phenotype_categories"])],
+    );
+    assert_bad_request(
+        "/variants/drugs?rsid=rs1&limit=101",
+        &[(
+            "limit must be an integer from 1 to 100, got \"101\"",
+            &["limit"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/drugs?region=chr1:0:100",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:0:100\"", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/drugs?rsid=rs1&drug=x",
+        &[("unknown parameter `drug`", &["drug"])],
     );
 }
 
@@ -476,6 +525,31 @@ fn test_variants_diseases() {
             "at least one of variant_id, spdi, hgvs, rsid, ca_id, region must be given",
             &[],
         )],
+    );
+    // 10 000 bases are allowed, 10 001 are not.
+    get_json("/variants/diseases?region=chr1:0-10000");
+    get_json("/variants/diseases?region=chr1:20000-30000");
+    assert_bad_request(
+        "/variants/diseases?region=chr1:0-10001",
+        &[(
+            "region spans 10001 bases; at most 10000 are allowed, got \"chr1:0-10001\"",
+            &["region"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/diseases?region=chr1:10000-0",
+        &[(
+            "region must have start < end, got \"chr1:10000-0\"",
+            &["region"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/diseases?region=chr1",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1\"", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/diseases?rsid=rs1&disease=x",
+        &[("unknown parameter `disease`", &["disease"])],
     );
 }
 
@@ -617,5 +691,23 @@ fn test_variant_predictions() {
             "at least one of variant_id, spdi, hgvs, rsid, ca_id, files_fileset must be given",
             &[],
         )],
+    );
+    assert_bad_request(
+        "/variants/predictions?rsid=rs1&method=rE2G",
+        &[(
+            "method must be one of 'scE2G', 'ENCODE-rE2G', 'caQTL', got 'rE2G'",
+            &["method"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/predictions?rsid=rs1&limit=301",
+        &[(
+            "limit must be an integer from 1 to 300, got \"301\"",
+            &["limit"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/predictions?rsid=rs1&gene=x",
+        &[("unknown parameter `gene`", &["gene"])],
     );
 }

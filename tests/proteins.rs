@@ -329,4 +329,22 @@ fn test_genes_proteins_errors() {
             ),
         ],
     );
+    assert_bad_request(
+        "/genes/proteins?gene_name=PAK5&organism=human",
+        &[(
+            "organism must be one of 'Mus musculus', 'Homo sapiens', got 'human'",
+            &["organism"],
+        )],
+    );
+    assert_bad_request(
+        "/genes/proteins?region=chr1:10-5",
+        &[(
+            "region must have start < end, got \"chr1:10-5\"",
+            &["region"],
+        )],
+    );
+    assert_bad_request(
+        "/genes/proteins?region=1:1-5",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"1:1-5\"", &["region"])],
+    );
 }

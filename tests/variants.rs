@@ -257,18 +257,6 @@ fn test_freq_errors() {
         "/variants/freq",
         &[("source is required", &["source"]), (rule, &[])],
     );
-    let sources = varcat_indexer::schema::AF_SOURCES
-        .iter()
-        .map(|s| format!("'{s}'"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    assert_bad_request(
-        "/variants/freq?source=gnomad&rsid=rs900001",
-        &[(
-            &format!("source must be one of {sources}, got 'gnomad'"),
-            &["source"],
-        )],
-    );
     assert_bad_request(
         "/variants/freq?source=bravo_af&rsid=900001",
         &[("rsid must look like rs<digits>, got \"900001\"", &["rsid"])],
@@ -322,6 +310,32 @@ fn test_freq_errors() {
             "limit must be an integer from 1 to 500, got \"501\"",
             &["limit"],
         )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=rs1&minimum=0.1",
+        &[(
+            "unknown parameter `minimum`; did you mean `minimum_af`?",
+            &["minimum"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&region=chr1-5-10",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1-5-10\"", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&region=chr1:5",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:5\"", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/freq?source=bravo_af&rsid=rs1&organism=Mus%20musculus",
+        &[(
+            "organism must be one of 'Homo sapiens', got 'Mus musculus'",
+            &["organism"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/freq?source=gnomad&rsid=rs900001",
+        &[("source must be one of 'bravo_af', 'gnomad_af_total', 'gnomad_af_afr', 'gnomad_af_afr_female', 'gnomad_af_afr_male', 'gnomad_af_ami', 'gnomad_af_ami_female', 'gnomad_af_ami_male', 'gnomad_af_amr', 'gnomad_af_amr_female', 'gnomad_af_amr_male', 'gnomad_af_asj', 'gnomad_af_asj_female', 'gnomad_af_asj_male', 'gnomad_af_eas', 'gnomad_af_eas_female', 'gnomad_af_eas_male', 'gnomad_af_female', 'gnomad_af_fin', 'gnomad_af_fin_female', 'gnomad_af_fin_male', 'gnomad_af_male', 'gnomad_af_nfe', 'gnomad_af_nfe_female', 'gnomad_af_nfe_male', 'gnomad_af_oth', 'gnomad_af_oth_female', 'gnomad_af_oth_male', 'gnomad_af_sas', 'gnomad_af_sas_male', 'gnomad_af_sas_female', 'gnomad_af_raw', got 'gnomad'", &["source"])],
     );
 }
 
@@ -392,6 +406,21 @@ fn test_region_summary() {
             &["region"],
         )],
     );
+    assert_bad_request(
+        "/variants/region-summary?region=chr1:15000-25000&regoin=chr1:1-2",
+        &[(
+            "unknown parameter `regoin`; did you mean `region`?",
+            &["regoin"],
+        )],
+    );
+    assert_bad_request(
+        "/variants/region-summary?region=chr1:a-b",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1:a-b\"", &["region"])],
+    );
+    assert_bad_request(
+        "/variants/region-summary?region=1:1-5",
+        &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"1:1-5\"", &["region"])],
+    );
 }
 
 fn nearest(chr: &str, st: u64, en: u64) -> Vec<Value> {
@@ -446,6 +475,18 @@ fn test_nearest_genes() {
         }
         assert_json_eq(&got, &Value::Array(want), &format!("{c}:{st}-{en}"));
     }
+    // page and limit are accepted and ignored.
+    let both = get_json("/variants/nearest-genes?region=chr1:25000-25010");
+    assert_eq!(both.as_array().unwrap().len(), 2);
+    for q in ["page=1", "limit=1", "page=5&limit=1", "limit=10.0"] {
+        assert_eq!(
+            get_json(&format!(
+                "/variants/nearest-genes?region=chr1:25000-25010&{q}"
+            )),
+            both,
+            "{q}"
+        );
+    }
     assert_bad_request(
         "/variants/nearest-genes",
         &[("region is required", &["region"])],
@@ -463,5 +504,13 @@ fn test_nearest_genes() {
             "region must have start < end, got \"chr1:10-2\"",
             &["region"],
         )],
+    );
+    assert_bad_request(
+        "/variants/nearest-genes?region=chr1:1-2&genes=x",
+        &[("unknown parameter `genes`", &["genes"])],
+    );
+    assert_bad_request(
+        "/variants/nearest-genes?region=chr1:1-2&page=x",
+        &[("page must be a non-negative integer, got \"x\"", &["page"])],
     );
 }
