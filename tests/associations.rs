@@ -323,6 +323,65 @@ fn test_genes_variants_shapes_and_verbose() {
 }
 
 #[test]
+fn test_genes_variants_gene_resolution() {
+    let h = "Homo sapiens";
+    let by_name = |q: &str| oracle::genes(h, None, None, None, Some(q));
+    let cases: Vec<(&str, Vec<&'static Value>, &[&str])> = vec![
+        (
+            "hgnc_id=HGNC:900001",
+            oracle::genes(h, None, Some("HGNC:900001"), None, None),
+            &["TSTA1"],
+        ),
+        (
+            "hgnc_id=900001",
+            oracle::genes(h, None, Some("900001"), None, None),
+            &["TSTA1"],
+        ),
+        (
+            "synonym=TSTALPHA",
+            oracle::genes(h, None, None, Some("TSTALPHA"), None),
+            &["TSTA1"],
+        ),
+        (
+            "alias=TSTALPHA",
+            oracle::genes(h, None, None, Some("TSTALPHA"), None),
+            &["TSTA1"],
+        ),
+        // All tokens, case-folded, in any order.
+        ("gene_name=tsta1", by_name("tsta1"), &["TSTA1"]),
+        ("gene_name=b%20tst", by_name("b tst"), &["TST-B"]),
+        // One typo on the first token.
+        ("gene_name=TSTA2", by_name("TSTA2"), &["TSTA1"]),
+        (
+            "gene_name=TSTB",
+            by_name("TSTB"),
+            &["TST-B", "TSTC", "TSTD", "TSTE", "TSTF", "TSTG"],
+        ),
+    ];
+    for (query, genes, names) in cases {
+        let got_names: Vec<&str> = genes.iter().map(|g| s(g, "name")).collect();
+        assert_eq!(got_names, names, "oracle {query}");
+        let want = genes_variants(
+            &GvQuery {
+                genes: Some(genes),
+                ..Default::default()
+            },
+            false,
+        );
+        assert!(!want.is_empty(), "{query}");
+        assert_json_eq(
+            &get_json(&format!("/genes/variants?{query}&limit=500")),
+            &Value::Array(want),
+            query,
+        );
+    }
+    // An exact hit wins over the typo tier: TSTC has no rows, so nothing is found.
+    assert_eq!(get_json("/genes/variants?gene_name=TSTC"), json!([]));
+    assert_eq!(get_json("/genes/variants?gene_name=QQQQQQ"), json!([]));
+    assert_eq!(get_json("/genes/variants?synonym=NOPE"), json!([]));
+}
+
+#[test]
 fn test_genes_variants_filters() {
     let gt = |x: f64| x > 4.0;
     let lte_half = |x: f64| x <= 0.5;

@@ -213,6 +213,32 @@ fn test_genomic_elements_variants() {
         .any(|r| r["genomic_element"].is_null()));
     let all = elements_variants(None, &[("method", "caQTL")], None);
     check_paging("/genomic-elements/variants?method=caQTL", &all, 100);
+    // A page past the winning tier's last hit is empty, never the next tier's hits.
+    for (q, text) in [
+        ("K562", "K562"),
+        ("hep", "hep"),
+        ("lymphoblastoid%20line", "lymphoblastoid line"),
+        ("k563", "k563"),
+    ] {
+        let tier = elements_variants(None, &[("method", "caQTL")], Some(text));
+        assert!(!tier.is_empty() && tier.len() < all.len(), "{q}");
+        let base = format!("/genomic-elements/variants?method=caQTL&biological_context={q}");
+        let n = tier.len();
+        assert_json_eq(
+            &get_json(&format!("{base}&limit={n}")),
+            &Value::Array(tier),
+            q,
+        );
+        assert_eq!(
+            get_json(&format!("{base}&limit={n}&page=1")),
+            json!([]),
+            "{q}"
+        );
+    }
+    assert_eq!(
+        get_json("/genomic-elements/variants?method=caQTL&biological_context=zzzzzz"),
+        json!([])
+    );
     assert_bad_request(
         "/genomic-elements/variants?biosample_term=EFO_1",
         &[(
@@ -580,6 +606,10 @@ fn test_diseases_genes() {
             );
         }
     }
+    // Paging runs over the winning tier (here: all tokens, two diseases).
+    let all = diseases_genes(None, Some("test disease"), None, false);
+    assert_eq!(all.len(), 3);
+    check_paging("/diseases/genes?disease_name=test%20disease", &all, 2);
     // The GenCC row of TSTA1 carries its ClinGen variant and inheritance mode.
     let rows = get_json("/diseases/genes?disease_id=MONDO_9000001&source=GenCC");
     assert_eq!(
@@ -759,6 +789,30 @@ fn test_pathways() {
     let all = pathways(&[]);
     check_paging("/pathways", &all, 10);
     assert_eq!(get_json("/pathways?name=zzzzzz"), json!([]));
+    // name_aliases: one typo on the first token, and no hit at all.
+    for (query, alias, ids) in [
+        (
+            "name_aliases=hemostasys",
+            "hemostasys",
+            vec!["R-HSA-109582"],
+        ),
+        ("name_aliases=TRX", "TRX", vec!["R-HSA-9000002"]),
+    ] {
+        let want = pathways(&[("name_aliases", alias)]);
+        let got_ids: Vec<&str> = want.iter().map(|p| p["_id"].as_str().unwrap()).collect();
+        assert_eq!(got_ids, ids, "oracle {query}");
+        assert_json_eq(
+            &get_json(&format!("/pathways?{query}")),
+            &Value::Array(want),
+            query,
+        );
+    }
+    assert_eq!(get_json("/pathways?name_aliases=zzzzzz"), json!([]));
+    assert_eq!(
+        get_json("/pathways?name_aliases=qqq%20receptor"),
+        json!([]),
+        "every token must match in the token tier, and qqq is no typo of any"
+    );
     assert_bad_request(
         "/pathways?is_in_disease=True",
         &[(
