@@ -145,12 +145,13 @@ impl<W: Write> RecordWriter<W> {
 
     /// Appends the next record's encoded bytes; returns its ordinal.
     pub fn push(&mut self, encoded: &[u8]) -> Result<u32, WriteError> {
+        // The reader accepts at most u32::MAX - 1 records (ordinals 0..=u32::MAX - 2).
         let ord = u32::try_from(self.n).map_err(|_| {
-            WriteError::Invalid("a collection holds more than 2^32-1 documents".into())
+            WriteError::Invalid("a collection holds more than 2^32-2 documents".into())
         })?;
-        if ord == u32::MAX {
+        if ord >= u32::MAX - 1 {
             return Err(WriteError::Invalid(
-                "a collection holds more than 2^32-1 documents".into(),
+                "a collection holds more than 2^32-2 documents".into(),
             ));
         }
         self.offsets.write_all(&self.pos.to_le_bytes())?;
