@@ -2,7 +2,8 @@
 
 use std::process::Command;
 
-use crate::util::{catalog, get, scratch};
+use crate::harness::spawn;
+use crate::util::{catalog, get, request, scratch};
 
 fn varcat(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_varcat"))
@@ -122,4 +123,43 @@ fn test_readme_lists_every_endpoint_and_examples_answer() {
             assert!(has_data, "example {url} answers no data");
         }
     }
+}
+
+#[test]
+fn test_serve_writes_one_access_log_line_per_request() {
+    // Without --quiet: one line per request, `<ip> "<method> <target>" <status> <bytes> <n>us`.
+    let p = spawn(catalog(), &[], None);
+    let target = "/api/genes/proteins?gene_name=snap25&access_log_probe=1";
+    let r = request(&p.addr, "GET", target, &[]);
+    assert_eq!(r.status, 400);
+    let line = p
+        .wait_log("access_log_probe", std::time::Duration::from_secs(10))
+        .expect("no access-log line");
+    let want_head = format!("127.0.0.1 \"GET {target}\" 400 {} ", r.body.len());
+    assert!(line.starts_with(&want_head), "{line}");
+    let micros = line[want_head.len()..].strip_suffix("us").expect(&line);
+    assert!(micros.parse::<u64>().is_ok(), "{line}");
+    let ok = request(
+        &p.addr,
+        "HEAD",
+        "/api/transcripts/genes?transcript_id=PROBEHEAD",
+        &[],
+    );
+    assert_eq!(ok.status, 200);
+    let head = p
+        .wait_log("PROBEHEAD", std::time::Duration::from_secs(10))
+        .expect("no access-log line for HEAD");
+    assert!(
+        head.starts_with("127.0.0.1 \"HEAD /api/transcripts/genes?transcript_id=PROBEHEAD\" 200 "),
+        "{head}"
+    );
+    let lines = p.log();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains("access_log_probe"))
+            .count(),
+        1,
+        "{lines:?}"
+    );
 }
