@@ -12,6 +12,8 @@ use varcat_format::{Catalog, ReadError};
 
 use crate::api::{self, Ctx};
 use crate::error::ApiError;
+use crate::landing;
+use crate::openapi;
 use crate::params;
 use crate::query::RawQuery;
 
@@ -90,6 +92,16 @@ pub struct App {
     current: RwLock<Arc<Loaded>>,
     /// Path prefix of the API (`/api`).
     pub base_path: String,
+    /// The OpenAPI document (it depends on the base path only), serialised once.
+    openapi: Vec<u8>,
+}
+
+/// The pages outside the endpoint table.
+enum Page {
+    /// `/openapi.json` (also below the base path).
+    OpenApi,
+    /// `/`: the landing page.
+    Landing,
 }
 
 fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
@@ -150,9 +162,25 @@ fn gzip(body: &[u8]) -> Vec<u8> {
 impl App {
     /// An application serving `loaded` under `base_path`.
     pub fn new(loaded: Loaded, base_path: &str) -> App {
+        let base_path = base_path.trim_end_matches('/').to_string();
+        let openapi =
+            serde_json::to_vec(&openapi::document(&base_path)).expect("the document serialises");
         App {
             current: RwLock::new(Arc::new(loaded)),
-            base_path: base_path.trim_end_matches('/').to_string(),
+            base_path,
+            openapi,
+        }
+    }
+
+    /// Which page outside the endpoint table `path` asks for, if any.
+    fn page(&self, path: &str) -> Option<Page> {
+        let below = path.strip_prefix(self.base_path.as_str());
+        if path == "/openapi.json" || below == Some("/openapi.json") {
+            Some(Page::OpenApi)
+        } else if matches!(path, "/" | "/index.html") {
+            Some(Page::Landing)
+        } else {
+            None
         }
     }
 
@@ -210,6 +238,19 @@ impl App {
             };
         }
         let loaded = self.current();
+        if let Some(page) = self.page(path) {
+            if let Some(e) = method_error(req.method) {
+                return error_response(&e);
+            }
+            let answer = match page {
+                Page::OpenApi => api::Answer::from(self.openapi.clone()),
+                Page::Landing => api::Answer {
+                    body: landing::page(&self.base_path, &loaded),
+                    headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
+                },
+            };
+            return self.ok(req, &loaded, answer);
+        }
         let Some(rest) = path
             .strip_prefix(self.base_path.as_str())
             .filter(|r| r.is_empty() || r.starts_with('/'))
@@ -221,6 +262,11 @@ impl App {
                 return error_response(&e);
             }
             Ok(health(&loaded).into())
+        } else if let Some(n) = bench_floor(rest, query) {
+            // A fixed body of n bytes, answered through the same path as an endpoint.
+            let mut body = vec![b' '; n];
+            (body[0], body[n - 1]) = (b'[', b']');
+            Ok(body.into())
         } else {
             match api::route(rest) {
                 None => {
@@ -248,6 +294,9 @@ impl App {
             ("Cache-Control", "public, max-age=86400".to_string()),
             ("ETag", loaded.etag.clone()),
         ]);
+        if answer.headers.iter().any(|(n, _)| *n == "Content-Type") {
+            headers.retain(|(n, _)| *n != "Content-Type");
+        }
         headers.extend(answer.headers);
         let body = answer.body;
         let not_modified = req.if_none_match.is_some_and(|v| {
@@ -277,6 +326,21 @@ impl App {
             body,
         }
     }
+}
+
+/// Benchmark aid, off unless the server runs with `VARCAT_BENCH_FLOOR=1` in its environment:
+/// `GET {base}/__floor?bytes=N` answers a fixed JSON body of N bytes (2 ≤ N ≤ 16 MiB) through
+/// the same server, worker and response path as an endpoint, without routing or a handler:
+/// the HTTP floor BENCHMARKS.md compares every endpoint with. Not in the endpoint table.
+fn bench_floor(rest: &str, query: &str) -> Option<usize> {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if rest != "/__floor"
+        || !*ON.get_or_init(|| std::env::var_os("VARCAT_BENCH_FLOOR").is_some_and(|v| v == "1"))
+    {
+        return None;
+    }
+    let n: usize = query.strip_prefix("bytes=")?.parse().ok()?;
+    (2..=16 << 20).contains(&n).then_some(n)
 }
 
 fn method_error(method: &str) -> Option<ApiError> {

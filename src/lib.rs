@@ -13,6 +13,8 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod http;
+pub mod landing;
+pub mod openapi;
 pub mod params;
 pub mod parse;
 pub mod query;

@@ -13,6 +13,7 @@ mod fuzz_seeds;
 mod harness;
 mod hostile;
 mod http_surface;
+mod openapi;
 mod lifecycle;
 mod phenotypes;
 mod proteins;

@@ -1,0 +1,158 @@
+//! `GET /`: a small static HTML page (no external assets, so it works air-gapped) listing every
+//! endpoint of the table with its description, parameters and clickable examples, and the
+//! catalog's build metadata.
+
+use std::fmt::Write;
+
+use crate::api::ENDPOINTS;
+use crate::http::Loaded;
+use crate::params::Paging;
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;\
+padding:0 1em;color:#222}h1{margin-bottom:.2em}table{border-collapse:collapse;width:100%}\
+td,th{border-bottom:1px solid #ddd;padding:.35em .5em;text-align:left;vertical-align:top}\
+th{background:#f4f4f4}code{font-size:90%}a{color:#0645ad}.ex a{display:block;word-break:break-all}\
+.meta td:first-child{white-space:nowrap;color:#555;width:10em}summary{cursor:pointer;margin:.5em 0}small{color:#666}";
+
+/// The page, for an API mounted at `base_path`, describing the catalog in `loaded`.
+pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
+    let m = &loaded.cat.meta;
+    let mut h = String::with_capacity(32 * 1024);
+    let _ = write!(
+        h,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>varcat {v}</title><style>{STYLE}</style></head><body>\
+         <h1>varcat</h1><p>The IGVF Catalog query interface over one memory-mapped catalog \
+         file. Every endpoint answers <code>GET</code> with JSON; errors are \
+         <code>{{message, code, issues}}</code>. Machine-readable description: \
+         <a href=\"/openapi.json\">/openapi.json</a> (OpenAPI 3.1) · status: \
+         <a href=\"{b}/health\">{b}/health</a></p>",
+        v = escape(env!("CARGO_PKG_VERSION")),
+        b = escape(base_path),
+    );
+    let documents: u64 = m.collections.iter().map(|c| c.documents).sum();
+    let rows = [
+        (
+            "checksum",
+            format!("{:016x}", loaded.cat.catalog.checksum()),
+        ),
+        ("size", format!("{} bytes", loaded.cat.catalog.file_len())),
+        ("format version", m.format_version.to_string()),
+        ("built by", format!("varcat {}", m.varcat_version)),
+        (
+            "contents",
+            format!(
+                "{documents} documents in {} collections, from {} input files",
+                m.collections.len(),
+                m.inputs.len()
+            ),
+        ),
+    ];
+    h.push_str("<h2>Catalog</h2><table class=\"meta\">");
+    for (k, v) in rows {
+        let _ = write!(h, "<tr><td>{}</td><td>{}</td></tr>", escape(k), escape(&v));
+    }
+    h.push_str("</table><details><summary>Collections and input files</summary><table>");
+    for c in &m.collections {
+        let _ = write!(
+            h,
+            "<tr><td><code>{}</code></td><td>{}</td><td>{} documents</td></tr>",
+            escape(&c.name),
+            escape(&c.kind),
+            c.documents
+        );
+    }
+    for i in &m.inputs {
+        let _ = write!(
+            h,
+            "<tr><td><code>{}</code></td><td>input, {} bytes</td><td>{} documents</td></tr>",
+            escape(&i.name),
+            i.bytes,
+            i.documents
+        );
+    }
+    h.push_str("</table></details>");
+    h.push_str(
+        "<h2>Endpoints</h2><table><tr><th>§</th><th>Path and parameters</th>\
+         <th>Examples</th></tr>",
+    );
+    // In the interface's section order (4.1, 4.2, … 4.25), not the table's.
+    let mut endpoints: Vec<_> = ENDPOINTS.iter().collect();
+    endpoints.sort_by_key(|ep| {
+        ep.section
+            .split('.')
+            .map(|n| n.parse::<u32>().unwrap_or(u32::MAX))
+            .collect::<Vec<_>>()
+    });
+    for ep in endpoints {
+        let params: Vec<String> = ep
+            .accepts
+            .params
+            .iter()
+            .map(|p| {
+                format!(
+                    "<code title=\"{}\">{}</code>",
+                    escape(p.doc),
+                    escape(p.name)
+                )
+            })
+            .collect();
+        let paging = match ep.accepts.paging {
+            Paging::Paged { default, max } => format!("page, limit (default {default}, max {max})"),
+            Paging::Ignored => "not paged".into(),
+        };
+        let _ = write!(
+            h,
+            "<tr id=\"s{sec}\"><td>{sec}</td><td><code><b>{b}{path}</b></code><br>{summary}<br>\
+             <small>{params} · {paging}</small></td><td class=\"ex\">",
+            sec = escape(ep.section),
+            b = escape(base_path),
+            path = escape(ep.path),
+            summary = escape(ep.summary),
+            params = params.join(" "),
+            paging = escape(&paging),
+        );
+        for url in ep.example_urls() {
+            let href = format!("{base_path}{url}");
+            let _ = write!(
+                h,
+                "<a class=\"example\" href=\"{}\">{}</a>",
+                escape(&href),
+                escape(&href)
+            );
+        }
+        h.push_str("</td></tr>");
+    }
+    h.push_str("</table></body></html>\n");
+    h.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_escape() {
+        assert_eq!(
+            escape("a<b>&\"c'"),
+            "a&lt;b&gt;&amp;&quot;c&#39;".to_string()
+        );
+    }
+}

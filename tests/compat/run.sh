@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Client-compatibility checks against a live server over the bundled catalog:
+#   1. /openapi.json validates with openapi-spec-validator;
+#   2. schemathesis finds no server error, no schema-violating response, no undocumented status;
+#   3. the official IGVF Python client (igvf-catalog-client) validates every example answer;
+#   4. the landing page renders in headless Chromium and every link on it answers 200.
+# Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and for
+# step 4 Debian's chromium (installed here when missing and we are root; else step 4 fails).
+# Bounded: schemathesis runs for SCHEMATHESIS_SECONDS (default 120).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+varcat=${VARCAT:-$root/target/debug/varcat}
+work=$(mktemp -d /tmp/varcat-compat.XXXXXX)
+venv=${COMPAT_VENV:-$root/target/compat-venv}
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== build the sample catalog"
+"$varcat" build testdata/catalog -o "$work/sample.varcat" --quiet
+
+echo "== start the server"
+"$varcat" serve "$work/sample.varcat" --addr 127.0.0.1:0 --quiet 2>"$work/serve.log" &
+server_pid=$!
+for _ in $(seq 100); do
+  grep -q "listening on http://" "$work/serve.log" 2>/dev/null && break
+  sleep 0.1
+done
+origin=$(grep -o "http://[0-9.:]*" "$work/serve.log" | head -1)
+[ -n "$origin" ] || { cat "$work/serve.log"; echo "server did not start"; exit 1; }
+echo "server at $origin"
+
+echo "== python tools (pinned) in $venv"
+if [ ! -x "$venv/bin/schemathesis" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check \
+    igvf-catalog-client==1.3.0 schemathesis==4.32.5 openapi-spec-validator==0.9.0
+fi
+
+echo "== 1. openapi-spec-validator"
+curl -sf "$origin/openapi.json" -o "$work/openapi.json"
+"$venv/bin/openapi-spec-validator" "$work/openapi.json"
+
+echo "== 2. schemathesis"
+# Checked: what the server answers. Not checked: positive_data_acceptance and
+# negative_data_rejection, which assume a request's validity is what the parameter schemas
+# say; varcat also enforces "at least one of" rules (not expressible in OpenAPI) and, like
+# IGVF, treats an empty value as absent.
+"$venv/bin/schemathesis" run "$origin/openapi.json" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
+  --max-time "${SCHEMATHESIS_SECONDS:-120}" --workers 2 --seed 2023 \
+  --generation-database none --report junit --report-dir "$work/st-report" \
+  --warnings off
+
+echo "== 3. the official IGVF client"
+"$venv/bin/python" tests/compat/igvf_client.py "$origin"
+
+echo "== 4. the landing page in headless Chromium"
+if ! command -v chromium >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "chromium is not installed (apt-get install chromium)"; exit 1
+  fi
+fi
+chrome=(chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+  --disable-background-networking --disable-component-update --disable-sync
+  --user-data-dir="$work/chrome")
+"${chrome[@]}" --dump-dom "$origin/" >"$work/dom.html" 2>"$work/chrome.log"
+"${chrome[@]}" --screenshot="$work/landing.png" --window-size=1280,2000 "$origin/" \
+  >>"$work/chrome.log" 2>&1
+[ -s "$work/landing.png" ] || { cat "$work/chrome.log"; echo "no screenshot"; exit 1; }
+# The rendered DOM (after the browser parsed it) lists every endpoint and every example link.
+endpoints=$(grep -o '<tr id="s4\.[0-9]*"' "$work/dom.html" | wc -l)
+[ "$endpoints" -eq 25 ] || { echo "rendered page lists $endpoints endpoints, want 25"; exit 1; }
+links=$(grep -o 'href="[^"]*"' "$work/dom.html" | sed -e 's/^href="//' -e 's/"$//' -e 's/&amp;/\&/g')
+passed=0 failed=0
+while read -r link; do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$origin$link")
+  if [ "$code" = 200 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED $link: $code"; fi
+done <<<"$links"
+echo "landing page links: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 25 ]
+echo "compat checks passed"

@@ -1,0 +1,202 @@
+//! `/openapi.json` and the landing page, end to end: every example answer (plain, verbose and
+//! paged) validates against the documented response schema, every error against the error
+//! schema, and every link on the landing page answers 200.
+//!
+//! The validator below is a small JSON Schema subset (the keywords the document uses); it
+//! shares no code with the generator, so a member the server renders with another type than
+//! the document states fails here.
+
+use serde_json::Value;
+
+use crate::util::{get, request, server};
+
+/// Why `v` does not match `schema` (None when it does).
+fn violation(doc: &Value, schema: &Value, v: &Value, at: &str) -> Option<String> {
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        let name = r.strip_prefix("#/components/schemas/").expect("local ref");
+        return violation(doc, &doc["components"]["schemas"][name], v, at);
+    }
+    if let Some(alts) = schema.get("anyOf").and_then(Value::as_array) {
+        let errs: Vec<String> = alts
+            .iter()
+            .filter_map(|a| violation(doc, a, v, at))
+            .collect();
+        return (errs.len() == alts.len()).then(|| format!("{at}: no alternative fits: {errs:?}"));
+    }
+    if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
+        if !allowed.contains(v) {
+            return Some(format!("{at}: {v} not in {allowed:?}"));
+        }
+    }
+    if let Some(t) = schema.get("type") {
+        let types: Vec<&str> = match t {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => panic!("bad type {t}"),
+        };
+        let fits = |ty: &str| match ty {
+            "string" => v.is_string(),
+            "number" => v.is_number(),
+            "integer" => v.as_f64().is_some_and(|x| x.fract() == 0.0),
+            "boolean" => v.is_boolean(),
+            "array" => v.is_array(),
+            "object" => v.is_object(),
+            "null" => v.is_null(),
+            _ => panic!("unknown type {ty}"),
+        };
+        if !types.iter().any(|ty| fits(ty)) {
+            return Some(format!("{at}: {v} is not {types:?}"));
+        }
+    }
+    if let (Some(items), Some(arr)) = (schema.get("items"), v.as_array()) {
+        for (i, x) in arr.iter().enumerate() {
+            if let Some(e) = violation(doc, items, x, &format!("{at}[{i}]")) {
+                return Some(e);
+            }
+        }
+    }
+    if let Some(obj) = v.as_object() {
+        let props = schema.get("properties").and_then(Value::as_object);
+        for name in schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let name = name.as_str().unwrap();
+            if !obj.contains_key(name) {
+                return Some(format!("{at}: member {name} missing"));
+            }
+        }
+        for (k, x) in obj {
+            match props.and_then(|p| p.get(k)) {
+                Some(s) => {
+                    if let Some(e) = violation(doc, s, x, &format!("{at}.{k}")) {
+                        return Some(e);
+                    }
+                }
+                None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                    return Some(format!("{at}: undocumented member {k}"))
+                }
+                None => {}
+            }
+        }
+    }
+    None
+}
+
+fn document() -> Value {
+    let r = request(&server().addr, "GET", "/openapi.json", &[]);
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("Content-Type"), Some("application/json"));
+    r.json()
+}
+
+#[test]
+fn test_document_is_served_at_both_paths() {
+    let doc = document();
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(doc["servers"][0]["url"], "/api");
+    assert_eq!(doc["info"]["license"]["identifier"], "MIT");
+    let below = get("/openapi.json");
+    assert_eq!(below.status, 200);
+    assert_eq!(below.json(), doc);
+    assert_eq!(
+        doc["paths"].as_object().unwrap().len(),
+        varcat::api::ENDPOINTS.len() + 1
+    );
+}
+
+#[test]
+fn test_example_answers_match_their_schemas() {
+    let doc = document();
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let op = &item["get"];
+        let ok = &op["responses"]["200"]["content"]["application/json"]["schema"];
+        let examples: Vec<String> = match op.get("x-varcat-examples") {
+            Some(e) => e
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u.as_str().unwrap().to_string())
+                .collect(),
+            None => vec![path.clone()],
+        };
+        for url in examples {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            for variant in [
+                url.clone(),
+                format!("{url}{sep}verbose=true"),
+                format!("{url}{sep}page=1&limit=1"),
+            ] {
+                let r = get(&variant);
+                let schema = match r.status {
+                    200 => ok.clone(),
+                    // An example that already pins verbose or paging gives a repeat.
+                    400 => serde_json::json!({"$ref": "#/components/schemas/Error"}),
+                    s => panic!("{variant}: status {s}: {}", r.text()),
+                };
+                if let Some(e) = violation(&doc, &schema, &r.json(), "$") {
+                    panic!("{variant}: {e}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} answers checked");
+}
+
+#[test]
+fn test_error_answers_match_the_error_schema() {
+    let doc = document();
+    let err = serde_json::json!({"$ref": "#/components/schemas/Error"});
+    for (url, status) in [
+        ("/genes/proteins", 400),
+        ("/genes/proteins?gene_name=x&limit=9999&colour=red", 400),
+        ("/no/such/path", 404),
+        ("/variants/genes/summary?rsid=rs1", 404),
+    ] {
+        let r = get(url);
+        assert_eq!(r.status, status, "{url}");
+        assert_eq!(violation(&doc, &err, &r.json(), "$"), None, "{url}");
+    }
+}
+
+#[test]
+fn test_validator_rejects_what_it_should() {
+    let doc = document();
+    let gene = serde_json::json!({"$ref": "#/components/schemas/Gene"});
+    let mut g = get("/variants/nearest-genes?region=chr1:25000-25010").json()[0].clone();
+    assert_eq!(violation(&doc, &gene, &g, "$"), None);
+    g["start"] = Value::from("12");
+    assert!(violation(&doc, &gene, &g, "$").is_some());
+    g.as_object_mut().unwrap().remove("start");
+    assert!(violation(&doc, &gene, &g, "$").is_some());
+}
+
+#[test]
+fn test_landing_page_lists_every_endpoint_and_its_links_answer() {
+    let r = request(&server().addr, "GET", "/", &[]);
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("Content-Type"), Some("text/html; charset=utf-8"));
+    let html = r.text();
+    assert!(html.contains("format version") && html.contains("checksum"));
+    for ep in varcat::api::ENDPOINTS {
+        assert!(html.contains(&format!("<b>/api{}</b>", ep.path.replace('&', "&amp;"))));
+    }
+    let links: Vec<String> = html
+        .split("href=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&"))
+        .collect();
+    let examples: usize = varcat::api::ENDPOINTS
+        .iter()
+        .map(|e| e.examples.len())
+        .sum();
+    assert!(links.len() >= examples + 2, "{} links", links.len());
+    for link in links {
+        let r = request(&server().addr, "GET", &link, &[]);
+        assert_eq!(r.status, 200, "{link}: {}", r.text());
+    }
+}
