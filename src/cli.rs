@@ -22,6 +22,7 @@ USAGE:
   varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
   varcat info <catalog>
   varcat verify <catalog>
+  varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
 
 Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first
 when missing or out of date).";
@@ -77,6 +78,7 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         "query" => query(p),
         "info" => info(p),
         "verify" => verify(p),
+        "synth" => synth(p),
         "help" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -144,6 +146,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         access_log: true,
         debug_delay_ms: 0,
         verify: true,
+        write_timeout_ms: 10_000,
     };
     let (mut base, mut verify) = ("/api".to_string(), true);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -166,6 +169,11 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 opts.debug_delay_ms = string(p.value().map_err(|e| e.to_string())?)?
                     .parse()
                     .map_err(|_| "--debug-delay-ms takes a number")?
+            }
+            Long("write-timeout-ms") => {
+                opts.write_timeout_ms = string(p.value().map_err(|e| e.to_string())?)?
+                    .parse()
+                    .map_err(|_| "--write-timeout-ms takes a number")?
             }
             // Tests tie the server's life to theirs: it exits when its stdin closes.
             Long("exit-on-stdin-eof") => {
@@ -308,4 +316,49 @@ fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// `varcat synth`: writes a deterministic synthetic collection directory (see
+/// `varcat_indexer::synth`).
+fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
+    let mut opts = varcat_indexer::synth::Options {
+        variants: 0,
+        seed: 1,
+        out: PathBuf::new(),
+        gz: false,
+        threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+    };
+    let num = |p: &mut lexopt::Parser, what: &str| -> Result<u64, String> {
+        let v = string(p.value().map_err(|e| e.to_string())?)?;
+        v.replace('_', "")
+            .parse()
+            .map_err(|_| format!("{what} takes a number, got {v:?}"))
+    };
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("variants") => opts.variants = num(&mut p, "--variants")?,
+            Long("seed") => opts.seed = num(&mut p, "--seed")?,
+            Long("threads") => opts.threads = num(&mut p, "--threads")? as usize,
+            Short('o') | Long("output") => {
+                opts.out = PathBuf::from(p.value().map_err(|e| e.to_string())?)
+            }
+            Long("gz") => opts.gz = true,
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if opts.variants == 0 || opts.out.as_os_str().is_empty() {
+        return Err(format!("synth needs --variants N and -o <dir>\n\n{USAGE}"));
+    }
+    let start = std::time::Instant::now();
+    let s = varcat_indexer::synth::generate(&opts)
+        .map_err(|e| format!("{}: {e}", opts.out.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("{s}");
+    eprintln!(
+        "wrote {} in {secs:.1}s ({} documents, {:.0} documents/s)",
+        opts.out.display(),
+        s.total_docs(),
+        s.total_docs() as f64 / secs.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
 }

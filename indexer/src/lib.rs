@@ -16,6 +16,7 @@ pub mod report;
 pub mod schema;
 pub mod sorter;
 pub mod sortkey;
+pub mod synth;
 
 pub use build::{build, Options, DEFAULT_MEM_BUDGET};
 pub use error::BuildError;

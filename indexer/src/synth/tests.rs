@@ -1,0 +1,155 @@
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("varcat-synth-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        TempDir(p)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn gen(dir: &Path, variants: u64, seed: u64, gz: bool, threads: usize) -> Summary {
+    generate(&Options {
+        variants,
+        seed,
+        out: dir.to_path_buf(),
+        gz,
+        threads,
+    })
+    .unwrap()
+}
+
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn test_same_seed_same_bytes_whatever_the_threads() {
+    let (a, b, c) = (
+        TempDir::new("det-a"),
+        TempDir::new("det-b"),
+        TempDir::new("det-c"),
+    );
+    gen(&a.0, 500, 7, false, 1);
+    gen(&b.0, 500, 7, false, 3);
+    gen(&c.0, 500, 8, false, 2);
+    let (fa, fb, fc) = (files(&a.0), files(&b.0), files(&c.0));
+    assert_eq!(fa, fb);
+    assert_ne!(fa.get("variants.p0.jsonl"), fc.get("variants.p0.jsonl"));
+}
+
+#[test]
+fn test_every_reference_resolves_and_keys_are_unique() {
+    let d = TempDir::new("refs");
+    let s = gen(&d.0, 1_500, 1, false, 2);
+    let mut keys: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut docs = Vec::new();
+    for (name, bytes) in files(&d.0) {
+        let Some(stem) = name.strip_suffix(".jsonl") else {
+            continue;
+        };
+        let coll = stem.split('.').next().unwrap().to_string();
+        for line in String::from_utf8(bytes).unwrap().lines() {
+            let v: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}: {e}: {line}"));
+            if let Some(k) = v.get("_key").and_then(|k| k.as_str()) {
+                assert!(
+                    keys.entry(coll.clone()).or_default().insert(k.to_string()),
+                    "{coll}: duplicate _key {k}"
+                );
+            }
+            docs.push((coll.clone(), v));
+        }
+    }
+    assert_eq!(docs.len() as u64, s.total_docs());
+    fn strings<'a>(v: &'a serde_json::Value, out: &mut Vec<&'a str>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+            _ => {}
+        }
+    }
+    let mut checked = 0;
+    for (coll, v) in &docs {
+        let mut ss = Vec::new();
+        strings(v, &mut ss);
+        for s in ss {
+            let Some((target, key)) = s.split_once('/') else {
+                continue;
+            };
+            if target.is_empty() || !target.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
+                continue; // URLs, categories such as "Metabolism/PK"
+            }
+            let set = keys
+                .get(target)
+                .unwrap_or_else(|| panic!("{coll}: reference {s} to a collection not written"));
+            assert!(set.contains(key), "{coll}: dangling reference {s}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 5_000, "only {checked} references checked");
+    // Every collection an endpoint reads is written.
+    for c in crate::schema::SPECS {
+        if c.kind != crate::schema::Kind::Derived {
+            assert!(s.docs.contains_key(c.name), "{} not generated", c.name);
+        }
+    }
+}
+
+#[test]
+fn test_tiny_catalog_builds_with_no_dangling_or_unknown_fields() {
+    let d = TempDir::new("build");
+    gen(&d.0, 400, 3, true, 2);
+    let out = d.0.join("cat.varcat");
+    let mut opts = crate::Options::new(&d.0, &out);
+    opts.mem_budget = 1 << 20;
+    let report = crate::build(&opts).unwrap();
+    assert!(report.dangling.is_empty(), "{:?}", report.dangling);
+    assert!(
+        report.unknown_fields.is_empty(),
+        "{:?}",
+        report.unknown_fields
+    );
+    assert!(report.documents["variants"] >= 400);
+}
+
+#[test]
+fn test_plan_identifiers_match_the_data() {
+    let d = TempDir::new("plan");
+    gen(&d.0, 1_000, 5, false, 2);
+    let plan = Plan::new(1_000, 5);
+    let all: String = files(&d.0)
+        .into_iter()
+        .filter(|(n, _)| n.starts_with("variants.") || n.starts_with("genes."))
+        .map(|(_, b)| String::from_utf8(b).unwrap())
+        .collect();
+    assert!(all.contains(&format!("\"{}\"", rsid(0).unwrap())));
+    assert!(all.contains(&format!("\"{}\"", rsid(998).unwrap())));
+    assert!(rsid(99).is_none());
+    let c = plan.chrom_of(500);
+    let g = plan.gene(c, 0);
+    assert!(all.contains(&format!("\"_key\": \"{}\"", gene_id(g.gg))));
+    assert!(all.contains(&format!("\"symbol\": \"{}\"", symbol(g.gg))));
+    assert_eq!(plan.chroms.iter().map(|c| c.variants).sum::<u64>(), 1_000);
+}
