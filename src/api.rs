@@ -727,7 +727,11 @@ pub static ENDPOINTS: &[Endpoint] = &[
         verbose: false,
         run: predictions::predictions,
         body: Body::Array(&predictions::PREDICTION),
-        examples: &["rsid=rs900004", "files_fileset=IGVFFI9000SCE"],
+        examples: &[
+            "rsid=rs900004",
+            "files_fileset=IGVFFI9000SCE",
+            "hgvs=NC_000001.11:g.15001A%3EG",
+        ],
     },
     Endpoint {
         path: "/variants/variant-ld/summary",
@@ -746,7 +750,11 @@ pub static ENDPOINTS: &[Endpoint] = &[
         verbose: false,
         run: predictions::ld_summary,
         body: Body::Array(&predictions::LD_SUMMARY),
-        examples: &["rsid=rs900001", "spdi=NC_000001.11:15000:A:T"],
+        examples: &[
+            "rsid=rs900001",
+            "spdi=NC_000001.11:15000:A:T",
+            "ca_id=CA800001",
+        ],
     },
     Endpoint {
         path: "/variants/diseases",
@@ -831,7 +839,11 @@ pub static ENDPOINTS: &[Endpoint] = &[
         verbose: false,
         run: associations::genes_summary,
         body: Body::Array(&associations::QTL_SUMMARY),
-        examples: &["rsid=rs900001", "variant_id=NC_000001.11:25000:C:T"],
+        examples: &[
+            "rsid=rs900001",
+            "variant_id=NC_000001.11:25000:C:T",
+            "hgvs=NC_000001.11:g.15001A%3EG",
+        ],
     },
     Endpoint {
         path: "/genes/coding-variants/scores",
@@ -950,7 +962,11 @@ pub static ENDPOINTS: &[Endpoint] = &[
         verbose: false,
         run: coding::variants_coding_variants,
         body: Body::Array(&coding::CODING_VARIANT),
-        examples: &["spdi=NC_000001.11:15000:A:G", "rsid=rs900004"],
+        examples: &[
+            "spdi=NC_000001.11:15000:A:G",
+            "rsid=rs900004",
+            "ca_id=CA800003",
+        ],
     },
     Endpoint {
         path: "/coding-variants/variants",
