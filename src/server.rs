@@ -50,6 +50,9 @@ pub struct Options {
     pub debug_delay_ms: u64,
     /// Verify every checksum of a catalog before a reload swaps it in.
     pub verify: bool,
+    /// A write to a client that makes no progress for this long fails and the connection is
+    /// cut (0: no limit).
+    pub write_timeout_ms: u64,
 }
 
 fn to_tiny(resp: Response) -> tiny_http::Response<Cursor<Vec<u8>>> {
@@ -161,11 +164,22 @@ impl Shared {
 
 /// Sends `resp`; while draining, writes it by hand with `Connection: close` (tiny_http drops
 /// a `Connection` header given to it) so keep-alive clients stop sending on this connection.
+///
+/// When the write fails (the client hung up, or stopped reading for the write timeout), the
+/// connection is shut down, so responses pipelined behind this one fail at once rather than
+/// each holding a worker for the timeout.
 fn respond(shared: &Shared, rq: tiny_http::Request, resp: Response) {
+    let peer = rq.remote_addr().copied();
+    if write_response(shared, rq, resp).is_err() {
+        if let Some(peer) = peer {
+            sys::shutdown_peer(peer);
+        }
+    }
+}
+
+fn write_response(shared: &Shared, rq: tiny_http::Request, resp: Response) -> io::Result<()> {
     if !shared.draining.load(Ordering::SeqCst) {
-        // A client that hung up is not a server error.
-        let _ = rq.respond(to_tiny(resp));
-        return;
+        return rq.respond(to_tiny(resp));
     }
     let head = *rq.method() == tiny_http::Method::Head;
     let mut w = rq.into_writer();
@@ -186,7 +200,7 @@ fn respond(shared: &Shared, rq: tiny_http::Request, resp: Response) {
     if !head && !no_body {
         bytes.extend_from_slice(&resp.body);
     }
-    let _ = w.write_all(&bytes).and_then(|()| w.flush());
+    w.write_all(&bytes).and_then(|()| w.flush())
 }
 
 /// Hands a received request to the workers, or answers 503 when the queue is full.
@@ -321,6 +335,9 @@ fn watch_catalog(app: Arc<App>, path: PathBuf, verify: bool) {
 /// the bound address.
 pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
     let listener = bind(&opts.addr)?;
+    if opts.write_timeout_ms > 0 {
+        sys::set_send_timeout(&listener, Duration::from_millis(opts.write_timeout_ms))?;
+    }
     let _ = sys::raise_nofile_limit();
     sys::install_signal_handlers()?;
     let local = listener.local_addr()?;

@@ -81,6 +81,80 @@ pub fn raise_nofile_limit() -> io::Result<u64> {
     Ok(rl.rlim_cur as u64)
 }
 
+/// Sets `SO_SNDTIMEO` on a listening socket; Linux copies it to every accepted connection
+/// (unlike `SO_RCVTIMEO`, it does not make `accept()` time out). A worker writing to a client
+/// that does not read then gets an error after `t` instead of blocking forever.
+pub fn set_send_timeout(l: &TcpListener, t: std::time::Duration) -> io::Result<()> {
+    let tv = libc::timeval {
+        tv_sec: t.as_secs() as libc::time_t,
+        tv_usec: t.subsec_micros() as libc::suseconds_t,
+    };
+    // SAFETY: tv lives for the duration of the call and its size is passed.
+    let r = unsafe {
+        libc::setsockopt(
+            l.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_SNDTIMEO,
+            &tv as *const libc::timeval as *const libc::c_void,
+            std::mem::size_of::<libc::timeval>() as libc::socklen_t,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// The `SO_SNDTIMEO` of a socket.
+pub fn send_timeout(fd: RawFd) -> io::Result<std::time::Duration> {
+    let mut tv = libc::timeval {
+        tv_sec: 0,
+        tv_usec: 0,
+    };
+    let mut len = std::mem::size_of::<libc::timeval>() as libc::socklen_t;
+    // SAFETY: tv and len are valid for writes of their sizes.
+    let r = unsafe {
+        libc::getsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_SNDTIMEO,
+            &mut tv as *mut libc::timeval as *mut libc::c_void,
+            &mut len,
+        )
+    };
+    if r != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(std::time::Duration::from_secs(tv.tv_sec as u64)
+        + std::time::Duration::from_micros(tv.tv_usec as u64))
+}
+
+/// Shuts down (both ways) this process's TCP connection to `peer`, found among its open
+/// descriptors; returns how many descriptors matched. tiny_http does not expose a request's
+/// socket: this is how a connection whose client stopped reading is cut, so the responses
+/// queued behind the one that timed out fail at once instead of each waiting out the timeout.
+pub fn shutdown_peer(peer: std::net::SocketAddr) -> usize {
+    use std::os::fd::FromRawFd;
+    let Ok(dir) = std::fs::read_dir("/proc/self/fd") else {
+        return 0;
+    };
+    let mut n = 0;
+    for e in dir.flatten() {
+        let Some(fd) = e.file_name().to_str().and_then(|s| s.parse::<RawFd>().ok()) else {
+            continue;
+        };
+        // SAFETY: the stream is never dropped (ManuallyDrop), so the descriptor is not closed;
+        // on a descriptor that is not a connected socket, peer_addr just fails.
+        let s = std::mem::ManuallyDrop::new(unsafe { std::net::TcpStream::from_raw_fd(fd) });
+        if s.peer_addr().ok() == Some(peer) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+            n += 1;
+        }
+    }
+    n
+}
+
 static HUP: AtomicBool = AtomicBool::new(false);
 static STOPS: AtomicUsize = AtomicUsize::new(0);
 
@@ -157,6 +231,55 @@ pub fn same_socket(fd: RawFd, l: &TcpListener) -> bool {
     }
 }
 
+/// Drops the page cache of the file at `path` (`posix_fadvise(DONTNEED)`), for cold-cache
+/// benchmarks. Pages still mapped by a running process stay resident: stop the server first.
+pub fn evict_page_cache(path: &std::path::Path) -> io::Result<()> {
+    let f = std::fs::File::open(path)?;
+    // SAFETY: f is an open file for the duration of the call.
+    let r = unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::from_raw_os_error(r))
+    }
+}
+
+/// How many of the file's pages are in the page cache: (resident, total), via `mincore`.
+pub fn resident_pages(path: &std::path::Path) -> io::Result<(usize, usize)> {
+    let f = std::fs::File::open(path)?;
+    let len = f.metadata()?.len() as usize;
+    if len == 0 {
+        return Ok((0, 0));
+    }
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as usize;
+    let pages = len.div_ceil(page);
+    // SAFETY: a fresh read-only shared mapping of an open file; unmapped below, never read.
+    let addr = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            len,
+            libc::PROT_READ,
+            libc::MAP_SHARED,
+            f.as_raw_fd(),
+            0,
+        )
+    };
+    if addr == libc::MAP_FAILED {
+        return Err(io::Error::last_os_error());
+    }
+    let mut vec = vec![0u8; pages];
+    // SAFETY: addr..addr+len is the mapping made above; vec has one byte per page.
+    let r = unsafe { libc::mincore(addr, len, vec.as_mut_ptr()) };
+    let err = io::Error::last_os_error();
+    // SAFETY: unmapping exactly the mapping made above.
+    unsafe { libc::munmap(addr, len) };
+    if r != 0 {
+        return Err(err);
+    }
+    Ok((vec.iter().filter(|&&b| b & 1 != 0).count(), pages))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +296,27 @@ mod tests {
             "accepted socket lacks TCP_NODELAY"
         );
         drop(c);
+    }
+
+    #[test]
+    fn test_send_timeout_is_inherited_and_shutdown_peer_cuts() {
+        use std::io::Read;
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        set_send_timeout(&l, std::time::Duration::from_millis(1500)).unwrap();
+        let mut c = std::net::TcpStream::connect(l.local_addr().unwrap()).unwrap();
+        let (s, _) = l.accept().unwrap();
+        assert_eq!(
+            send_timeout(s.as_raw_fd()).unwrap(),
+            std::time::Duration::from_millis(1500)
+        );
+        assert_eq!(shutdown_peer(c.local_addr().unwrap()), 1);
+        let mut b = [0u8; 1];
+        assert_eq!(
+            c.read(&mut b).unwrap(),
+            0,
+            "the client sees the connection end"
+        );
+        drop(s);
     }
 
     #[test]
