@@ -263,6 +263,7 @@ pub fn shortest_paths_within(
     // Depth-first, edges in ascending order, so paths come out in edge-sequence order; every
     // partial path stays on a shortest path, so each one pushed completes.
     let mut stack: Vec<(String, Vec<(u32, String)>)> = vec![(start.to_string(), Vec::new())];
+    let mut steps: HashMap<String, Vec<(u32, String)>> = HashMap::new();
     while let Some((v, path)) = stack.pop() {
         if v == end {
             if out.paths.len() == l.paths {
@@ -272,12 +273,16 @@ pub fn shortest_paths_within(
             out.paths.push(path);
             continue;
         }
-        let d = from_start[&v];
-        let next: Vec<(u32, String)> = neighbours(&v)
-            .into_iter()
-            .filter(|(_, w)| from_start.get(w) == Some(&(d + 1)) && on_path(w))
-            .collect();
-        for (o, w) in next.into_iter().rev() {
+        // Each vertex's steps are computed once: a vertex lies on many paths, and its
+        // fan-out (already scanned by the forward search, within the budget) is not rescanned.
+        let next = steps.entry(v).or_insert_with_key(|v| {
+            let d = from_start[v];
+            neighbours(v)
+                .into_iter()
+                .filter(|(_, w)| from_start.get(w) == Some(&(d + 1)) && on_path(w))
+                .collect()
+        });
+        for (o, w) in next.iter().rev().cloned() {
             let mut p2 = path.clone();
             p2.push((o, w.clone()));
             stack.push((w, p2));
@@ -559,5 +564,27 @@ mod tests {
         asked.sort();
         asked.dedup();
         assert_eq!(asked, ["0", "1", "2"]);
+    }
+
+    #[test]
+    fn test_path_listing_scans_each_vertex_once() {
+        // s = h = e with three parallel relations on each side: nine paths through h, whose
+        // relations are scanned once by each search and once while listing.
+        let edges = [
+            ("s", "h"),
+            ("s", "h"),
+            ("s", "h"),
+            ("h", "e"),
+            ("h", "e"),
+            ("h", "e"),
+        ];
+        let asked = std::cell::RefCell::new(Vec::new());
+        let found = shortest_paths("s", "e", |v| {
+            asked.borrow_mut().push(v.to_string());
+            graph(&edges, v)
+        });
+        assert_eq!(found.paths.len(), 9);
+        assert!(found.paths.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(asked.borrow().iter().filter(|v| *v == "h").count(), 3);
     }
 }
