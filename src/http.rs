@@ -199,20 +199,7 @@ impl App {
 
     /// Answers one request. Never panics: a bug becomes a 500.
     pub fn handle(&self, req: &Request<'_>) -> Response {
-        match catch_unwind(AssertUnwindSafe(|| self.handle_inner(req))) {
-            Ok(r) => r,
-            Err(p) => {
-                let what = p
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| p.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "panic".into());
-                eprintln!("varcat: internal error answering {}: {what}", req.url);
-                error_response(&ApiError::internal(
-                    "internal error; the request has been logged",
-                ))
-            }
-        }
+        guarded(req.url, || self.handle_inner(req))
     }
 
     fn handle_inner(&self, req: &Request<'_>) -> Response {
@@ -343,6 +330,25 @@ fn bench_floor(rest: &str, query: &str) -> Option<usize> {
     (2..=16 << 20).contains(&n).then_some(n)
 }
 
+/// Runs `answer`; a panic in it (a bug) is logged and becomes a 500 with the error body, and the
+/// calling worker lives on.
+fn guarded(url: &str, answer: impl FnOnce() -> Response) -> Response {
+    match catch_unwind(AssertUnwindSafe(answer)) {
+        Ok(r) => r,
+        Err(p) => {
+            let what = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".into());
+            eprintln!("varcat: internal error answering {url}: {what}");
+            error_response(&ApiError::internal(
+                "internal error; the request has been logged",
+            ))
+        }
+    }
+}
+
 fn method_error(method: &str) -> Option<ApiError> {
     (method != "GET" && method != "HEAD").then(|| ApiError::method(method))
 }
@@ -371,6 +377,18 @@ fn health(loaded: &Loaded) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_a_panicking_handler_is_answered_500_with_the_error_body() {
+        let r = guarded("/api/x", || panic!("a bug"));
+        assert_eq!(r.status, 500);
+        assert_eq!(r.header("Cache-Control"), Some("no-store"));
+        let body: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+        assert_eq!(body["code"], "INTERNAL_SERVER_ERROR");
+        // The thread that caught it goes on answering.
+        let ok = guarded("/api/y", || error_response(&ApiError::not_found("none")));
+        assert_eq!(ok.status, 404);
+    }
 
     #[test]
     fn test_accepts_gzip() {
