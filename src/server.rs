@@ -244,10 +244,11 @@ fn worker(
     }
 }
 
-/// Binds `opts.addr` with TCP_NODELAY.
+/// Binds `opts.addr` with TCP_NODELAY and a deep accept queue.
 pub fn bind(addr: &str) -> io::Result<TcpListener> {
     let l = TcpListener::bind(addr)?;
     sys::set_nodelay(&l)?;
+    sys::set_backlog(&l, 4096)?;
     Ok(l)
 }
 
@@ -388,8 +389,10 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
             eprintln!("varcat: accept loop restarted");
         }
     }
-    shared.draining.store(true, Ordering::SeqCst);
+    // Refuse new connections first: a client told `Connection: close` must find the door shut
+    // rather than land in the accept queue just before it is reset.
     let _ = sys::stop_listening(&listener);
+    shared.draining.store(true, Ordering::SeqCst);
     eprintln!("varcat: stopping: accepting no more connections, answering requests in flight");
     let t0 = Instant::now();
     while t0.elapsed() < DRAIN_MAX

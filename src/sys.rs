@@ -54,6 +54,19 @@ pub fn set_nodelay(l: &TcpListener) -> io::Result<()> {
     set_int_opt(l.as_raw_fd(), libc::IPPROTO_TCP, libc::TCP_NODELAY, 1)
 }
 
+/// Raises the accept queue of a listening socket to `backlog` (the kernel caps it at
+/// `net.core.somaxconn`). `std` listens with 128: when hundreds of clients connect at once,
+/// tiny_http's accept thread (which spawns a thread per connection) falls behind, the queue
+/// overflows, and clients see their first request time out or reset.
+pub fn set_backlog(l: &TcpListener, backlog: i32) -> io::Result<()> {
+    // SAFETY: listen on an already listening socket only updates its backlog.
+    if unsafe { libc::listen(l.as_raw_fd(), backlog) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
 /// Whether `TCP_NODELAY` is set on a socket.
 pub fn nodelay(fd: RawFd) -> io::Result<bool> {
     Ok(get_int_opt(fd, libc::IPPROTO_TCP, libc::TCP_NODELAY)? != 0)

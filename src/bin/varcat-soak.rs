@@ -208,13 +208,18 @@ fn main() -> ExitCode {
                 failures.clone(),
             );
             std::thread::spawn(move || {
-                let fail = |m: String| failures.lock().unwrap().push(m);
+                let fail = |m: String| {
+                    let at = start.elapsed().as_secs_f64();
+                    failures.lock().unwrap().push(format!("at {at:.1} s: {m}"))
+                };
                 let mut conn = match open_retrying(&addr) {
                     Ok(c) => c,
                     Err(e) => return fail(format!("connect: {e}")),
                 };
                 let mut k = i * 7;
+                let mut on_conn = 0u64;
                 while !stop.load(Ordering::Relaxed) {
+                    on_conn += 1;
                     let (target, want) = &mix[k % mix.len()];
                     k += 1;
                     let reopen = match conn.get(target) {
@@ -227,16 +232,21 @@ fn main() -> ExitCode {
                             closes
                         }
                         Ok((status, _)) => {
-                            fail(format!("{target}: status {status}"));
+                            fail(format!(
+                                "{target}: status {status} (request {on_conn} on its connection)"
+                            ));
                             true
                         }
                         Err(e) => {
-                            fail(format!("{target}: {e}"));
+                            fail(format!(
+                                "{target}: {e} (request {on_conn} on its connection)"
+                            ));
                             true
                         }
                     };
                     if reopen {
                         reconnects.fetch_add(1, Ordering::Relaxed);
+                        on_conn = 0;
                         conn = match open_retrying(&addr) {
                             Ok(c) => c,
                             Err(e) => return fail(format!("reconnect: {e}")),
