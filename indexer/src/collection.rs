@@ -168,15 +168,46 @@ impl Processor<'_> {
 
 /// A member of an encoded record as a JSON value; `a.b` is member `b` of object member `a`.
 fn member(spec: &Spec, rec: &Record<'_>, name: &str) -> Option<Value> {
-    let (top, sub) = match name.split_once('.') {
-        Some((t, s)) => (t, Some(s)),
-        None => (name, None),
-    };
-    let id = spec.field_id(top)?;
-    let v: Value = serde_json::from_slice(rec.get(id)?).ok()?;
-    match sub {
-        None => Some(v),
-        Some(s) => v.get(s).cloned(),
+    Members::new(spec, rec).get(name)
+}
+
+/// The members of one encoded record, each top-level member parsed at most once: a variant's
+/// `annotations` object feeds some thirty number columns, and parsing it once per column was
+/// most of the build's time.
+struct Members<'s, 'r> {
+    spec: &'s Spec,
+    rec: &'r Record<'r>,
+    /// By field id: not parsed yet, or the parsed member (None when absent or not JSON).
+    parsed: Vec<Option<Option<Value>>>,
+}
+
+impl<'s, 'r> Members<'s, 'r> {
+    fn new(spec: &'s Spec, rec: &'r Record<'r>) -> Members<'s, 'r> {
+        Members {
+            spec,
+            rec,
+            parsed: Vec::new(),
+        }
+    }
+
+    /// Member `name` (`a.b`: member `b` of object member `a`).
+    fn get(&mut self, name: &str) -> Option<Value> {
+        let (top, sub) = match name.split_once('.') {
+            Some((t, s)) => (t, Some(s)),
+            None => (name, None),
+        };
+        let id = self.spec.field_id(top)? as usize;
+        if self.parsed.len() <= id {
+            self.parsed.resize(id + 1, None);
+        }
+        let rec = self.rec;
+        let v = self.parsed[id]
+            .get_or_insert_with(|| serde_json::from_slice(rec.get(id as u16)?).ok())
+            .as_ref()?;
+        match sub {
+            None => Some(v.clone()),
+            Some(s) => v.get(s).cloned(),
+        }
     }
 }
 
@@ -538,9 +569,10 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         let r = Record::new(rec);
         let spec = self.spec;
+        let mut m = Members::new(spec, &r);
         if spec.kind == Kind::Edge {
             for end in ["_from", "_to"] {
-                let Some(Value::String(h)) = member(spec, &r, end) else {
+                let Some(Value::String(h)) = m.get(end) else {
                     continue;
                 };
                 Report::bump(
@@ -565,7 +597,7 @@ impl<'s, 'w> Final<'s, 'w> {
                     kind,
                     sorter,
                 } => {
-                    let Some(v) = member(spec, &r, field) else {
+                    let Some(v) = m.get(field) else {
                         continue;
                     };
                     let mut vals: Vec<String> = match *kind {
@@ -589,14 +621,14 @@ impl<'s, 'w> Final<'s, 'w> {
                     }
                 }
                 Feed::Facet { field, builder } => {
-                    if let Some(v) = member(spec, &r, field) {
+                    if let Some(v) = m.get(field) {
                         for val in index_values(&v) {
                             builder.add(&val, ord);
                         }
                     }
                 }
                 Feed::Number { field, writer } => {
-                    let x = member(spec, &r, field).and_then(|v| match v {
+                    let x = m.get(field).and_then(|v| match v {
                         Value::Number(n) => n.as_f64(),
                         Value::String(s) => s.trim().parse::<f64>().ok(),
                         _ => None,
@@ -610,9 +642,9 @@ impl<'s, 'w> Final<'s, 'w> {
                     sorter,
                 } => {
                     let (Some(Value::String(c)), Some(s), Some(e)) = (
-                        member(spec, &r, chr),
-                        member(spec, &r, start),
-                        member(spec, &r, end),
+                        m.get(chr),
+                        m.get(start),
+                        m.get(end),
                     ) else {
                         continue;
                     };
@@ -640,7 +672,7 @@ impl<'s, 'w> Final<'s, 'w> {
                     sorter,
                 } => {
                     let (Some(Value::String(c)), Some(p)) =
-                        (member(spec, &r, chr), member(spec, &r, pos))
+                        (m.get(chr), m.get(pos))
                     else {
                         continue;
                     };
