@@ -351,3 +351,34 @@ fn test_client_that_stops_reading_does_not_stall_the_server() {
     );
     drop(hog);
 }
+
+#[test]
+fn test_burst_of_new_keep_alive_connections_is_served() {
+    // tiny_http's thread pool handed a new connection to an idle thread when it counted one;
+    // a burst accepted before the idle threads woke was queued behind connections that may
+    // never close (keep-alive), and those clients waited for ever: 53 of these 100 before the
+    // patch in vendor/tiny_http.
+    let p = spawn(catalog(), &["--quiet", "--threads", "2"], None);
+    let mut conns: Vec<TcpStream> = (0..100)
+        .map(|_| TcpStream::connect(&p.addr).unwrap())
+        .collect();
+    for c in &mut conns {
+        write!(c, "GET {Q} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    }
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut slow = Vec::new();
+    for (i, c) in conns.iter_mut().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        c.set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        let mut head = [0u8; 12];
+        if c.read_exact(&mut head).is_err() || !head.starts_with(b"HTTP/1.1 200") {
+            slow.push(i);
+        }
+    }
+    assert!(
+        slow.is_empty(),
+        "{} of 100 new keep-alive connections got no answer within 3 s: {slow:?}",
+        slow.len()
+    );
+}
