@@ -75,6 +75,8 @@ http {
         server 127.0.0.1:$PA max_fails=1 fail_timeout=2s;
         server 127.0.0.1:$PB max_fails=1 fail_timeout=2s;
         keepalive 64;
+        # Below varcat's idle timeout (60 s), so nginx never reuses a connection varcat closes.
+        keepalive_timeout 50s;
     }
     server {
         listen 127.0.0.1:$PORT;

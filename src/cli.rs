@@ -147,6 +147,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         debug_delay_ms: 0,
         verify: true,
         write_timeout_ms: 10_000,
+        idle_timeout_ms: 60_000,
     };
     let (mut base, mut verify) = ("/api".to_string(), true);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -174,6 +175,11 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 opts.write_timeout_ms = string(p.value().map_err(|e| e.to_string())?)?
                     .parse()
                     .map_err(|_| "--write-timeout-ms takes a number")?
+            }
+            Long("idle-timeout-ms") => {
+                opts.idle_timeout_ms = string(p.value().map_err(|e| e.to_string())?)?
+                    .parse()
+                    .map_err(|_| "--idle-timeout-ms takes a number")?
             }
             // Tests tie the server's life to theirs: it exits when its stdin closes.
             Long("exit-on-stdin-eof") => {

@@ -53,6 +53,9 @@ pub struct Options {
     /// A write to a client that makes no progress for this long fails and the connection is
     /// cut (0: no limit).
     pub write_timeout_ms: u64,
+    /// A connection that sends nothing for this long (idle keep-alive, half-sent request) is
+    /// closed (0: never; needs the patched tiny_http in `vendor/`).
+    pub idle_timeout_ms: u64,
 }
 
 fn to_tiny(resp: Response) -> tiny_http::Response<Cursor<Vec<u8>>> {
@@ -339,6 +342,9 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
     if opts.write_timeout_ms > 0 {
         sys::set_send_timeout(&listener, Duration::from_millis(opts.write_timeout_ms))?;
     }
+    tiny_http::set_connection_read_timeout(
+        (opts.idle_timeout_ms > 0).then(|| Duration::from_millis(opts.idle_timeout_ms)),
+    );
     let _ = sys::raise_nofile_limit();
     sys::install_signal_handlers()?;
     let local = listener.local_addr()?;

@@ -382,3 +382,38 @@ fn test_burst_of_new_keep_alive_connections_is_served() {
         slow.len()
     );
 }
+
+#[test]
+fn test_idle_connections_are_closed_after_the_idle_timeout() {
+    let p = spawn(
+        catalog(),
+        &["--quiet", "--threads", "2", "--idle-timeout-ms", "500"],
+        None,
+    );
+    let mut idle: Vec<TcpStream> = (0..60)
+        .map(|i| {
+            let mut s = TcpStream::connect(&p.addr).unwrap();
+            if i % 2 == 1 {
+                s.write_all(b"GET /api/health HTTP/1.1\r\nHo").unwrap();
+            }
+            s.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+            s
+        })
+        .collect();
+    // A keep-alive client that keeps asking is not cut.
+    let mut busy = Conn::connect(&p.addr).unwrap();
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_millis(1500) {
+        assert_eq!(busy.get(Q).unwrap().status, 200);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Every idle or half-sent connection has been closed by the server.
+    for (i, s) in idle.iter_mut().enumerate() {
+        let mut b = [0u8; 64];
+        match s.read(&mut b) {
+            Ok(0) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+            other => panic!("connection {i} still open: {other:?}"),
+        }
+    }
+}

@@ -125,6 +125,25 @@ mod ssl;
 mod test;
 mod util;
 
+/// varcat patch: read timeout of every accepted TCP connection, in milliseconds (0: none).
+static CONNECTION_READ_TIMEOUT_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
+
+/// varcat patch: sets the read timeout given to every TCP connection accepted from now on
+/// (`None`: no timeout, the upstream behaviour). A connection that sends nothing for that long
+/// (an idle keep-alive connection, a half-sent request) is closed and its thread freed.
+pub fn set_connection_read_timeout(t: Option<Duration>) {
+    let ms = t.map_or(0, |t| t.as_millis().clamp(1, u64::MAX as u128) as u64);
+    CONNECTION_READ_TIMEOUT_MS.store(ms, Relaxed);
+}
+
+pub(crate) fn connection_read_timeout() -> Option<Duration> {
+    match CONNECTION_READ_TIMEOUT_MS.load(Relaxed) {
+        0 => None,
+        ms => Some(Duration::from_millis(ms)),
+    }
+}
+
 /// The main class of this library.
 ///
 /// Destroying this object will immediately close the listening socket and the reading
