@@ -229,10 +229,11 @@ fn test_idle_and_half_sent_connections_do_not_block_others() {
         worst = worst.max(one.elapsed());
     }
     assert!(
-        worst < Duration::from_millis(500),
+        worst < Duration::from_secs(1),
         "slowest request took {worst:?} with 500 idle connections open"
     );
     assert!(t.elapsed() < Duration::from_secs(3));
+    eprintln!("500 idle connections: slowest of 30 requests {worst:?}");
     drop(idle);
 }
 
