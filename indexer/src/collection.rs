@@ -641,11 +641,9 @@ impl<'s, 'w> Final<'s, 'w> {
                     end,
                     sorter,
                 } => {
-                    let (Some(Value::String(c)), Some(s), Some(e)) = (
-                        m.get(chr),
-                        m.get(start),
-                        m.get(end),
-                    ) else {
+                    let (Some(Value::String(c)), Some(s), Some(e)) =
+                        (m.get(chr), m.get(start), m.get(end))
+                    else {
                         continue;
                     };
                     let (Some(s), Some(e)) = (coordinate(&s, key)?, coordinate(&e, key)?) else {
@@ -671,9 +669,7 @@ impl<'s, 'w> Final<'s, 'w> {
                     end: pos,
                     sorter,
                 } => {
-                    let (Some(Value::String(c)), Some(p)) =
-                        (m.get(chr), m.get(pos))
-                    else {
+                    let (Some(Value::String(c)), Some(p)) = (m.get(chr), m.get(pos)) else {
                         continue;
                     };
                     let Some(p) = coordinate(&p, key)? else {
