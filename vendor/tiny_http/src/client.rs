@@ -227,14 +227,18 @@ impl Iterator for ClientConnection {
 
             // checking HTTP version
             if *rq.http_version() > (1, 1) {
-                let writer = self.sink.next().unwrap();
+                // varcat patch: answer through the request's own writer. Upstream took a
+                // second writer from the sink, which waits for the request's writer to finish:
+                // the connection thread deadlocked and the client got no answer at all.
                 let response = Response::from_string(
                     "This server only supports HTTP versions 1.0 and 1.1".to_owned(),
                 )
                 .with_status_code(StatusCode(505));
+                let mut writer = rq.into_writer();
                 response
-                    .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
+                    .raw_print(&mut writer, HTTPVersion(1, 1), &[], false, None)
                     .ok();
+                writer.flush().ok();
                 continue;
             }
 
