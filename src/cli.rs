@@ -72,6 +72,9 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         }
         Some(other) => return Err(format!("{}\n\n{USAGE}", other.unexpected())),
     };
+    if cmd != "serve" {
+        crate::sys::default_sigpipe();
+    }
     match cmd.as_str() {
         "build" => build(p),
         "serve" => serve(p),

@@ -47,6 +47,14 @@ fn get_int_opt(fd: RawFd, level: libc::c_int, opt: libc::c_int) -> io::Result<li
     }
 }
 
+/// Lets SIGPIPE end the process again, as it does for ordinary command-line tools (Rust ignores
+/// it, so `varcat query … | head` met a broken pipe and panicked). Only for the one-shot
+/// commands: the server must keep ignoring it, since clients hang up mid-answer.
+pub fn default_sigpipe() {
+    // SAFETY: installs the default disposition; no handler code runs in signal context.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+}
+
 /// Sets `TCP_NODELAY` on a listening socket; Linux copies it to every accepted connection.
 /// tiny_http writes responses through a 1 KiB buffer, so without it every keep-alive response
 /// over ~1 KiB waits ~40 ms for a delayed ACK (Nagle).

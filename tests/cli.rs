@@ -163,3 +163,27 @@ fn test_serve_writes_one_access_log_line_per_request() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn test_a_closed_pipe_ends_query_and_info_quietly() {
+    use std::process::Stdio;
+    for args in [
+        vec!["info", catalog().to_str().unwrap()],
+        vec![
+            "query",
+            catalog().to_str().unwrap(),
+            "/genes-structure?gene_name=PAK5&limit=500",
+        ],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_varcat"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader (`| head`) is gone before anything is written
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
