@@ -197,6 +197,10 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     }
     let path = catalog_arg(path)?;
     let start = std::time::Instant::now();
+    // Before the (possibly long) verification, so that a SIGHUP sent meanwhile is a reload
+    // request, not the default action (termination); a first SIGTERM/SIGINT stops the server
+    // as soon as it is up, a second exits at once.
+    crate::sys::install_signal_handlers().map_err(|e| format!("signal handlers: {e}"))?;
     let loaded = Loaded::open(&path, verify).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
         "varcat: catalog {} ({} bytes, checksum {:016x}) opened in {} ms{}",

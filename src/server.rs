@@ -31,7 +31,9 @@ pub const MAX_HEADERS: usize = 16 * 1024;
 /// How often the catalog file is checked for replacement.
 pub const WATCH_INTERVAL: Duration = Duration::from_secs(1);
 /// On SIGTERM, the server exits once no request is in flight and none arrived for this long…
-pub const DRAIN_QUIET: Duration = Duration::from_millis(300);
+/// (long enough that a keep-alive client scheduled late on a busy machine still gets its
+/// `Connection: close` answer).
+pub const DRAIN_QUIET: Duration = Duration::from_secs(1);
 /// …or after this long at most.
 pub const DRAIN_MAX: Duration = Duration::from_secs(10);
 
@@ -173,8 +175,14 @@ impl Shared {
 /// each holding a worker for the timeout.
 fn respond(shared: &Shared, rq: tiny_http::Request, resp: Response) {
     let peer = rq.remote_addr().copied();
-    if write_response(shared, rq, resp).is_err() {
-        if let Some(peer) = peer {
+    if let Err(e) = write_response(shared, rq, resp) {
+        // Only a client that stopped reading needs cutting (finding its socket scans the open
+        // descriptors); after a hang-up (EPIPE, reset) the next writes fail at once anyway.
+        let stalled = matches!(
+            e.kind(),
+            io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+        );
+        if let (true, Some(peer)) = (stalled, peer) {
             sys::shutdown_peer(peer);
         }
     }

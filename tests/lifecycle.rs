@@ -255,20 +255,19 @@ fn test_sigint_stops_an_idle_server() {
 
 #[test]
 fn test_second_stop_signal_exits_at_once() {
-    // A request that takes 3 s is in flight: the first SIGTERM waits for it, a second one
+    // A request that takes 20 s is in flight: the first SIGTERM waits for it, a second one
     // exits at once with status 1.
-    let mut p = spawn(catalog(), &["--quiet", "--debug-delay-ms", "3000"], None);
+    let mut p = spawn(catalog(), &["--quiet", "--debug-delay-ms", "20000"], None);
     let addr = p.addr.clone();
     let slow = std::thread::spawn(move || Conn::connect(&addr).unwrap().get(Q));
     std::thread::sleep(Duration::from_millis(300));
     p.signal("TERM");
-    assert!(p.wait_log("stopping", Duration::from_secs(2)).is_some());
-    let t = std::time::Instant::now();
+    assert!(p.wait_log("stopping", Duration::from_secs(10)).is_some());
     p.signal("TERM");
+    // Well before the 20 s request (or the 10 s drain limit) could have ended.
     let st = p
-        .wait_exit(Duration::from_secs(2))
+        .wait_exit(Duration::from_secs(8))
         .expect("second SIGTERM did not exit");
     assert_eq!(st.code(), Some(1));
-    assert!(t.elapsed() < Duration::from_secs(1));
     assert!(slow.join().unwrap().is_err(), "the slow request was cut");
 }
