@@ -236,7 +236,13 @@ impl App {
                     headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
                 },
             };
-            return self.ok(req, &loaded, answer);
+            // The pages also change with the binary, not only with the catalog.
+            let etag = format!(
+                "{}-{}\"",
+                loaded.etag.trim_end_matches('"'),
+                env!("CARGO_PKG_VERSION")
+            );
+            return self.ok(req, &etag, answer);
         }
         let Some(rest) = path
             .strip_prefix(self.base_path.as_str())
@@ -272,14 +278,14 @@ impl App {
         };
         match body {
             Err(e) => error_response(&e),
-            Ok(answer) => self.ok(req, &loaded, answer),
+            Ok(answer) => self.ok(req, &loaded.etag, answer),
         }
     }
 
-    fn ok(&self, req: &Request<'_>, loaded: &Loaded, answer: api::Answer) -> Response {
+    fn ok(&self, req: &Request<'_>, etag: &str, answer: api::Answer) -> Response {
         let mut headers = json_headers(&[
             ("Cache-Control", "public, max-age=86400".to_string()),
-            ("ETag", loaded.etag.clone()),
+            ("ETag", etag.to_string()),
         ]);
         if answer.headers.iter().any(|(n, _)| *n == "Content-Type") {
             headers.retain(|(n, _)| *n != "Content-Type");
@@ -287,9 +293,8 @@ impl App {
         headers.extend(answer.headers);
         let body = answer.body;
         let not_modified = req.if_none_match.is_some_and(|v| {
-            v.split(',').any(|t| {
-                t.trim() == loaded.etag || t.trim() == "*" || t.trim() == &loaded.etag[2..]
-            })
+            v.split(',')
+                .any(|t| t.trim() == etag || t.trim() == "*" || t.trim() == &etag[2..])
         });
         if not_modified {
             headers.retain(|(n, _)| *n != "Content-Type");

@@ -32,7 +32,7 @@ fn kind_schema(kind: Kind) -> Value {
         Kind::Bool => json!({"type": "boolean"}),
         Kind::Region(_) => json!({
             "type": "string",
-            "pattern": "^chr[A-Za-z0-9_.]{1,64}:[0-9]{1,9}-[0-9]{1,9}$",
+            "pattern": "^chr[A-Za-z0-9_.]{1,64}:[0-9]{1,10}-[0-9]{1,10}$",
             "examples": ["chr20:9564500-9564600"],
         }),
         Kind::Threshold => json!({
@@ -50,6 +50,7 @@ fn kind_schema(kind: Kind) -> Value {
         }
         Kind::Spdi => json!({
             "type": "string",
+            "maxLength": PLAIN_MAX_CHARS,
             "pattern": format!("^{ACCESSION}:[0-9]{{1,10}}:[A-Za-z]*:[A-Za-z]*$"),
             "examples": ["NC_000020.11:9564575:C:T"],
         }),
@@ -335,6 +336,9 @@ fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
             "304": {"description": "not modified (If-None-Match matched the catalog's ETag)"},
             "400": error_response("invalid request: every problem, each naming its parameter"),
             "404": error_response("no such path, or the one variant asked for is not in the catalog"),
+            "405": error_response("a method other than GET, HEAD or OPTIONS"),
+            "414": error_response("URL over 8 KiB"),
+            "431": error_response("request headers over 16 KiB"),
             "503": error_response("overloaded; retry after the Retry-After header's seconds"),
         },
         "x-varcat-examples": ep.example_urls(),

@@ -185,5 +185,11 @@ fn test_a_closed_pipe_ends_query_and_info_quietly() {
         let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            out.status.success() || out.status.signal() == Some(13),
+            "{args:?}: {:?}",
+            out.status
+        );
     }
 }
