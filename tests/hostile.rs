@@ -422,3 +422,38 @@ fn test_idle_connections_are_closed_after_the_idle_timeout() {
         }
     }
 }
+
+#[test]
+fn test_endless_request_head_is_cut_at_its_budget() {
+    // Upstream tiny_http buffered a request line or headers without limit (a 64 MiB URL cost
+    // 130 MiB of memory); the patched reader closes the connection after 1 MiB of head.
+    let p = spawn(catalog(), &["--quiet", "--threads", "2"], None);
+    let rss_kib = || {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", p.child.id())).unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+        line.split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    let before = rss_kib();
+    for head in [
+        format!("GET /{}", "a".repeat(16 << 20)),
+        format!("GET / HTTP/1.1\r\n{}", "X-A: b\r\n".repeat(2 << 20)),
+    ] {
+        let mut s = TcpStream::connect(&p.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        // The server stops reading and closes: the write fails part-way, or the read ends.
+        let wrote_all = s.write_all(head.as_bytes()).is_ok();
+        let mut b = [0u8; 64];
+        match s.read(&mut b) {
+            Ok(0) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+            other => panic!("connection not closed (wrote all: {wrote_all}): {other:?}"),
+        }
+    }
+    let grown = rss_kib().saturating_sub(before);
+    assert!(grown < 32 * 1024, "memory grew by {grown} KiB");
+    assert_eq!(Conn::connect(&p.addr).unwrap().get(Q).unwrap().status, 200);
+}

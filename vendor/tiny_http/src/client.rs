@@ -77,11 +77,17 @@ impl ClientConnection {
     ///
     /// Reads until `CRLF` is reached. The next read will start
     ///  at the first byte of the new line.
-    fn read_next_line(&mut self) -> IoResult<AsciiString> {
+    fn read_next_line(&mut self, budget: &mut usize) -> IoResult<AsciiString> {
         let mut buf = Vec::new();
         let mut prev_byte_was_cr = false;
 
         loop {
+            // varcat patch: a request head (request line and headers) has a byte budget, so an
+            // endless line cannot grow memory until the process dies.
+            if *budget == 0 {
+                return Err(IoError::new(ErrorKind::InvalidInput, "request head too large"));
+            }
+            *budget -= 1;
             let byte = self.next_header_source.by_ref().bytes().next();
 
             let byte = match byte {
@@ -106,8 +112,11 @@ impl ClientConnection {
     fn read(&mut self) -> Result<Request, ReadError> {
         let (method, path, version, headers) = {
             // reading the request line
+            let mut budget = crate::MAX_REQUEST_HEAD;
             let (method, path, version) = {
-                let line = self.read_next_line().map_err(ReadError::ReadIoError)?;
+                let line = self
+                    .read_next_line(&mut budget)
+                    .map_err(ReadError::ReadIoError)?;
 
                 parse_request_line(
                     line.as_str().trim(), // TODO: remove this conversion
@@ -118,7 +127,9 @@ impl ClientConnection {
             let headers = {
                 let mut headers = Vec::new();
                 loop {
-                    let line = self.read_next_line().map_err(ReadError::ReadIoError)?;
+                    let line = self
+                        .read_next_line(&mut budget)
+                        .map_err(ReadError::ReadIoError)?;
 
                     if line.is_empty() {
                         break;

@@ -125,6 +125,10 @@ mod ssl;
 mod test;
 mod util;
 
+/// varcat patch: the most bytes a request line and its headers may take together; past it the
+/// connection is closed (upstream buffered them without limit).
+pub const MAX_REQUEST_HEAD: usize = 1 << 20;
+
 /// varcat patch: read timeout of every accepted TCP connection, in milliseconds (0: none).
 static CONNECTION_READ_TIMEOUT_MS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(0);
