@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::util::{catalog, get, parse_response, request, server, start};
+use crate::harness::spawn;
+use crate::util::{catalog, get, parse_response, request, server};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5";
 
@@ -238,7 +239,7 @@ fn test_keep_alive_serves_many_requests_on_one_connection() {
 fn test_overload_gets_503_with_retry_after() {
     // One worker that takes 400 ms per request and a queue of one: of eight simultaneous
     // requests, one is served, one waits, the rest are refused at once.
-    let srv = start(
+    let srv = spawn(
         catalog(),
         &[
             "--quiet",
@@ -249,6 +250,7 @@ fn test_overload_gets_503_with_retry_after() {
             "--debug-delay-ms",
             "400",
         ],
+        None,
     );
     let handles: Vec<_> = (0..8)
         .map(|_| {
@@ -275,5 +277,5 @@ fn test_overload_gets_503_with_retry_after() {
             json!({"message": "the server is busy; retry shortly", "code": "SERVICE_UNAVAILABLE"})
         );
     }
-    srv.child.lock().unwrap().kill().unwrap();
+    drop(srv); // kills the server
 }

@@ -1,13 +1,15 @@
 //! Test support: the shared server, a minimal HTTP/1.1 client, JSON helpers.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::process::Command;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde_json::Value;
+
+use crate::harness::{spawn, Proc};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -45,46 +47,10 @@ pub fn catalog() -> &'static Path {
     })
 }
 
-pub struct Server {
-    pub addr: String,
-    pub child: Mutex<Child>,
-}
-
-/// Starts `varcat serve` with extra arguments; returns once it listens.
-pub fn start(catalog: &Path, extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varcat"))
-        .arg("serve")
-        .arg(catalog)
-        .args(["--addr", "127.0.0.1:0", "--exit-on-stdin-eof"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let addr = loop {
-        let line = lines
-            .next()
-            .expect("server exited before listening")
-            .unwrap();
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            break rest.split('/').next().unwrap().to_string();
-        }
-    };
-    // Keep draining stderr (access log) so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines.by_ref() {});
-    Server {
-        addr,
-        child: Mutex::new(child),
-    }
-}
-
-/// The server shared by most tests.
-pub fn server() -> &'static Server {
-    static S: OnceLock<Server> = OnceLock::new();
-    S.get_or_init(|| start(catalog(), &["--quiet"]))
+/// The server shared by most tests (it exits when the test process ends: `--exit-on-stdin-eof`).
+pub fn server() -> &'static Proc {
+    static S: OnceLock<Proc> = OnceLock::new();
+    S.get_or_init(|| spawn(catalog(), &["--quiet"], None))
 }
 
 pub struct Resp {
