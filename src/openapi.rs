@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use crate::api::{Body, Endpoint, ENDPOINTS};
+use crate::api::{self, Body, Endpoint, ENDPOINTS};
 use crate::params::{Kind, Paging, Param, Rule};
-use crate::query::{percent_decode, RawQuery};
+use crate::query::RawQuery;
 use crate::shape::{Member, Missing, Shape, Ty};
 
 /// No control characters (`char::is_control`: Unicode Cc), at least one non-space character
@@ -93,12 +93,8 @@ fn example_values(ep: &Endpoint) -> BTreeMap<String, Vec<String>> {
     for url in ep.example_urls() {
         let (path, query) = url.split_once('?').unwrap_or((&url, ""));
         let mut pairs = RawQuery::parse(query).map(|r| r.pairs).unwrap_or_default();
-        for (t, s) in ep.path.split('/').zip(path.split('/')) {
-            if let Some(name) = t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
-                if let Ok(v) = percent_decode(s, false) {
-                    pairs.push((name.to_string(), v));
-                }
-            }
+        if let Some(Ok((_, path_params))) = api::route(path) {
+            pairs.extend(path_params.into_iter().map(|(n, v)| (n.to_string(), v)));
         }
         for (n, v) in pairs {
             let vals = out.entry(n).or_default();
