@@ -42,6 +42,14 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("invalid size {s:?} (use e.g. 512M or 2G)"))
 }
 
+/// The value of numeric option `flag` (`_` may group digits: `--variants 1_000_000`).
+fn number<T: std::str::FromStr>(p: &mut lexopt::Parser, flag: &str) -> Result<T, String> {
+    let v = string(p.value().map_err(|e| e.to_string())?)?;
+    v.replace('_', "")
+        .parse()
+        .map_err(|_| format!("{flag} takes a number, got {v:?}"))
+}
+
 fn string(v: OsString) -> Result<String, String> {
     v.into_string()
         .map_err(|v| format!("argument is not UTF-8: {v:?}"))
@@ -156,34 +164,16 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Long("addr") => opts.addr = string(p.value().map_err(|e| e.to_string())?)?,
-            Long("threads") => {
-                opts.threads = string(p.value().map_err(|e| e.to_string())?)?
-                    .parse()
-                    .map_err(|_| "--threads takes a number")?
-            }
-            Long("queue") => {
-                opts.queue = string(p.value().map_err(|e| e.to_string())?)?
-                    .parse()
-                    .map_err(|_| "--queue takes a number")?
-            }
+            Long("threads") => opts.threads = number(&mut p, "--threads")?,
+            Long("queue") => opts.queue = number(&mut p, "--queue")?,
             Long("base-path") => base = string(p.value().map_err(|e| e.to_string())?)?,
             Long("no-verify") => (verify, opts.verify) = (false, false),
             Long("quiet") => opts.access_log = false,
-            Long("debug-delay-ms") => {
-                opts.debug_delay_ms = string(p.value().map_err(|e| e.to_string())?)?
-                    .parse()
-                    .map_err(|_| "--debug-delay-ms takes a number")?
-            }
+            Long("debug-delay-ms") => opts.debug_delay_ms = number(&mut p, "--debug-delay-ms")?,
             Long("write-timeout-ms") => {
-                opts.write_timeout_ms = string(p.value().map_err(|e| e.to_string())?)?
-                    .parse()
-                    .map_err(|_| "--write-timeout-ms takes a number")?
+                opts.write_timeout_ms = number(&mut p, "--write-timeout-ms")?
             }
-            Long("idle-timeout-ms") => {
-                opts.idle_timeout_ms = string(p.value().map_err(|e| e.to_string())?)?
-                    .parse()
-                    .map_err(|_| "--idle-timeout-ms takes a number")?
-            }
+            Long("idle-timeout-ms") => opts.idle_timeout_ms = number(&mut p, "--idle-timeout-ms")?,
             // Tests tie the server's life to theirs: it exits when its stdin closes.
             Long("exit-on-stdin-eof") => {
                 std::thread::spawn(|| {
@@ -341,17 +331,11 @@ fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         gz: false,
         threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
     };
-    let num = |p: &mut lexopt::Parser, what: &str| -> Result<u64, String> {
-        let v = string(p.value().map_err(|e| e.to_string())?)?;
-        v.replace('_', "")
-            .parse()
-            .map_err(|_| format!("{what} takes a number, got {v:?}"))
-    };
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
-            Long("variants") => opts.variants = num(&mut p, "--variants")?,
-            Long("seed") => opts.seed = num(&mut p, "--seed")?,
-            Long("threads") => opts.threads = num(&mut p, "--threads")? as usize,
+            Long("variants") => opts.variants = number(&mut p, "--variants")?,
+            Long("seed") => opts.seed = number(&mut p, "--seed")?,
+            Long("threads") => opts.threads = number(&mut p, "--threads")?,
             Short('o') | Long("output") => {
                 opts.out = PathBuf::from(p.value().map_err(|e| e.to_string())?)
             }
