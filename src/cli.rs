@@ -44,10 +44,15 @@ fn parse_size(s: &str) -> Result<usize, String> {
 
 /// The value of numeric option `flag` (`_` may group digits: `--variants 1_000_000`).
 fn number<T: std::str::FromStr>(p: &mut lexopt::Parser, flag: &str) -> Result<T, String> {
-    let v = string(p.value().map_err(|e| e.to_string())?)?;
+    let v = value(p)?;
     v.replace('_', "")
         .parse()
         .map_err(|_| format!("{flag} takes a number, got {v:?}"))
+}
+
+/// The next option value as UTF-8 text (shared by the bench and soak tools too).
+pub fn value(p: &mut lexopt::Parser) -> Result<String, String> {
+    string(p.value().map_err(|e| e.to_string())?)
 }
 
 fn string(v: OsString) -> Result<String, String> {

@@ -72,12 +72,7 @@ fn parse_args() -> Result<Args, String> {
         urls: 4096,
     };
     let mut p = lexopt::Parser::from_env();
-    let s = |p: &mut lexopt::Parser| -> Result<String, String> {
-        p.value()
-            .map_err(|e| e.to_string())?
-            .into_string()
-            .map_err(|_| "argument is not UTF-8".to_string())
-    };
+    let s = varcat::cli::value;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Long("variants") => a.variants = s(&mut p)?.parse().map_err(|_| "--variants N")?,

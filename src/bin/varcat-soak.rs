@@ -154,12 +154,7 @@ fn parse_args() -> Result<Args, String> {
         pids: Vec::new(),
     };
     let mut p = lexopt::Parser::from_env();
-    let val = |p: &mut lexopt::Parser| -> Result<String, String> {
-        p.value()
-            .map_err(|e| e.to_string())?
-            .into_string()
-            .map_err(|_| "argument is not UTF-8".to_string())
-    };
+    let val = varcat::cli::value;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Long("addr") => a.addr = val(&mut p)?,
