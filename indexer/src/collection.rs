@@ -260,8 +260,8 @@ pub fn build(
                     };
                     let (key, flags, rec) = proc.process(doc, ctx).map_err(input_err)?;
                     sorter.push(
-                        SortKey::new().str(key.as_bytes()).0.clone(),
-                        payload(flags, fi as u32, line_no, &rec),
+                        &SortKey::new().str(key.as_bytes()).0,
+                        &payload(flags, fi as u32, line_no, &rec),
                     )?;
                     docs += 1;
                     if docs.is_multiple_of(4096) {
@@ -289,8 +289,8 @@ pub fn build(
                         reason,
                     })?;
                 sorter.push(
-                    SortKey::new().str(key.as_bytes()).0.clone(),
-                    payload(flags, 0, read + 1, &rec),
+                    &SortKey::new().str(key.as_bytes()).0,
+                    &payload(flags, 0, read + 1, &rec),
                 )?;
                 read += 1;
                 Ok(())
@@ -327,7 +327,7 @@ pub fn build(
                     None => fin.push(&key, &rec, ctx, env)?,
                     Some(r) => {
                         let k = order_key(spec, &rec, &key);
-                        r.push(k, payload(0, 0, 0, &rec))?;
+                        r.push(&k, &payload(0, 0, 0, &rec))?;
                     }
                 }
             }
@@ -562,10 +562,9 @@ impl<'s, 'w> Final<'s, 'w> {
         self.n += 1;
         match &mut self.keys {
             KeyFeed::Direct(b) => b.insert(key.as_bytes(), ord as u64)?,
-            KeyFeed::Sorted(s) => s.push(
-                SortKey::new().str(key.as_bytes()).0.clone(),
-                ord.to_le_bytes().to_vec(),
-            )?,
+            KeyFeed::Sorted(s) => {
+                s.push(&SortKey::new().str(key.as_bytes()).0, &ord.to_le_bytes())?
+            }
         }
         let r = Record::new(rec);
         let spec = self.spec;
@@ -614,10 +613,7 @@ impl<'s, 'w> Final<'s, 'w> {
                     vals.sort();
                     vals.dedup();
                     for val in vals {
-                        sorter.push(
-                            SortKey::new().str(val.as_bytes()).u32(ord).0.clone(),
-                            Vec::new(),
-                        )?;
+                        sorter.push(&SortKey::new().str(val.as_bytes()).u32(ord).0, &[])?;
                     }
                 }
                 Feed::Facet { field, builder } => {
@@ -652,16 +648,14 @@ impl<'s, 'w> Final<'s, 'w> {
                     if s > e {
                         continue;
                     }
-                    sorter.push(
-                        SortKey::new()
-                            .str(c.as_bytes())
-                            .u32(s)
-                            .u32(e)
-                            .u32(ord)
-                            .0
-                            .clone(),
-                        Vec::new(),
-                    )?;
+                    let k = SortKey::new()
+                        .str(c.as_bytes())
+                        .u32(s)
+                        .u32(e)
+                        .u32(ord)
+                        .0
+                        .clone();
+                    sorter.push(&k, &[])?;
                 }
                 Feed::Points { chr, pos, sorter }
                 | Feed::Ends {
@@ -675,10 +669,7 @@ impl<'s, 'w> Final<'s, 'w> {
                     let Some(p) = coordinate(&p, key)? else {
                         continue;
                     };
-                    sorter.push(
-                        SortKey::new().str(c.as_bytes()).u32(p).u32(ord).0.clone(),
-                        Vec::new(),
-                    )?;
+                    sorter.push(&SortKey::new().str(c.as_bytes()).u32(p).u32(ord).0, &[])?;
                 }
             }
         }

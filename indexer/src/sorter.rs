@@ -4,50 +4,185 @@
 //! spilled to a run file; the final read merges the runs, breaking ties by run index, so the
 //! whole sort is stable and a build is deterministic whatever the budget.
 
-use std::cmp::Reverse;
+use std::cmp::{Ordering as CmpOrdering, Reverse};
 use std::collections::BinaryHeap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Per-item bookkeeping counted against the budget besides the bytes themselves.
-const ITEM_OVERHEAD: usize = 56;
-
 static RUN_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// One buffered item: where its bytes are in the arena, and the key's first eight bytes so that
+/// most comparisons never leave the index (keys of random identifiers differ early).
+#[derive(Clone, Copy)]
+struct Slot {
+    prefix: u64,
+    /// Position in the arena (grows with arrival, so it breaks ties stably).
+    at: u64,
+    key_len: u32,
+    payload_len: u32,
+}
+
+/// Bytes one slot costs. The sort is in place (no scratch), so this is all an item adds.
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// Keys and payloads, appended into chunks (of `chunk` bytes, or one item's size), so growing
+/// never copies what is held and a spill keeps the chunks for the next run. An item never
+/// straddles chunks.
+#[derive(Default)]
+struct Arena {
+    chunks: Vec<Vec<u8>>,
+    /// The chunk being filled.
+    cur: usize,
+    chunk: usize,
+}
+
+impl Arena {
+    /// Bytes allocated.
+    fn held(&self) -> usize {
+        self.chunks.iter().map(Vec::capacity).sum()
+    }
+
+    /// Where `need` more bytes go: the chunk's index, and the capacity of a chunk to allocate
+    /// there first (None: the chunk has room). Both `push` and the budget check use it.
+    fn place(&self, need: usize) -> (usize, Option<usize>) {
+        let room = |i: usize| {
+            self.chunks
+                .get(i)
+                .is_some_and(|c| c.len() + need <= c.capacity())
+        };
+        let fresh = Some(need.max(self.chunk));
+        match self.chunks.get(self.cur) {
+            None => (self.cur, fresh),
+            Some(_) if room(self.cur) => (self.cur, None),
+            // A reused, empty chunk too small for this item is replaced.
+            Some(c) if c.is_empty() => (self.cur, fresh),
+            Some(_) if room(self.cur + 1) => (self.cur + 1, None),
+            Some(_) => (self.cur + 1, fresh),
+        }
+    }
+
+    /// Bytes allocated after appending `need` bytes.
+    fn held_after(&self, need: usize) -> usize {
+        match self.place(need) {
+            (_, None) => self.held(),
+            (i, Some(cap)) => self.held() - self.chunks.get(i).map_or(0, Vec::capacity) + cap,
+        }
+    }
+
+    /// Appends `k` then `p`; returns the item's position (chunk << 32 | offset), which grows
+    /// with arrival order.
+    fn push(&mut self, k: &[u8], p: &[u8]) -> u64 {
+        let (i, alloc) = self.place(k.len() + p.len());
+        if let Some(cap) = alloc {
+            match self.chunks.get_mut(i) {
+                Some(c) => *c = Vec::with_capacity(cap),
+                None => self.chunks.push(Vec::with_capacity(cap)),
+            }
+        }
+        self.cur = i;
+        let c = &mut self.chunks[i];
+        let at = ((i as u64) << 32) | c.len() as u64;
+        c.extend_from_slice(k);
+        c.extend_from_slice(p);
+        at
+    }
+
+    fn get(&self, at: u64, len: usize) -> &[u8] {
+        let off = (at & 0xFFFF_FFFF) as usize;
+        &self.chunks[(at >> 32) as usize][off..off + len]
+    }
+
+    /// Empties the arena, keeping its memory.
+    fn clear(&mut self) {
+        for c in &mut self.chunks {
+            c.clear();
+        }
+        self.cur = 0;
+    }
+}
+
 /// Collects items, spilling sorted runs to `dir` when over budget.
+///
+/// Keys and payloads live in an arena and each item costs a fixed-size slot, so what the
+/// sorter holds is what the budget counts: allocated capacity, not an estimate per item.
 pub struct Sorter {
     dir: PathBuf,
     budget: usize,
-    buf: Vec<(Vec<u8>, Vec<u8>)>,
-    buf_bytes: usize,
+    arena: Arena,
+    slots: Vec<Slot>,
     runs: Vec<PathBuf>,
     items: u64,
 }
 
 impl Sorter {
-    /// A sorter spilling into `dir` when its buffer exceeds `budget` bytes.
+    /// A sorter spilling into `dir` when its buffers would exceed `budget` bytes.
     pub fn new(dir: &Path, budget: usize) -> Sorter {
         Sorter {
             dir: dir.to_path_buf(),
             budget: budget.max(1),
-            buf: Vec::new(),
-            buf_bytes: 0,
+            // A sixteenth of the budget, at most 1 MiB: small budgets still hold many items.
+            arena: Arena {
+                chunk: (budget / 16).clamp(256, 1 << 20),
+                ..Arena::default()
+            },
+            slots: Vec::new(),
             runs: Vec::new(),
             items: 0,
         }
     }
 
     /// Adds an item.
-    pub fn push(&mut self, key: Vec<u8>, payload: Vec<u8>) -> io::Result<()> {
-        self.buf_bytes += key.len() + payload.len() + ITEM_OVERHEAD;
-        self.buf.push((key, payload));
-        self.items += 1;
-        if self.buf_bytes >= self.budget {
+    pub fn push(&mut self, key: &[u8], payload: &[u8]) -> io::Result<()> {
+        let need = key.len() + payload.len();
+        if !self.slots.is_empty() && !self.fits(need) {
+            // An item larger than the whole budget is then held alone (the budget cannot be met).
             self.spill()?;
         }
+        if self.slots.len() == self.slots.capacity() {
+            let grow = self.slot_growth(need).max(1);
+            self.slots.reserve_exact(grow);
+        }
+        let at = self.arena.push(key, payload);
+        self.slots.push(Slot {
+            prefix: prefix(key),
+            at,
+            key_len: key.len() as u32,
+            payload_len: payload.len() as u32,
+        });
+        self.items += 1;
         Ok(())
+    }
+
+    /// Bytes the buffers hold (allocated capacity), which the budget bounds.
+    pub fn held(&self) -> usize {
+        self.arena.held() + self.slots.capacity() * SLOT_BYTES
+    }
+
+    /// How many slots to add when the slot table is full: double it, or as many as the budget
+    /// leaves, but at least an eighth more (fewer would copy the table too often).
+    fn slot_growth(&self, need: usize) -> usize {
+        let cap = self.slots.capacity();
+        let room = self
+            .budget
+            .saturating_sub(self.arena.held_after(need) + cap * SLOT_BYTES)
+            / SLOT_BYTES;
+        cap.max(64).min(room)
+    }
+
+    /// Whether one more item of `need` bytes fits in the budget.
+    fn fits(&self, need: usize) -> bool {
+        let slots = if self.slots.len() < self.slots.capacity() {
+            self.slots.capacity()
+        } else {
+            let grow = self.slot_growth(need);
+            if grow < (self.slots.capacity() / 8).max(1) {
+                return false;
+            }
+            self.slots.capacity() + grow
+        };
+        self.arena.held_after(need) + slots * SLOT_BYTES <= self.budget
     }
 
     /// Number of items pushed.
@@ -65,34 +200,47 @@ impl Sorter {
         self.runs.len()
     }
 
+    /// Sorts the buffer: by key, then by arrival (the position), which makes it stable.
+    fn sort(&mut self) {
+        let arena = &self.arena;
+        self.slots.sort_unstable_by(|a, b| compare(arena, a, b));
+    }
+
     fn spill(&mut self) -> io::Result<()> {
-        if self.buf.is_empty() {
+        if self.slots.is_empty() {
             return Ok(());
         }
-        self.buf.sort_by(|a, b| a.0.cmp(&b.0));
+        self.sort();
         let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed);
         let path = self.dir.join(format!("run-{}-{n}", std::process::id()));
         let mut w = BufWriter::with_capacity(1 << 20, File::create(&path)?);
-        for (k, p) in self.buf.drain(..) {
-            write_item(&mut w, &k, &p)?;
+        for s in &self.slots {
+            let (k, p) = parts(&self.arena, s);
+            write_item(&mut w, k, p)?;
         }
         w.flush()?;
         self.runs.push(path);
-        self.buf_bytes = 0;
+        // Memory is kept: the next run fills the same chunks.
+        self.slots.clear();
+        self.arena.clear();
         Ok(())
     }
 
     /// Finishes: returns the items in key order (stable).
     pub fn finish(mut self) -> io::Result<Sorted> {
         if self.runs.is_empty() {
-            let mut buf = std::mem::take(&mut self.buf);
-            buf.sort_by(|a, b| a.0.cmp(&b.0));
+            self.sort();
             return Ok(Sorted {
-                inner: Inner::Memory(buf.into_iter()),
+                inner: Inner::Memory {
+                    arena: std::mem::take(&mut self.arena),
+                    slots: std::mem::take(&mut self.slots).into_iter(),
+                },
                 runs: Vec::new(),
             });
         }
         self.spill()?;
+        self.arena = Arena::default();
+        self.slots = Vec::new(); // the merge needs no buffers
         let mut readers = Vec::new();
         let mut heap = BinaryHeap::new();
         for (i, path) in self.runs.iter().enumerate() {
@@ -108,6 +256,27 @@ impl Sorter {
             runs,
         })
     }
+}
+
+/// The key's first eight bytes, big-endian, zero-padded: ordering prefixes orders keys, and
+/// equal prefixes fall back to the whole key.
+fn prefix(key: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = key.len().min(8);
+    b[..n].copy_from_slice(&key[..n]);
+    u64::from_be_bytes(b)
+}
+
+fn parts<'a>(arena: &'a Arena, s: &Slot) -> (&'a [u8], &'a [u8]) {
+    let item = arena.get(s.at, s.key_len as usize + s.payload_len as usize);
+    item.split_at(s.key_len as usize)
+}
+
+fn compare(arena: &Arena, a: &Slot, b: &Slot) -> CmpOrdering {
+    a.prefix
+        .cmp(&b.prefix)
+        .then_with(|| parts(arena, a).0.cmp(parts(arena, b).0))
+        .then(a.at.cmp(&b.at))
 }
 
 impl Drop for Sorter {
@@ -144,7 +313,10 @@ fn read_item<R: Read>(r: &mut R) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
 type HeapItem = Reverse<(Vec<u8>, usize, Vec<u8>)>;
 
 enum Inner {
-    Memory(std::vec::IntoIter<(Vec<u8>, Vec<u8>)>),
+    Memory {
+        arena: Arena,
+        slots: std::vec::IntoIter<Slot>,
+    },
     Merge {
         readers: Vec<BufReader<File>>,
         heap: BinaryHeap<HeapItem>,
@@ -161,7 +333,10 @@ impl Sorted {
     /// The next item in order.
     pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
         match &mut self.inner {
-            Inner::Memory(it) => Ok(it.next()),
+            Inner::Memory { arena, slots } => Ok(slots.next().map(|s| {
+                let (k, p) = parts(arena, &s);
+                (k.to_vec(), p.to_vec())
+            })),
             Inner::Merge { readers, heap } => {
                 let Some(Reverse((k, i, p))) = heap.pop() else {
                     return Ok(None);
@@ -203,7 +378,7 @@ mod tests {
             let dir = std::env::temp_dir();
             let mut s = Sorter::new(&dir, budget);
             for (i, (k, _)) in items.iter().enumerate() {
-                s.push(k.clone(), (i as u32).to_le_bytes().to_vec()).unwrap();
+                s.push(k, &(i as u32).to_le_bytes()).unwrap();
             }
             let got = drain(s.finish().unwrap());
             let mut want: Vec<(Vec<u8>, Vec<u8>)> = items.iter().enumerate().map(|(i, (k, _))| (k.clone(), (i as u32).to_le_bytes().to_vec())).collect();
@@ -212,12 +387,25 @@ mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn prop_held_memory_stays_within_budget(sizes in prop::collection::vec(0usize..600, 1..600), budget in 512usize..20_000) {
+            let mut s = Sorter::new(&std::env::temp_dir(), budget);
+            for (i, n) in sizes.iter().enumerate() {
+                s.push(&(i as u32).to_be_bytes(), &vec![7u8; *n]).unwrap();
+                // Only an item larger than the budget may exceed it, and then it is held alone.
+                prop_assert!(s.held() <= budget || s.slots.len() == 1, "held {} > budget {}", s.held(), budget);
+            }
+            prop_assert_eq!(drain(s.finish().unwrap()).len(), sizes.len());
+        }
+    }
+
     #[test]
     fn test_small_budget_spills() {
         let mut s = Sorter::new(&std::env::temp_dir(), 100);
         for i in 0..100u32 {
-            s.push((1000 - i).to_le_bytes().to_vec(), Vec::new())
-                .unwrap();
+            s.push(&(1000 - i).to_le_bytes(), &[]).unwrap();
         }
         assert!(s.spills() > 5);
         assert_eq!(drain(s.finish().unwrap()).len(), 100);
