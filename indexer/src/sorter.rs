@@ -260,6 +260,7 @@ impl Sorter {
 
 /// The key's first eight bytes, big-endian, zero-padded: ordering prefixes orders keys, and
 /// equal prefixes fall back to the whole key.
+#[allow(clippy::big_endian_bytes)] // big-endian is what makes integer order equal byte order
 fn prefix(key: &[u8]) -> u64 {
     let mut b = [0u8; 8];
     let n = key.len().min(8);
@@ -359,6 +360,7 @@ impl Drop for Sorted {
 }
 
 #[cfg(test)]
+#[allow(clippy::big_endian_bytes)] // test keys are big-endian so byte order is numeric order
 mod tests {
     use super::*;
     use proptest::prelude::*;
