@@ -16,7 +16,7 @@ const USAGE: &str = "\
 varcat — a read-only query service for a genomic variant catalog (IGVF Catalog compatible)
 
 USAGE:
-  varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--strict] [--quiet]
+  varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--threads N] [--strict] [--quiet]
   varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
                [--base-path /api] [--no-verify] [--quiet]
   varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
@@ -118,6 +118,7 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             Long("tmp-dir") => {
                 opts.tmp_dir = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?))
             }
+            Long("threads") => opts.threads = number(&mut p, "--threads")?,
             Long("strict") => opts.strict = true,
             Long("quiet") => opts.progress = false,
             Long("progress") => opts.progress = true,

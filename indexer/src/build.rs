@@ -34,6 +34,8 @@ pub struct Options {
     pub strict: bool,
     /// Show progress on stderr.
     pub progress: bool,
+    /// Threads for parsing and index building (output does not depend on it).
+    pub threads: usize,
 }
 
 impl Options {
@@ -46,6 +48,7 @@ impl Options {
             tmp_dir: None,
             strict: false,
             progress: false,
+            threads: crate::parallel::threads(),
         }
     }
 }
@@ -83,6 +86,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         scratch.0.clone(),
         opts.mem_budget,
         opts.strict,
+        opts.threads,
         Progress::new(opts.progress, total),
     );
     for name in files.keys() {

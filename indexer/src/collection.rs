@@ -25,6 +25,7 @@ use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::input::{fix_non_finite, InputFile, Lines};
 use crate::normalize::{index_values, normalize, Counts};
+use crate::parallel;
 use crate::progress::Progress;
 use crate::report::Report;
 use crate::schema::{Index, Kind, Order, Spec};
@@ -39,6 +40,8 @@ pub struct Env {
     pub budget: usize,
     /// Duplicate keys are errors.
     pub strict: bool,
+    /// Parsing threads.
+    pub threads: usize,
     /// Summary being built.
     pub report: Report,
     /// Progress display.
@@ -52,11 +55,18 @@ pub struct Env {
 
 impl Env {
     /// New state.
-    pub fn new(tmp: PathBuf, budget: usize, strict: bool, progress: Progress) -> Env {
+    pub fn new(
+        tmp: PathBuf,
+        budget: usize,
+        strict: bool,
+        threads: usize,
+        progress: Progress,
+    ) -> Env {
         Env {
             tmp,
             budget,
             strict,
+            threads: threads.max(1),
             report: Report::default(),
             progress,
             inputs: Vec::new(),
@@ -108,7 +118,78 @@ struct Processor<'a> {
     unknown: BTreeMap<String, u64>,
 }
 
-impl Processor<'_> {
+/// One input line, parsed and encoded.
+struct Parsed {
+    key: String,
+    flags: u8,
+    rec: Vec<u8>,
+    /// `NaN`/`Infinity` tokens replaced by null.
+    non_finite: u64,
+}
+
+/// Documents per batch handed to a parsing worker, and the text size that also ends a batch.
+const BATCH_DOCS: usize = 1024;
+const BATCH_BYTES: usize = 1 << 20;
+
+/// The next batch of non-blank lines (None at end of file); records the raw bytes read so far.
+fn read_batch(
+    lines: &mut Lines,
+    raw_read: &std::cell::Cell<u64>,
+) -> Result<Option<Vec<(u64, String)>>, BuildError> {
+    let (mut batch, mut size) = (Vec::new(), 0);
+    while batch.len() < BATCH_DOCS && size < BATCH_BYTES {
+        let Some((line_no, line)) = lines.next_line()? else {
+            break;
+        };
+        if !line.trim().is_empty() {
+            size += line.len();
+            batch.push((line_no, line.to_string()));
+        }
+    }
+    raw_read.set(lines.bytes_read());
+    Ok((!batch.is_empty()).then_some(batch))
+}
+
+impl<'a> Processor<'a> {
+    /// A processor for the same collection with its own counts (one per parsing worker).
+    fn fresh(&self) -> Processor<'a> {
+        Processor {
+            spec: self.spec,
+            counts: Counts::default(),
+            unknown: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a worker's counts to these.
+    fn absorb(&mut self, other: Processor<'_>) {
+        self.counts.null_elements += other.counts.null_elements;
+        self.counts.non_integer += other.counts.non_integer;
+        for (f, n) in other.unknown {
+            *self.unknown.entry(f).or_insert(0) += n;
+        }
+    }
+
+    /// Parses and encodes one input line.
+    fn parse(&mut self, line: &str, ctx: &Ctx) -> Result<Parsed, String> {
+        let fixed = fix_non_finite(line);
+        let (text, non_finite) = match &fixed {
+            Some((s, n)) => (s.as_str(), *n),
+            None => (line, 0),
+        };
+        let doc = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(m)) => m,
+            Ok(_) => return Err("a document must be a JSON object".into()),
+            Err(e) => return Err(format!("invalid JSON: {e}")),
+        };
+        let (key, flags, rec) = self.process(doc, ctx)?;
+        Ok(Parsed {
+            key,
+            flags,
+            rec,
+            non_finite,
+        })
+    }
+
     /// Validates and encodes one document; returns (key, flags, record).
     fn process(
         &mut self,
@@ -235,39 +316,42 @@ pub fn build(
         Source::Files(parts) => {
             for (fi, file) in parts.iter().enumerate() {
                 let mut lines = Lines::open(file)?;
+                let raw_read = std::cell::Cell::new(0u64);
                 let mut docs = 0u64;
-                while let Some((line_no, line)) = lines.next_line()? {
-                    if line.trim().is_empty() {
-                        continue;
-                    }
-                    let input_err = |reason: String| BuildError::Input {
-                        file: file.path.clone(),
-                        line: line_no,
-                        reason,
-                    };
-                    let fixed = fix_non_finite(line);
-                    let text = match &fixed {
-                        Some((s, n)) => {
-                            env.report.non_finite += n;
-                            s.as_str()
+                let input_err = |line: u64, reason: String| BuildError::Input {
+                    file: file.path.clone(),
+                    line,
+                    reason,
+                };
+                // Parsing and encoding run on every core; the sorter gets documents in file
+                // order, so the catalog does not depend on the thread count.
+                let states = parallel::map_ordered(
+                    env.threads,
+                    || proc.fresh(),
+                    || read_batch(&mut lines, &raw_read),
+                    |p: &mut Processor, batch: Vec<(u64, String)>| {
+                        batch
+                            .into_iter()
+                            .map(|(line_no, line)| (line_no, p.parse(&line, ctx)))
+                            .collect::<Vec<_>>()
+                    },
+                    |parsed| {
+                        for (line_no, doc) in parsed {
+                            let doc = doc.map_err(|r| input_err(line_no, r))?;
+                            env.report.non_finite += doc.non_finite;
+                            sorter.push(
+                                &SortKey::new().str(doc.key.as_bytes()).0,
+                                &payload(doc.flags, fi as u32, line_no, &doc.rec),
+                            )?;
+                            docs += 1;
                         }
-                        None => line,
-                    };
-                    let doc = match serde_json::from_str::<Value>(text) {
-                        Ok(Value::Object(m)) => m,
-                        Ok(_) => return Err(input_err("a document must be a JSON object".into())),
-                        Err(e) => return Err(input_err(format!("invalid JSON: {e}"))),
-                    };
-                    let (key, flags, rec) = proc.process(doc, ctx).map_err(input_err)?;
-                    sorter.push(
-                        &SortKey::new().str(key.as_bytes()).0,
-                        &payload(flags, fi as u32, line_no, &rec),
-                    )?;
-                    docs += 1;
-                    if docs.is_multiple_of(4096) {
                         env.progress
-                            .tick(name, read + docs, env.bytes_done + lines.bytes_read());
-                    }
+                            .tick(name, read + docs, env.bytes_done + raw_read.get());
+                        Ok(())
+                    },
+                )?;
+                for st in states {
+                    proc.absorb(st);
                 }
                 read += docs;
                 env.bytes_done += file.bytes;
@@ -477,7 +561,9 @@ struct Final<'s, 'w> {
 }
 
 enum KeyFeed {
-    Direct(KeyMapBuilder<Spool>),
+    /// Keys arrive in order: the FST is built on its own thread (it is the costliest part of
+    /// the final pass, and independent of the rest).
+    Direct(parallel::Background<(String, u64), Result<Spool, varcat_format::WriteError>>),
     Sorted(Sorter),
 }
 
@@ -495,7 +581,15 @@ impl<'s, 'w> Final<'s, 'w> {
         let records = RecordWriter::new(w.section(&names::records(spec.name))?, env.spool()?);
         let keys = match spec.order {
             Order::Key => {
-                KeyFeed::Direct(KeyMapBuilder::new(env.spool()?, &names::key(spec.name))?)
+                let mut b = KeyMapBuilder::new(env.spool()?, &names::key(spec.name))?;
+                KeyFeed::Direct(parallel::Background::spawn(
+                    move |items: parallel::Items<(String, u64)>| {
+                        for (k, ord) in items {
+                            b.insert(k.as_bytes(), ord)?;
+                        }
+                        b.finish()
+                    },
+                ))
             }
             Order::Fields(_) => KeyFeed::Sorted(env.sorter(sorters)),
         };
@@ -561,7 +655,7 @@ impl<'s, 'w> Final<'s, 'w> {
         let ord = self.records.push(rec)?;
         self.n += 1;
         match &mut self.keys {
-            KeyFeed::Direct(b) => b.insert(key.as_bytes(), ord as u64)?,
+            KeyFeed::Direct(b) => b.push((key.to_string(), ord as u64)),
             KeyFeed::Sorted(s) => {
                 s.push(&SortKey::new().str(key.as_bytes()).0, &ord.to_le_bytes())?
             }

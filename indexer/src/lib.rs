@@ -11,6 +11,7 @@ pub mod derive;
 pub mod error;
 pub mod input;
 pub mod normalize;
+pub mod parallel;
 pub mod progress;
 pub mod report;
 pub mod schema;

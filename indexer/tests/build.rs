@@ -54,6 +54,17 @@ fn test_build_is_deterministic_and_budget_independent() {
     );
     let (ba, bb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert!(ba == bb, "catalogs differ between budgets");
+    // Parsing runs on worker threads and the `_key` FST on its own: the bytes must not depend
+    // on how many.
+    for threads in [1, 3] {
+        let mut t = Options::new(&testdata(), &b);
+        t.threads = threads;
+        build(&t).unwrap();
+        assert!(
+            ba == std::fs::read(&b).unwrap(),
+            "catalogs differ with {threads} threads"
+        );
+    }
     build(&Options::new(&testdata(), &b)).unwrap();
     assert!(
         ba == std::fs::read(&b).unwrap(),
