@@ -551,6 +551,119 @@ enum Feed {
     },
 }
 
+/// An index's name in the collection metadata and its sections (name, bytes).
+type BuiltIndex = (String, Vec<(String, Spool)>);
+
+impl Feed {
+    /// Runs its sorter has spilled.
+    fn spills(&self) -> usize {
+        match self {
+            Feed::Exact { sorter, .. }
+            | Feed::Intervals { sorter, .. }
+            | Feed::Points { sorter, .. }
+            | Feed::Ends { sorter, .. } => sorter.spills(),
+            Feed::Facet { .. } | Feed::Number { .. } => 0,
+        }
+    }
+
+    /// Spools [`Feed::build`] needs (a number column already has its own).
+    fn spools(&self) -> usize {
+        match self {
+            Feed::Exact { .. } => 2,
+            Feed::Number { .. } => 0,
+            _ => 1,
+        }
+    }
+
+    /// Builds the index of collection `name` into `spools` (as many as [`Feed::spools`]).
+    fn build(self, name: &str, mut spools: Vec<Spool>) -> Result<BuiltIndex, BuildError> {
+        let mut spool = || spools.pop().expect("Feed::spools counts them");
+        let (points, ix) = match self {
+            Feed::Ends { .. } => (names::ends(name), "ends"),
+            _ => (names::points(name), "points"),
+        };
+        match self {
+            Feed::Exact {
+                field,
+                kind,
+                sorter,
+            } => {
+                let (fst, post) = match kind {
+                    "by" => (names::by_fst(name, field), names::by_post(name, field)),
+                    "fold" => (names::fold_fst(name, field), names::fold_post(name, field)),
+                    _ => (names::tok_fst(name, field), names::tok_post(name, field)),
+                };
+                let mut b = MultiMapBuilder::new(spool(), spool(), &fst)?;
+                let mut s = sorter.finish()?;
+                let mut cur: Option<Vec<u8>> = None;
+                let mut ords: Vec<u32> = Vec::new();
+                while let Some((k, _)) = s.next_item()? {
+                    let mut r = KeyReader::new(&k);
+                    let (Some(v), Some(o)) = (r.str(), r.u32()) else {
+                        continue;
+                    };
+                    if cur.as_ref() != Some(&v) {
+                        if let Some(c) = cur.take() {
+                            b.insert(&c, &ords)?;
+                        }
+                        ords.clear();
+                        cur = Some(v);
+                    }
+                    if ords.last() != Some(&o) {
+                        ords.push(o);
+                    }
+                }
+                if let Some(c) = cur {
+                    b.insert(&c, &ords)?;
+                }
+                let (f, p) = b.finish()?;
+                Ok((format!("{kind}.{field}"), vec![(fst, f), (post, p)]))
+            }
+            Feed::Facet { field, builder } => {
+                let mut out = spool();
+                builder.write(&mut out)?;
+                Ok((
+                    format!("facet.{field}"),
+                    vec![(names::facet(name, field), out)],
+                ))
+            }
+            Feed::Number { field, writer } => Ok((
+                format!("num.{field}"),
+                vec![(names::number(name, field), writer.finish()?)],
+            )),
+            Feed::Intervals { sorter, .. } => {
+                let mut iw = IntervalWriter::new(spool());
+                let mut s = sorter.finish()?;
+                while let Some((k, _)) = s.next_item()? {
+                    let mut r = KeyReader::new(&k);
+                    let (Some(c), Some(st), Some(en), Some(o)) =
+                        (r.str(), r.u32(), r.u32(), r.u32())
+                    else {
+                        continue;
+                    };
+                    iw.push(&String::from_utf8_lossy(&c), st, en, o)?;
+                }
+                Ok((
+                    "intervals".into(),
+                    vec![(names::intervals(name), iw.finish()?)],
+                ))
+            }
+            Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
+                let mut pw = PointWriter::new(spool());
+                let mut s = sorter.finish()?;
+                while let Some((k, _)) = s.next_item()? {
+                    let mut r = KeyReader::new(&k);
+                    let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.u32()) else {
+                        continue;
+                    };
+                    pw.push(&String::from_utf8_lossy(&c), p, o)?;
+                }
+                Ok((ix.into(), vec![(points, pw.finish()?)]))
+            }
+        }
+    }
+}
+
 /// The final pass: records go straight into the catalog; index entries into sorters.
 struct Final<'s, 'w> {
     spec: &'s Spec,
@@ -774,6 +887,30 @@ impl<'s, 'w> Final<'s, 'w> {
         let name = self.spec.name;
         env.progress.phase(&format!("{name}: writing indexes"));
         let w = self.records.finish()?.finish()?;
+        // Indexes are independent of one another: each is built into spools on one of
+        // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog
+        // in feed order, so the bytes do not depend on the thread count. The `_key` FST may still
+        // be finishing on its own thread meanwhile.
+        let mut jobs = Vec::with_capacity(self.feeds.len());
+        for feed in self.feeds {
+            env.report.spilled_runs += feed.spills() as u64;
+            let spools = (0..feed.spools())
+                .map(|_| env.spool())
+                .collect::<Result<Vec<_>, _>>()?;
+            jobs.push((feed, spools));
+        }
+        let mut built = Vec::with_capacity(jobs.len());
+        let mut jobs = jobs.into_iter();
+        parallel::map_ordered(
+            env.threads,
+            || (),
+            || Ok::<_, BuildError>(jobs.next()),
+            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, spools),
+            |r| {
+                built.push(r?);
+                Ok(())
+            },
+        )?;
         match self.keys {
             KeyFeed::Direct(b) => {
                 let mut s = b.finish()?;
@@ -795,96 +932,11 @@ impl<'s, 'w> Final<'s, 'w> {
             }
         }
         let mut indexes = Vec::new();
-        for feed in self.feeds {
-            let feed_kind_is_ends = matches!(feed, Feed::Ends { .. });
-            match feed {
-                Feed::Exact {
-                    field,
-                    kind,
-                    sorter,
-                } => {
-                    let (fst, post) = match kind {
-                        "by" => (names::by_fst(name, field), names::by_post(name, field)),
-                        "fold" => (names::fold_fst(name, field), names::fold_post(name, field)),
-                        _ => (names::tok_fst(name, field), names::tok_post(name, field)),
-                    };
-                    let mut sec = w.section(&fst)?;
-                    let mut b = MultiMapBuilder::new(&mut sec, env.spool()?, &fst)?;
-                    let mut s = finish_sorter(sorter, &mut *env)?;
-                    let mut cur: Option<Vec<u8>> = None;
-                    let mut ords: Vec<u32> = Vec::new();
-                    while let Some((k, _)) = s.next_item()? {
-                        let mut r = KeyReader::new(&k);
-                        let (Some(v), Some(o)) = (r.str(), r.u32()) else {
-                            continue;
-                        };
-                        if cur.as_ref() != Some(&v) {
-                            if let Some(c) = cur.take() {
-                                b.insert(&c, &ords)?;
-                            }
-                            ords.clear();
-                            cur = Some(v);
-                        }
-                        if ords.last() != Some(&o) {
-                            ords.push(o);
-                        }
-                    }
-                    if let Some(c) = cur {
-                        b.insert(&c, &ords)?;
-                    }
-                    let (_, mut postings) = b.finish()?;
-                    sec.finish()?;
-                    copy_section(w, &post, &mut postings)?;
-                    indexes.push(format!("{kind}.{field}"));
-                }
-                Feed::Facet { field, builder } => {
-                    let mut sec = w.section(&names::facet(name, field))?;
-                    builder.write(&mut sec)?;
-                    sec.finish()?;
-                    indexes.push(format!("facet.{field}"));
-                }
-                Feed::Number { field, writer } => {
-                    let mut s = writer.finish()?;
-                    copy_section(w, &names::number(name, field), &mut s)?;
-                    indexes.push(format!("num.{field}"));
-                }
-                Feed::Intervals { sorter, .. } => {
-                    let mut sec = w.section(&names::intervals(name))?;
-                    let mut iw = IntervalWriter::new(&mut sec);
-                    let mut s = finish_sorter(sorter, &mut *env)?;
-                    while let Some((k, _)) = s.next_item()? {
-                        let mut r = KeyReader::new(&k);
-                        let (Some(c), Some(st), Some(en), Some(o)) =
-                            (r.str(), r.u32(), r.u32(), r.u32())
-                        else {
-                            continue;
-                        };
-                        iw.push(&String::from_utf8_lossy(&c), st, en, o)?;
-                    }
-                    iw.finish()?;
-                    sec.finish()?;
-                    indexes.push("intervals".into());
-                }
-                Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
-                    let (section, ix) = match feed_kind_is_ends {
-                        true => (names::ends(name), "ends"),
-                        false => (names::points(name), "points"),
-                    };
-                    let mut sec = w.section(&section)?;
-                    let mut pw = PointWriter::new(&mut sec);
-                    let mut s = finish_sorter(sorter, &mut *env)?;
-                    while let Some((k, _)) = s.next_item()? {
-                        let mut r = KeyReader::new(&k);
-                        let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.u32()) else {
-                            continue;
-                        };
-                        pw.push(&String::from_utf8_lossy(&c), p, o)?;
-                    }
-                    pw.finish()?;
-                    sec.finish()?;
-                    indexes.push(ix.into());
-                }
+        for (index, sections) in built {
+            for (section, mut spool) in sections {
+                copy_section(w, &section, &mut spool)?;
             }
+            indexes.push(index);
         }
         Ok(CollectionMeta {
             name: name.to_string(),
