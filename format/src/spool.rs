@@ -38,7 +38,9 @@ impl Spool {
             .truncate(true)
             .open(path)?;
         Ok(Spool::File {
-            file: BufWriter::with_capacity(1 << 20, f),
+            // A build holds dozens of spools at once (one per number column): small buffers
+            // keep them out of the memory budget's way.
+            file: BufWriter::with_capacity(64 << 10, f),
             path: path.to_path_buf(),
             len: 0,
         })

@@ -26,7 +26,7 @@ pub struct Options {
     pub input: PathBuf,
     /// Catalog file to write (atomically replaced).
     pub output: PathBuf,
-    /// Memory budget for sorting, bytes (output does not depend on it).
+    /// Memory budget of the build's heap, bytes (output does not depend on it).
     pub mem_budget: usize,
     /// Scratch directory (default: next to the output).
     pub tmp_dir: Option<PathBuf>,

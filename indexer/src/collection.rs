@@ -81,8 +81,25 @@ impl Env {
         Spool::file(&p).map_err(|e| BuildError::io(p.display().to_string(), e))
     }
 
+    /// A sorter for pass 1, which has the whole sort budget while it reads.
+    fn reader_sorter(&self) -> Sorter {
+        Sorter::new(&self.tmp, self.sort_budget())
+    }
+
+    /// One of `share` sorters filled while pass 1's output is read back: pass 1 keeps at most
+    /// half the sort budget in memory for that (see [`finish_reader`]), they share the rest.
     fn sorter(&self, share: usize) -> Sorter {
-        Sorter::new(&self.tmp, (self.budget / share.max(1)).max(1 << 12))
+        Sorter::new(
+            &self.tmp,
+            (self.sort_budget() / 2 / share.max(1)).max(1 << 12),
+        )
+    }
+
+    /// The sort buffers' budget: a sixteenth of `--mem-budget`, at least 32 MiB (but at most
+    /// half), is left for everything else: batches being parsed, read and write buffers, FST
+    /// builders, facet bitmaps, the allocator's slack.
+    fn sort_budget(&self) -> usize {
+        self.budget - (self.budget / 16).max(32 << 20).min(self.budget / 2)
     }
 }
 
@@ -306,7 +323,7 @@ pub fn build(
         counts: Counts::default(),
         unknown: BTreeMap::new(),
     };
-    let mut sorter = env.sorter(1);
+    let mut sorter = env.reader_sorter();
     let mut read = 0u64;
     let files: Vec<PathBuf> = match &source {
         Source::Files(f) => f.iter().map(|f| f.path.clone()).collect(),
@@ -390,7 +407,7 @@ pub fn build(
     Report::bump(&mut env.report.read, name.to_string(), read);
 
     // Pass 2: merge duplicates, then order.
-    let mut sorted = finish_sorter(sorter, env)?;
+    let mut sorted = finish_reader(sorter, env)?;
     let mut reorder = match spec.order {
         Order::Key => None,
         Order::Fields(_) => Some(env.sorter(1)),
@@ -423,7 +440,7 @@ pub fn build(
     }
     drop(sorted);
     if let Some(r) = reorder {
-        let mut s = finish_sorter(r, env)?;
+        let mut s = finish_reader(r, env)?;
         while let Some((_, p)) = s.next_item()? {
             let (_, _, _, rec) = split_payload(&p);
             let key = member(spec, &Record::new(rec), "_key")
@@ -970,6 +987,13 @@ fn coordinate(v: &Value, key: &str) -> Result<Option<u32>, BuildError> {
         )));
     }
     Ok(Some(x as u32))
+}
+
+/// Finishes a sorter whose output feeds sorters of [`Env::sorter`]: it keeps at most half the
+/// sort budget in memory, so that the two together stay within it.
+fn finish_reader(s: Sorter, env: &mut Env) -> Result<crate::sorter::Sorted, BuildError> {
+    env.report.spilled_runs += s.spills() as u64;
+    Ok(s.finish_keeping(env.sort_budget() / 2)?)
 }
 
 /// Finishes a sorter, counting its spilled runs in the report.

@@ -227,11 +227,19 @@ impl Sorter {
     }
 
     /// Finishes: returns the items in key order (stable).
-    pub fn finish(mut self) -> io::Result<Sorted> {
-        if self.runs.is_empty() {
+    pub fn finish(self) -> io::Result<Sorted> {
+        self.finish_keeping(usize::MAX)
+    }
+
+    /// Finishes, keeping the items in memory only if nothing was spilled and they hold at most
+    /// `keep` bytes; otherwise they are spilled and merged from disk, so that what comes next
+    /// can have the rest of the memory.
+    pub fn finish_keeping(mut self, keep: usize) -> io::Result<Sorted> {
+        if self.runs.is_empty() && self.held() <= keep {
             self.sort();
             return Ok(Sorted {
                 inner: Inner::Memory {
+                    held: self.held(),
                     arena: std::mem::take(&mut self.arena),
                     slots: std::mem::take(&mut self.slots).into_iter(),
                 },
@@ -315,6 +323,8 @@ type HeapItem = Reverse<(Vec<u8>, usize, Vec<u8>)>;
 
 enum Inner {
     Memory {
+        /// What the buffers hold until dropped (they are not freed as items are read).
+        held: usize,
         arena: Arena,
         slots: std::vec::IntoIter<Slot>,
     },
@@ -331,10 +341,18 @@ pub struct Sorted {
 }
 
 impl Sorted {
+    /// Bytes held in memory (none when merging from disk, but the read buffers).
+    pub fn held(&self) -> usize {
+        match &self.inner {
+            Inner::Memory { held, .. } => *held,
+            Inner::Merge { .. } => 0,
+        }
+    }
+
     /// The next item in order.
     pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
         match &mut self.inner {
-            Inner::Memory { arena, slots } => Ok(slots.next().map(|s| {
+            Inner::Memory { arena, slots, .. } => Ok(slots.next().map(|s| {
                 let (k, p) = parts(arena, &s);
                 (k.to_vec(), p.to_vec())
             })),
@@ -411,5 +429,26 @@ mod tests {
         }
         assert!(s.spills() > 5);
         assert_eq!(drain(s.finish().unwrap()).len(), 100);
+    }
+
+    #[test]
+    fn test_finish_keeping_spills_what_it_may_not_keep() {
+        let fill = |s: &mut Sorter| {
+            for i in 0..1000u32 {
+                s.push(&(i * 7919 % 1000).to_be_bytes(), &[1, 2, 3])
+                    .unwrap();
+            }
+        };
+        let dir = std::env::temp_dir();
+        let mut kept = Sorter::new(&dir, 1 << 20);
+        fill(&mut kept);
+        let held = kept.held();
+        let kept = kept.finish_keeping(held).unwrap();
+        assert_eq!(kept.held(), held);
+        let mut spilled = Sorter::new(&dir, 1 << 20);
+        fill(&mut spilled);
+        let spilled = spilled.finish_keeping(held - 1).unwrap();
+        assert_eq!(spilled.held(), 0);
+        assert_eq!(drain(kept), drain(spilled));
     }
 }
