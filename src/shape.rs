@@ -246,6 +246,9 @@ impl<'a> Render<'a> {
         ords: &[u32],
         select: impl Fn(&Collection, u32) -> &'s Shape,
     ) -> Vec<u8> {
+        if let Some(c) = coll {
+            c.prefetch(ords);
+        }
         self.items(
             coll.into_iter()
                 .flat_map(|c| ords.iter().map(move |&o| (c, o))),

@@ -178,6 +178,12 @@ impl Collection {
             .filter(|&o| o < self.len())
     }
 
+    /// Reads ahead the records of `ords` if they lie close together (see
+    /// [`crate::records::RecordStore::prefetch`]).
+    pub fn prefetch(&self, ords: &[u32]) {
+        self.records.prefetch(ords);
+    }
+
     /// The record with ordinal `ord`.
     pub fn record(&self, ord: u32) -> Option<Record<'_>> {
         self.records.get(ord)
