@@ -192,6 +192,7 @@ pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     };
     let ords = sets::within(v, r).to_vec();
     let handles: Vec<String> = v.map_or(Vec::new(), |c| {
+        c.prefetch(&ords);
         ords.iter().filter_map(|&o| sets::handle(c, o)).collect()
     });
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
