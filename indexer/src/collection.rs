@@ -40,7 +40,7 @@ pub struct Env {
     pub budget: usize,
     /// Duplicate keys are errors.
     pub strict: bool,
-    /// Parsing threads.
+    /// Threads for parsing and for building indexes.
     pub threads: usize,
     /// Summary being built.
     pub report: Report,
