@@ -266,7 +266,7 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let Some(vc) = v else {
         return Ok(b"[]".to_vec().into());
     };
-    let handles: Vec<String> = ords.iter().filter_map(|&o| sets::handle(vc, o)).collect();
+    let handles = sets::handles(vc, &ords);
     let edges = Set::union([
         sets::adjacent(ld, "_from", handles.clone()),
         sets::adjacent(ld, "_to", handles.clone()),

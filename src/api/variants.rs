@@ -191,10 +191,7 @@ pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
         return Err(ApiError::param("region", "region is required"));
     };
     let ords = sets::within(v, r).to_vec();
-    let handles: Vec<String> = v.map_or(Vec::new(), |c| {
-        c.prefetch(&ords);
-        ords.iter().filter_map(|&o| sets::handle(c, o)).collect()
-    });
+    let handles = v.map_or(Vec::new(), |c| sets::handles(c, &ords));
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for name in SUMMARY_EDGES {
         let Some(e) = ctx.coll(name) else { continue };
