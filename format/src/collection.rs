@@ -172,8 +172,9 @@ impl Collection {
 
     /// The ordinal of the record with `_key` = `key`.
     pub fn ord(&self, key: &str) -> Option<u32> {
+        let stored = self.meta.key_encoding.encode(key.as_bytes())?;
         self.key
-            .get(key.as_bytes())
+            .get(&stored)
             .and_then(|v| u32::try_from(v).ok())
             .filter(|&o| o < self.len())
     }

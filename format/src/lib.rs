@@ -6,7 +6,7 @@
 //!
 //! Building blocks (each with a writer and a read view):
 //! - [`fstmap`]: FST maps from identifiers and names to ordinals (and ordinal lists through
-//!   [`postings`]);
+//!   [`postings`]); [`keys`] says how a collection's `_key`s are spelled in its key map;
 //! - [`intervals`]: per-chromosome interval arrays with an implicit interval tree;
 //! - [`points`]: per-chromosome sorted positions with fence tables;
 //! - [`facets`]: roaring bitmaps for categorical filters;
@@ -23,6 +23,7 @@ pub mod error;
 pub mod facets;
 pub mod fstmap;
 pub mod intervals;
+pub mod keys;
 pub mod layout;
 pub mod meta;
 pub mod numbers;
@@ -36,6 +37,7 @@ pub mod writer;
 pub use bytes::Bytes;
 pub use catalog::Catalog;
 pub use error::{ReadError, WriteError};
+pub use keys::KeyEncoding;
 pub use layout::FORMAT_VERSION;
 pub use meta::{names, CollectionMeta, InputFile, Meta};
 pub use writer::CatalogWriter;

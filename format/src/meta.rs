@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::keys::KeyEncoding;
+
 use crate::error::ReadError;
 
 /// Name of the metadata section.
@@ -54,6 +56,8 @@ pub struct CollectionMeta {
     pub fields: Vec<String>,
     /// Indexes built, as section-name suffixes.
     pub indexes: Vec<String>,
+    /// How the key map spells `_key`s (see [`crate::keys`]).
+    pub key_encoding: KeyEncoding,
 }
 
 impl Meta {

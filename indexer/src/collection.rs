@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use varcat_format::facets::FacetBuilder;
 use varcat_format::fstmap::{KeyMapBuilder, MultiMapBuilder};
 use varcat_format::intervals::IntervalWriter;
+use varcat_format::keys::{self, KeyEncoding};
 use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
 use varcat_format::points::PointWriter;
@@ -22,6 +23,7 @@ use varcat_format::spool::Spool;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
 use crate::derive::Ctx;
+use crate::doc::Doc;
 use crate::error::BuildError;
 use crate::input::{fix_non_finite, InputFile, Lines};
 use crate::normalize::{index_values, normalize, Counts};
@@ -193,11 +195,7 @@ impl<'a> Processor<'a> {
             Some((s, n)) => (s.as_str(), *n),
             None => (line, 0),
         };
-        let doc = match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(m)) => m,
-            Ok(_) => return Err("a document must be a JSON object".into()),
-            Err(e) => return Err(format!("invalid JSON: {e}")),
-        };
+        let doc = Doc::parse(text).map_err(|e| e.to_string())?;
         let (key, flags, rec) = self.process(doc, ctx)?;
         Ok(Parsed {
             key,
@@ -208,11 +206,7 @@ impl<'a> Processor<'a> {
     }
 
     /// Validates and encodes one document; returns (key, flags, record).
-    fn process(
-        &mut self,
-        mut doc: Map<String, Value>,
-        ctx: &Ctx,
-    ) -> Result<(String, u8, Vec<u8>), String> {
+    fn process(&mut self, mut doc: Doc<'_>, ctx: &Ctx) -> Result<(String, u8, Vec<u8>), String> {
         let mut flags = 0;
         let key = match self.spec.kind {
             Kind::Node | Kind::Derived => match doc.get("_key") {
@@ -250,14 +244,18 @@ impl<'a> Processor<'a> {
             prepare(&mut doc, ctx)?;
         }
         let mut rb = RecordBuf::new();
-        for (name, value) in doc {
+        // Only kept members are parsed; the others were checked for syntax only.
+        for (name, member) in doc.into_members() {
             if let Some(id) = self.spec.field_id(&name) {
+                let value = member
+                    .value()
+                    .map_err(|e| format!("invalid JSON in member {name}: {e}"))?;
                 let v = normalize(value, self.spec.fields[id as usize].ty, &mut self.counts);
                 if !v.is_null() {
                     rb.set(id, json_bytes(&v));
                 }
-            } else if !self.spec.known.contains(&name.as_str()) {
-                *self.unknown.entry(name).or_insert(0) += 1;
+            } else if !self.spec.known.contains(&name.as_ref()) {
+                *self.unknown.entry(name.into_owned()).or_insert(0) += 1;
             }
         }
         Ok((key, flags, rb.encode()))
@@ -325,6 +323,7 @@ pub fn build(
     };
     let mut sorter = env.reader_sorter();
     let mut read = 0u64;
+    let mut keys = keys::Chooser::default();
     let files: Vec<PathBuf> = match &source {
         Source::Files(f) => f.iter().map(|f| f.path.clone()).collect(),
         Source::Derived(_) => vec![PathBuf::from(format!("<derived {name}>"))],
@@ -356,6 +355,7 @@ pub fn build(
                         for (line_no, doc) in parsed {
                             let doc = doc.map_err(|r| input_err(line_no, r))?;
                             env.report.non_finite += doc.non_finite;
+                            keys.see(doc.key.as_bytes());
                             sorter.push(
                                 &SortKey::new().str(doc.key.as_bytes()).0,
                                 &payload(doc.flags, fi as u32, line_no, &doc.rec),
@@ -384,11 +384,13 @@ pub fn build(
         Source::Derived(generate) => {
             let mut emit = |doc: Map<String, Value>| -> Result<(), BuildError> {
                 let (key, flags, rec) =
-                    proc.process(doc, ctx).map_err(|reason| BuildError::Input {
-                        file: files[0].clone(),
-                        line: read + 1,
-                        reason,
-                    })?;
+                    proc.process(Doc::from_map(doc), ctx)
+                        .map_err(|reason| BuildError::Input {
+                            file: files[0].clone(),
+                            line: read + 1,
+                            reason,
+                        })?;
+                keys.see(key.as_bytes());
                 sorter.push(
                     &SortKey::new().str(key.as_bytes()).0,
                     &payload(flags, 0, read + 1, &rec),
@@ -412,7 +414,7 @@ pub fn build(
         Order::Key => None,
         Order::Fields(_) => Some(env.sorter(1)),
     };
-    let mut fin = Final::new(w, spec, env)?;
+    let mut fin = Final::new(w, spec, KeyEncoding::choose(&keys), env)?;
     let mut group: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     loop {
         let next = sorted.next_item()?;
@@ -684,6 +686,7 @@ impl Feed {
 /// The final pass: records go straight into the catalog; index entries into sorters.
 struct Final<'s, 'w> {
     spec: &'s Spec,
+    key_encoding: KeyEncoding,
     records: RecordWriter<varcat_format::writer::SectionWriter<'w>>,
     keys: KeyFeed,
     feeds: Vec<Feed>,
@@ -701,6 +704,7 @@ impl<'s, 'w> Final<'s, 'w> {
     fn new(
         w: &'w mut CatalogWriter,
         spec: &'s Spec,
+        key_encoding: KeyEncoding,
         env: &mut Env,
     ) -> Result<Final<'s, 'w>, BuildError> {
         let sorters = 1 + spec
@@ -715,7 +719,9 @@ impl<'s, 'w> Final<'s, 'w> {
                 KeyFeed::Direct(parallel::Background::spawn(
                     move |items: parallel::Items<(String, u64)>| {
                         for (k, ord) in items {
-                            b.insert(k.as_bytes(), ord)?;
+                            // Pass 1 saw every key, so the encoding holds each of them.
+                            let stored = key_encoding.encode(k.as_bytes()).unwrap_or_default();
+                            b.insert(&stored, ord)?;
                         }
                         b.finish()
                     },
@@ -774,6 +780,7 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         Ok(Final {
             spec,
+            key_encoding,
             records,
             keys,
             feeds,
@@ -939,8 +946,9 @@ impl<'s, 'w> Final<'s, 'w> {
                 let mut s = finish_sorter(sorter, &mut *env)?;
                 while let Some((k, p)) = s.next_item()? {
                     let key = KeyReader::new(&k).str().unwrap_or_default();
+                    let stored = self.key_encoding.encode(&key).unwrap_or_default();
                     b.insert(
-                        &key,
+                        &stored,
                         u32::from_le_bytes(p[..4].try_into().expect("4")) as u64,
                     )?;
                 }
@@ -971,6 +979,7 @@ impl<'s, 'w> Final<'s, 'w> {
                 .map(|f| f.name.to_string())
                 .collect(),
             indexes,
+            key_encoding: self.key_encoding,
         })
     }
 }

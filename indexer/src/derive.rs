@@ -37,10 +37,10 @@ pub type Emit<'a> = dyn FnMut(Map<String, Value>) -> Result<(), BuildError> + 'a
 /// Produces a derived table's documents.
 pub type Generator = fn(&Ctx, &mut Emit<'_>) -> Result<(), BuildError>;
 
-type Doc = Map<String, Value>;
+use crate::doc::{raw_members, Doc};
 
 /// `proteins.dbxref_ids`: the ids of `dbxrefs[]`, for the `dbxrefs` filter of 4.23.
-pub fn protein_dbxref_ids(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+pub fn protein_dbxref_ids(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
     let ids: Vec<Value> = doc
         .get("dbxrefs")
         .and_then(Value::as_array)
@@ -56,7 +56,7 @@ pub fn protein_dbxref_ids(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
 
 /// `genes_structure.protein_id`: the protein the row's transcript translates to (first
 /// `transcripts_proteins` edge in key order), unless the document has one.
-pub fn structure_protein_id(doc: &mut Doc, ctx: &Ctx) -> Result<(), String> {
+pub fn structure_protein_id(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
     if doc.get("protein_id").is_some_and(|v| !v.is_null()) {
         return Ok(());
     }
@@ -135,14 +135,18 @@ pub fn genes_proteins(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> 
 /// `af_X`; the gnomAD members would otherwise be lost, as in IGVF's verbose answers), then
 /// `GENCODE_category` and `funseq_description` (both from `funseq_description`). Every member
 /// is present (null when unknown); the rest of FAVOR's annotations is not kept.
-fn variant_annotations(doc: &mut Doc, organism: &str) {
-    let a = doc.get("annotations").and_then(Value::as_object);
-    let num = |k: &str| {
-        a.and_then(|a| a.get(k))
-            .filter(|v| v.is_number())
-            .cloned()
-            .unwrap_or(Value::Null)
+fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
+    // Read from the raw text: only the members kept are parsed (see crate::doc).
+    let members = doc
+        .raw("annotations")
+        .and_then(|raw| raw_members(raw.get()).ok())
+        .unwrap_or_default();
+    let member = |k: &str| {
+        // A repeated name counts with its last value, as in a parsed object.
+        let raw = members.iter().rev().find(|(n, _)| n == k)?.1;
+        serde_json::from_str::<Value>(raw.get()).ok()
     };
+    let num = |k: &str| member(k).filter(Value::is_number).unwrap_or(Value::Null);
     let mut out = Map::new();
     for src in crate::schema::AF_SOURCES {
         let v = match src.strip_prefix("gnomad_") {
@@ -151,10 +155,8 @@ fn variant_annotations(doc: &mut Doc, organism: &str) {
         };
         out.insert(src.to_string(), v);
     }
-    let funseq = a
-        .and_then(|a| a.get("funseq_description"))
-        .filter(|v| v.is_string())
-        .cloned()
+    let funseq = member("funseq_description")
+        .filter(Value::is_string)
         .unwrap_or(Value::Null);
     out.insert("GENCODE_category".into(), funseq.clone());
     out.insert("funseq_description".into(), funseq);
@@ -165,19 +167,19 @@ fn variant_annotations(doc: &mut Doc, organism: &str) {
 }
 
 /// Preparation of `variants` documents.
-pub fn human_variant(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+pub fn human_variant(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
     variant_annotations(doc, "Homo sapiens");
     Ok(())
 }
 
 /// Preparation of `mm_variants` documents.
-pub fn mouse_variant(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+pub fn mouse_variant(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
     variant_annotations(doc, "Mus musculus");
     Ok(())
 }
 
 /// Coding-variant names in display form (see `varcat_format::text::coding_variant_name`).
-pub fn coding_variant_name(doc: &mut Doc, _: &Ctx) -> Result<(), String> {
+pub fn coding_variant_name(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
     if let Some(Value::String(n)) = doc.get("name") {
         let shown = varcat_format::text::coding_variant_name(n);
         doc.insert("name".into(), Value::String(shown));
@@ -265,7 +267,7 @@ pub fn coding_variant_scores(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), Build
 }
 
 /// `variants_diseases.gene_name`: the name of the gene its `gene_id` handle points at (4.13).
-pub fn disease_gene_name(doc: &mut Doc, ctx: &Ctx) -> Result<(), String> {
+pub fn disease_gene_name(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
     if doc.get("gene_name").is_some_and(|v| !v.is_null()) {
         return Ok(());
     }
@@ -385,7 +387,7 @@ pub fn variant_ld_predictions(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), Buil
 
 /// `element_type` of an edge to a genomic element: the element's `type`, so 4.5/4.11 filter
 /// by element type with one bitmap instead of collecting every element of the type.
-pub fn element_type(doc: &mut Doc, ctx: &Ctx) -> Result<(), String> {
+pub fn element_type(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
     let handle = doc
         .get("_to")
         .and_then(Value::as_str)
@@ -408,7 +410,7 @@ pub fn element_type(doc: &mut Doc, ctx: &Ctx) -> Result<(), String> {
 /// `diseases_genes.variants` and `inheritance_mode`: the ClinGen variants associated with the
 /// same disease whose gene is this row's gene (`variants_diseases`), in key order, in their
 /// minimal form, and the first inheritance mode their `variants_diseases_genes` edges give.
-pub fn disease_gene_variants(doc: &mut Doc, ctx: &Ctx) -> Result<(), String> {
+pub fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
     let (Some(disease), Some(gene)) = (
         doc.get("_from").and_then(Value::as_str),
         doc.get("_to").and_then(Value::as_str),

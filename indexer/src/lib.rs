@@ -8,6 +8,7 @@
 pub mod build;
 pub mod collection;
 pub mod derive;
+pub mod doc;
 pub mod error;
 pub mod input;
 pub mod normalize;

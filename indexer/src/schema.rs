@@ -93,8 +93,7 @@ pub enum Order {
 }
 
 /// Per-document preparation run before a document is stored (derived members, renames).
-pub type Prepare =
-    fn(&mut serde_json::Map<String, serde_json::Value>, &derive::Ctx) -> Result<(), String>;
+pub type Prepare = fn(&mut crate::doc::Doc<'_>, &derive::Ctx) -> Result<(), String>;
 
 /// How a collection is built.
 #[derive(Clone, Copy)]
