@@ -19,6 +19,17 @@ use crate::postings::{List, Postings, PostingsWriter};
 /// Query strings longer than this are never fuzzed (the automaton would grow too big).
 pub const MAX_FUZZY_QUERY: usize = 64;
 
+/// The keys of a union of [`MultiMap`]s (see [`MultiMap::keys_in_union`]).
+pub struct UnionKeys<'m>(fst::map::Union<'m>);
+
+impl Iterator for UnionKeys<'_> {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        self.0.next().map(|(k, _)| k.to_vec())
+    }
+}
+
 /// A unique key → u64 map.
 #[derive(Clone)]
 pub struct KeyMap {
@@ -198,16 +209,13 @@ impl MultiMap {
         }
     }
 
-    /// Calls `f(key)` for every key present in any of `maps`, once, in byte order, streaming.
-    pub fn for_each_key_in_union(maps: &[&MultiMap], mut f: impl FnMut(&[u8])) {
+    /// Every key present in any of `maps`, once, in byte order, streamed (never all in memory).
+    pub fn keys_in_union<'m>(maps: &[&'m MultiMap]) -> UnionKeys<'m> {
         let mut op = fst::map::OpBuilder::new();
         for m in maps {
             op = op.add(m.keys.map.stream());
         }
-        let mut s = op.union();
-        while let Some((k, _)) = s.next() {
-            f(k);
-        }
+        UnionKeys(op.union())
     }
 
     /// Every (key, list) pair (tests, dumps).

@@ -81,6 +81,26 @@ proptest! {
     }
 
     #[test]
+    fn prop_union_keys_are_the_sorted_set_of_all_keys(
+        maps in prop::collection::vec(prop::collection::btree_set("[a-c]{1,4}", 0..20), 0..4),
+    ) {
+        let built: Vec<MultiMap> = maps.iter().map(|keys| {
+            let mut b = MultiMapBuilder::new(Vec::new(), Vec::new(), "t").unwrap();
+            for k in keys {
+                b.insert(k.as_bytes(), &[1]).unwrap();
+            }
+            let (f, p) = b.finish().unwrap();
+            MultiMap::open(Bytes::from_vec(f), Bytes::from_vec(p), "t").unwrap()
+        }).collect();
+        let refs: Vec<&MultiMap> = built.iter().collect();
+        let got: Vec<String> = MultiMap::keys_in_union(&refs)
+            .map(|k| String::from_utf8(k).unwrap())
+            .collect();
+        let want: Vec<String> = maps.iter().flatten().cloned().collect::<BTreeSet<_>>().into_iter().collect();
+        prop_assert_eq!(got, want);
+    }
+
+    #[test]
     fn prop_intervals_overlap_equals_linear_scan(
         raw in prop::collection::vec((0usize..3, 0u32..2000, prop_oneof![Just(0u32), 1u32..5, 1u32..3000]), 0..300),
         queries in prop::collection::vec((0usize..4, 0u32..2100, 1u32..400), 1..30)) {

@@ -101,7 +101,10 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
     }
 
     let mut w = CatalogWriter::create(&opts.output)?;
-    let mut ctx = Ctx::default();
+    let mut ctx = Ctx {
+        threads: env.threads,
+        ..Ctx::default()
+    };
     let mut metas = Vec::new();
     for spec in SPECS {
         let source = match (spec.kind, spec.derive) {

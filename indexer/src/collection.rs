@@ -6,6 +6,7 @@
 //! final pass streams records into the catalog and index entries into sorters, from which the
 //! index sections are written one after another. Memory stays within the budget throughout.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,7 +24,7 @@ use varcat_format::spool::Spool;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
 use crate::derive::Ctx;
-use crate::doc::Doc;
+use crate::doc::{raw_members, Doc, RawMembers};
 use crate::error::BuildError;
 use crate::input::{fix_non_finite, InputFile, Lines};
 use crate::normalize::{index_values, normalize, Counts};
@@ -267,14 +268,17 @@ fn member(spec: &Spec, rec: &Record<'_>, name: &str) -> Option<Value> {
     Members::new(spec, rec).get(name)
 }
 
-/// The members of one encoded record, each top-level member parsed at most once: a variant's
-/// `annotations` object feeds some thirty number columns, and parsing it once per column was
-/// most of the build's time.
+/// The members of one encoded record, each read at most once: a variant's `annotations` object
+/// feeds some thirty number columns. A column `a.b` finds `b` among the raw members of `a` and
+/// parses that value alone (building the whole object once per record was most of the final
+/// pass).
 struct Members<'s, 'r> {
     spec: &'s Spec,
     rec: &'r Record<'r>,
-    /// By field id: not parsed yet, or the parsed member (None when absent or not JSON).
-    parsed: Vec<Option<Option<Value>>>,
+    /// By field id: the parsed member (None when absent or not JSON).
+    parsed: Vec<OnceCell<Option<Value>>>,
+    /// By field id: the raw members of an object member (empty when absent or not an object).
+    objects: Vec<OnceCell<RawMembers<'r>>>,
 }
 
 impl<'s, 'r> Members<'s, 'r> {
@@ -282,27 +286,33 @@ impl<'s, 'r> Members<'s, 'r> {
         Members {
             spec,
             rec,
-            parsed: Vec::new(),
+            parsed: (0..spec.fields.len()).map(|_| OnceCell::new()).collect(),
+            objects: (0..spec.fields.len()).map(|_| OnceCell::new()).collect(),
         }
     }
 
     /// Member `name` (`a.b`: member `b` of object member `a`).
-    fn get(&mut self, name: &str) -> Option<Value> {
+    fn get(&self, name: &str) -> Option<Value> {
         let (top, sub) = match name.split_once('.') {
             Some((t, s)) => (t, Some(s)),
             None => (name, None),
         };
-        let id = self.spec.field_id(top)? as usize;
-        if self.parsed.len() <= id {
-            self.parsed.resize(id + 1, None);
-        }
-        let rec = self.rec;
-        let v = self.parsed[id]
-            .get_or_insert_with(|| serde_json::from_slice(rec.get(id as u16)?).ok())
-            .as_ref()?;
+        let id = self.spec.field_id(top)?;
+        let bytes = || self.rec.get(id);
         match sub {
-            None => Some(v.clone()),
-            Some(s) => v.get(s).cloned(),
+            None => self.parsed[id as usize]
+                .get_or_init(|| serde_json::from_slice(bytes()?).ok())
+                .clone(),
+            Some(s) => {
+                let members = self.objects[id as usize].get_or_init(|| {
+                    bytes()
+                        .and_then(|b| raw_members(b).ok())
+                        .unwrap_or_default()
+                });
+                // A repeated name counts with its last value, as in a parsed object.
+                let raw = members.iter().rev().find(|(n, _)| n == s)?.1;
+                serde_json::from_str(raw.get()).ok()
+            }
         }
     }
 }
@@ -799,7 +809,7 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         let r = Record::new(rec);
         let spec = self.spec;
-        let mut m = Members::new(spec, &r);
+        let m = Members::new(spec, &r);
         if spec.kind == Kind::Edge {
             for end in ["_from", "_to"] {
                 let Some(Value::String(h)) = m.get(end) else {

@@ -15,6 +15,8 @@ use crate::error::BuildError;
 pub struct Ctx {
     /// Collections built before the current one.
     pub built: HashMap<String, Collection>,
+    /// Threads a generator may use (at least 1).
+    pub threads: usize,
 }
 
 impl Ctx {
@@ -139,7 +141,7 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
     // Read from the raw text: only the members kept are parsed (see crate::doc).
     let members = doc
         .raw("annotations")
-        .and_then(|raw| raw_members(raw.get()).ok())
+        .and_then(|raw| raw_members(raw.get().as_bytes()).ok())
         .unwrap_or_default();
     let member = |k: &str| {
         // A repeated name counts with its last value, as in a parsed object.
@@ -367,22 +369,31 @@ pub fn variant_ld_predictions(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), Buil
         .into_iter()
         .flatten()
         .collect();
-    let mut result = Ok(());
-    varcat_format::fstmap::MultiMap::for_each_key_in_union(&maps, |k| {
-        if result.is_err() {
-            return;
-        }
-        let handle = String::from_utf8_lossy(k).into_owned();
-        if let Some(p) = ld_predictions(ctx, &handle) {
-            result = emit(
-                json!({"_key": handle, "predictions": p})
-                    .as_object()
-                    .cloned()
-                    .unwrap_or_default(),
-            );
-        }
-    });
-    result
+    let mut handles = varcat_format::fstmap::MultiMap::keys_in_union(&maps);
+    // Each variant's predictions are independent joins: batches run on every core, and their
+    // documents are emitted in key order, so the table does not depend on the thread count.
+    crate::parallel::map_ordered(
+        ctx.threads,
+        || (),
+        || {
+            let batch: Vec<Vec<u8>> = handles.by_ref().take(256).collect();
+            Ok::<_, BuildError>((!batch.is_empty()).then_some(batch))
+        },
+        |_, batch: Vec<Vec<u8>>| {
+            batch
+                .into_iter()
+                .filter_map(|k| {
+                    let handle = String::from_utf8_lossy(&k).into_owned();
+                    let p = ld_predictions(ctx, &handle)?;
+                    json!({"_key": handle, "predictions": p})
+                        .as_object()
+                        .cloned()
+                })
+                .collect::<Vec<_>>()
+        },
+        |docs| docs.into_iter().try_for_each(&mut *emit),
+    )?;
+    Ok(())
 }
 
 /// `element_type` of an edge to a genomic element: the element's `type`, so 4.5/4.11 filter
