@@ -86,7 +86,7 @@ impl Env {
 
     /// A sorter for pass 1, which has the whole sort budget while it reads.
     fn reader_sorter(&self) -> Sorter {
-        Sorter::new(&self.tmp, self.sort_budget())
+        Sorter::new(&self.tmp, self.sort_budget()).with_threads(self.threads)
     }
 
     /// One of `share` sorters filled while pass 1's output is read back: pass 1 keeps at most
@@ -96,6 +96,7 @@ impl Env {
             &self.tmp,
             (self.sort_budget() / 2 / share.max(1)).max(1 << 12),
         )
+        .with_threads(self.threads)
     }
 
     /// The sort buffers' budget: a sixteenth of `--mem-budget`, at least 32 MiB (but at most

@@ -114,7 +114,13 @@ pub struct Sorter {
     slots: Vec<Slot>,
     runs: Vec<PathBuf>,
     items: u64,
+    threads: usize,
+    /// Fewest slots per thread worth a thread ([`PARALLEL_SORT_MIN`]; tests lower it).
+    part_min: usize,
 }
+
+/// Fewer slots than this per thread are sorted on one thread (spawning would cost more).
+const PARALLEL_SORT_MIN: usize = 1 << 15;
 
 impl Sorter {
     /// A sorter spilling into `dir` when its buffers would exceed `budget` bytes.
@@ -130,7 +136,15 @@ impl Sorter {
             slots: Vec::new(),
             runs: Vec::new(),
             items: 0,
+            threads: 1,
+            part_min: PARALLEL_SORT_MIN,
         }
+    }
+
+    /// Sorts its buffer on up to `n` threads (the order does not depend on `n`).
+    pub fn with_threads(mut self, n: usize) -> Sorter {
+        self.threads = n.max(1);
+        self
     }
 
     /// Adds an item.
@@ -200,21 +214,38 @@ impl Sorter {
         self.runs.len()
     }
 
-    /// Sorts the buffer: by key, then by arrival (the position), which makes it stable.
-    fn sort(&mut self) {
+    /// Sorts the buffer: by key, then by arrival (the position), which makes it stable and the
+    /// order total. Parts are sorted on separate threads and returned as ranges, which
+    /// [`Parts`] merges as it reads: the same order as one sort, without scratch memory.
+    fn sort(&mut self) -> Vec<(usize, usize)> {
         let arena = &self.arena;
-        self.slots.sort_unstable_by(|a, b| compare(arena, a, b));
+        let n = self.slots.len();
+        let k = self.threads.min(n / self.part_min).max(1);
+        let size = n.div_ceil(k).max(1);
+        if k == 1 {
+            self.slots.sort_unstable_by(|a, b| compare(arena, a, b));
+        } else {
+            std::thread::scope(|sc| {
+                for part in self.slots.chunks_mut(size) {
+                    sc.spawn(move || part.sort_unstable_by(|a, b| compare(arena, a, b)));
+                }
+            });
+        }
+        (0..n)
+            .step_by(size)
+            .map(|start| (start, (start + size).min(n)))
+            .collect()
     }
 
     fn spill(&mut self) -> io::Result<()> {
         if self.slots.is_empty() {
             return Ok(());
         }
-        self.sort();
+        let mut merged = Parts { heads: self.sort() };
         let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed);
         let path = self.dir.join(format!("run-{}-{n}", std::process::id()));
         let mut w = BufWriter::with_capacity(1 << 20, File::create(&path)?);
-        for s in &self.slots {
+        while let Some(s) = merged.next(&self.arena, &self.slots) {
             let (k, p) = parts(&self.arena, s);
             write_item(&mut w, k, p)?;
         }
@@ -236,12 +267,13 @@ impl Sorter {
     /// can have the rest of the memory.
     pub fn finish_keeping(mut self, keep: usize) -> io::Result<Sorted> {
         if self.runs.is_empty() && self.held() <= keep {
-            self.sort();
+            let merged = Parts { heads: self.sort() };
             return Ok(Sorted {
                 inner: Inner::Memory {
                     held: self.held(),
                     arena: std::mem::take(&mut self.arena),
-                    slots: std::mem::take(&mut self.slots).into_iter(),
+                    slots: std::mem::take(&mut self.slots),
+                    merged,
                 },
                 runs: Vec::new(),
             });
@@ -279,6 +311,30 @@ fn prefix(key: &[u8]) -> u64 {
 fn parts<'a>(arena: &'a Arena, s: &Slot) -> (&'a [u8], &'a [u8]) {
     let item = arena.get(s.at, s.key_len as usize + s.payload_len as usize);
     item.split_at(s.key_len as usize)
+}
+
+/// Sorted parts of a slot table, read in merged order: each head is (next, end) of a part.
+/// There are as many parts as sorting threads, so a scan of the heads is cheap.
+struct Parts {
+    heads: Vec<(usize, usize)>,
+}
+
+impl Parts {
+    fn next<'s>(&mut self, arena: &Arena, slots: &'s [Slot]) -> Option<&'s Slot> {
+        let mut best: Option<usize> = None;
+        for (i, &(at, end)) in self.heads.iter().enumerate() {
+            if at == end {
+                continue;
+            }
+            best = match best {
+                Some(b) if compare(arena, &slots[self.heads[b].0], &slots[at]).is_le() => Some(b),
+                _ => Some(i),
+            };
+        }
+        let b = best?;
+        self.heads[b].0 += 1;
+        Some(&slots[self.heads[b].0 - 1])
+    }
 }
 
 fn compare(arena: &Arena, a: &Slot, b: &Slot) -> CmpOrdering {
@@ -326,7 +382,8 @@ enum Inner {
         /// What the buffers hold until dropped (they are not freed as items are read).
         held: usize,
         arena: Arena,
-        slots: std::vec::IntoIter<Slot>,
+        slots: Vec<Slot>,
+        merged: Parts,
     },
     Merge {
         readers: Vec<BufReader<File>>,
@@ -352,8 +409,13 @@ impl Sorted {
     /// The next item in order.
     pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
         match &mut self.inner {
-            Inner::Memory { arena, slots, .. } => Ok(slots.next().map(|s| {
-                let (k, p) = parts(arena, &s);
+            Inner::Memory {
+                arena,
+                slots,
+                merged,
+                ..
+            } => Ok(merged.next(arena, slots).map(|s| {
+                let (k, p) = parts(arena, s);
                 (k.to_vec(), p.to_vec())
             })),
             Inner::Merge { readers, heap } => {
@@ -404,6 +466,21 @@ mod tests {
             let mut want: Vec<(Vec<u8>, Vec<u8>)> = items.iter().enumerate().map(|(i, (k, _))| (k.clone(), (i as u32).to_le_bytes().to_vec())).collect();
             want.sort_by(|a, b| a.0.cmp(&b.0));
             prop_assert_eq!(got, want);
+        }
+
+        /// Sorting in parts on several threads (merged as read, in memory or from runs) gives
+        /// exactly the order of one sort on one thread.
+        #[test]
+        fn prop_parallel_sort_equals_serial(items in prop::collection::vec((prop::collection::vec(0u8..4, 0..3), any::<u16>()), 0..400), budget in 64usize..8192, threads in 2usize..5, part_min in 1usize..40) {
+            let run = |threads: usize| {
+                let mut s = Sorter::new(&std::env::temp_dir(), budget).with_threads(threads);
+                s.part_min = part_min;
+                for (i, (k, _)) in items.iter().enumerate() {
+                    s.push(k, &(i as u32).to_le_bytes()).unwrap();
+                }
+                drain(s.finish().unwrap())
+            };
+            prop_assert_eq!(run(threads), run(1));
         }
     }
 
