@@ -9,6 +9,7 @@
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::ops::Range;
 use std::path::PathBuf;
 
 use serde_json::{Map, Value};
@@ -120,11 +121,16 @@ const FLAG_KEYLESS: u8 = 1;
 /// Payload carried through the sorters: flags, origin (file index, line) and the record.
 fn payload(flags: u8, file: u32, line: u64, rec: &[u8]) -> Vec<u8> {
     let mut p = Vec::with_capacity(13 + rec.len());
-    p.push(flags);
-    p.extend_from_slice(&file.to_le_bytes());
-    p.extend_from_slice(&line.to_le_bytes());
-    p.extend_from_slice(rec);
+    payload_into(&mut p, flags, file, line, rec);
     p
+}
+
+/// Appends [`payload`]'s bytes to `out`.
+fn payload_into(out: &mut Vec<u8>, flags: u8, file: u32, line: u64, rec: &[u8]) {
+    out.push(flags);
+    out.extend_from_slice(&file.to_le_bytes());
+    out.extend_from_slice(&line.to_le_bytes());
+    out.extend_from_slice(rec);
 }
 
 fn split_payload(p: &[u8]) -> (u8, u32, u64, &[u8]) {
@@ -137,6 +143,58 @@ struct Processor<'a> {
     spec: &'a Spec,
     counts: Counts,
     unknown: BTreeMap<String, u64>,
+}
+
+/// Input lines read as one batch: all their text in one buffer. Thousands of small buffers
+/// allocated on the reading thread and freed on a worker (and back) contended on the
+/// allocator's per-thread locks.
+struct LineBatch {
+    text: String,
+    /// Line number and where the line lies in `text`.
+    lines: Vec<(u64, Range<usize>)>,
+}
+
+/// A batch parsed on a worker, ready for the sorter: every document's key, sort key and
+/// payload in one buffer (see [`LineBatch`]).
+struct EncodedBatch {
+    buf: Vec<u8>,
+    docs: Vec<(u64, Result<Encoded, String>)>,
+}
+
+/// Where one document's parts lie in [`EncodedBatch::buf`].
+struct Encoded {
+    key: Range<usize>,
+    sort_key: Range<usize>,
+    payload: Range<usize>,
+    non_finite: u64,
+}
+
+impl EncodedBatch {
+    fn new(docs: usize) -> EncodedBatch {
+        EncodedBatch {
+            buf: Vec::new(),
+            docs: Vec::with_capacity(docs),
+        }
+    }
+
+    /// Appends one line's outcome, with the sorter's key and payload for file `file`.
+    fn push(&mut self, line: u64, file: u32, parsed: Result<Parsed, String>) {
+        let doc = parsed.map(|p| {
+            let buf = &mut self.buf;
+            let mut part = |bytes: &dyn Fn(&mut Vec<u8>)| {
+                let start = buf.len();
+                bytes(buf);
+                start..buf.len()
+            };
+            Encoded {
+                key: part(&|b| b.extend_from_slice(p.key.as_bytes())),
+                sort_key: part(&|b| b.extend_from_slice(&SortKey::new().str(p.key.as_bytes()).0)),
+                payload: part(&|b| payload_into(b, p.flags, file, line, &p.rec)),
+                non_finite: p.non_finite,
+            }
+        });
+        self.docs.push((line, doc));
+    }
 }
 
 /// One input line, parsed and encoded.
@@ -156,19 +214,23 @@ const BATCH_BYTES: usize = 1 << 20;
 fn read_batch(
     lines: &mut Lines,
     raw_read: &std::cell::Cell<u64>,
-) -> Result<Option<Vec<(u64, String)>>, BuildError> {
-    let (mut batch, mut size) = (Vec::new(), 0);
-    while batch.len() < BATCH_DOCS && size < BATCH_BYTES {
+) -> Result<Option<LineBatch>, BuildError> {
+    let mut batch = LineBatch {
+        text: String::with_capacity(BATCH_BYTES + (BATCH_BYTES >> 3)),
+        lines: Vec::with_capacity(BATCH_DOCS),
+    };
+    while batch.lines.len() < BATCH_DOCS && batch.text.len() < BATCH_BYTES {
         let Some((line_no, line)) = lines.next_line()? else {
             break;
         };
         if !line.trim().is_empty() {
-            size += line.len();
-            batch.push((line_no, line.to_string()));
+            let start = batch.text.len();
+            batch.text.push_str(line);
+            batch.lines.push((line_no, start..batch.text.len()));
         }
     }
     raw_read.set(lines.bytes_read());
-    Ok((!batch.is_empty()).then_some(batch))
+    Ok((!batch.lines.is_empty()).then_some(batch))
 }
 
 impl<'a> Processor<'a> {
@@ -356,21 +418,20 @@ pub fn build(
                     env.threads,
                     || proc.fresh(),
                     || read_batch(&mut lines, &raw_read),
-                    |p: &mut Processor, batch: Vec<(u64, String)>| {
-                        batch
-                            .into_iter()
-                            .map(|(line_no, line)| (line_no, p.parse(&line, ctx)))
-                            .collect::<Vec<_>>()
+                    |p: &mut Processor, batch: LineBatch| {
+                        let mut out = EncodedBatch::new(batch.lines.len());
+                        for (line_no, range) in batch.lines {
+                            out.push(line_no, fi as u32, p.parse(&batch.text[range], ctx));
+                        }
+                        out
                     },
-                    |parsed| {
-                        for (line_no, doc) in parsed {
+                    |batch: EncodedBatch| {
+                        let buf = &batch.buf;
+                        for (line_no, doc) in batch.docs {
                             let doc = doc.map_err(|r| input_err(line_no, r))?;
                             env.report.non_finite += doc.non_finite;
-                            keys.see(doc.key.as_bytes());
-                            sorter.push(
-                                &SortKey::new().str(doc.key.as_bytes()).0,
-                                &payload(doc.flags, fi as u32, line_no, &doc.rec),
-                            )?;
+                            keys.see(&buf[doc.key]);
+                            sorter.push(&buf[doc.sort_key], &buf[doc.payload])?;
                             docs += 1;
                         }
                         env.progress
