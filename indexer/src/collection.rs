@@ -481,51 +481,144 @@ pub fn build(
     Report::bump(&mut env.report.read, name.to_string(), read);
 
     // Pass 2: merge duplicates, then order.
-    let mut sorted = finish_reader(sorter, env)?;
-    let mut reorder = match spec.order {
-        Order::Key => None,
-        Order::Fields(_) => Some(env.sorter(1)),
+    let sorted = finish_reader(sorter, env)?;
+    let mut stream = match spec.order {
+        Order::Key => Stream::groups(sorted),
+        Order::Fields(_) => {
+            let mut reorder = env.sorter(1);
+            let mut groups = Stream::groups(sorted);
+            while let Some((key, rec)) = groups.next(spec, &files, env)? {
+                let k = order_key(spec, &rec, &key);
+                reorder.push(&k, &payload(0, 0, 0, &rec))?;
+            }
+            drop(groups);
+            Stream::Reordered(finish_reader(reorder, env)?)
+        }
     };
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&keys), env)?;
-    let mut group: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
-    loop {
-        let next = sorted.next_item()?;
-        if let (Some(first), Some(n)) = (group.first(), next.as_ref()) {
-            if first.0 == n.0 {
-                group.push(next.expect("some"));
-                continue;
+    let descs: Vec<FeedDesc> = fin.feeds.iter().map(Feed::desc).collect();
+    let threads = env.threads;
+    let env_cell = std::cell::RefCell::new(&mut *env);
+    let (records, key_feed, feeds, n) =
+        (&mut fin.records, &mut fin.keys, &mut fin.feeds, &mut fin.n);
+    // The main thread reads, merges and writes records in ordinal order and hands batches to
+    // workers, which extract their index entries (parsing members is most of this pass) while
+    // the next batch is read; entries are applied in ordinal order, so the indexes do not
+    // depend on the thread count.
+    parallel::map_ordered(
+        threads,
+        || (),
+        || {
+            let mut batch = Pending::default();
+            while !batch.is_full() {
+                let next = stream.next(spec, &files, &mut env_cell.borrow_mut())?;
+                let Some((key, rec)) = next else { break };
+                let ord = records.push(&rec)?;
+                *n += 1;
+                if let KeyFeed::Sorted(s) = key_feed {
+                    s.push(&SortKey::new().str(key.as_bytes()).0, &ord.to_le_bytes())?;
+                }
+                batch.push(ord, &key, &rec);
             }
-        }
-        if !group.is_empty() {
-            for (key, rec) in resolve_group(spec, std::mem::take(&mut group), &files, env)? {
-                match &mut reorder {
-                    None => fin.push(&key, &rec, ctx, env)?,
-                    Some(r) => {
-                        let k = order_key(spec, &rec, &key);
-                        r.push(&k, &payload(0, 0, 0, &rec))?;
-                    }
+            if let KeyFeed::Direct(b) = key_feed {
+                // The batch's keys travel as one buffer (one allocation freed on the FST
+                // thread, not one per key: frees across threads contend on allocator locks).
+                if !batch.items.is_empty() {
+                    b.push(batch.key_chunk());
                 }
             }
-        }
-        match next {
-            Some(item) => group.push(item),
-            None => break,
-        }
-    }
-    drop(sorted);
-    if let Some(r) = reorder {
-        let mut s = finish_reader(r, env)?;
-        while let Some((_, p)) = s.next_item()? {
-            let (_, _, _, rec) = split_payload(&p);
-            let key = member(spec, &Record::new(rec), "_key")
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default();
-            fin.push(&key, rec, ctx, env)?;
-        }
-    }
+            Ok::<_, BuildError>((!batch.items.is_empty()).then_some(batch))
+        },
+        |_, batch: Pending| {
+            let extracted: Vec<_> = batch
+                .items()
+                .iter()
+                .map(|it| extract(spec, &descs, it, ctx))
+                .collect();
+            (batch, extracted)
+        },
+        |(batch, extracted)| {
+            let mut env = env_cell.borrow_mut();
+            for (it, x) in batch.items().iter().zip(extracted) {
+                apply(spec, feeds, it.ord, x?, &mut env.report)?;
+            }
+            Ok(())
+        },
+    )?;
+    drop(stream);
     let meta = fin.finish(env)?;
     Report::bump(&mut env.report.documents, name.to_string(), meta.documents);
     Ok(meta)
+}
+
+/// Pass 2's records in ordinal order.
+enum Stream {
+    /// Pass 1's sorted output, equal keys merged (see [`resolve_group`]).
+    Groups {
+        sorted: crate::sorter::Sorted,
+        /// The first item of the next group, already read.
+        ahead: Option<(Vec<u8>, Vec<u8>)>,
+        /// Records of the last group not yet handed out.
+        ready: std::collections::VecDeque<(String, Vec<u8>)>,
+    },
+    /// Records in field order, key last (see [`order_key`]).
+    Reordered(crate::sorter::Sorted),
+}
+
+impl Stream {
+    fn groups(sorted: crate::sorter::Sorted) -> Stream {
+        Stream::Groups {
+            sorted,
+            ahead: None,
+            ready: Default::default(),
+        }
+    }
+
+    /// The next record's key and bytes.
+    fn next(
+        &mut self,
+        spec: &Spec,
+        files: &[PathBuf],
+        env: &mut Env,
+    ) -> Result<Option<(String, Vec<u8>)>, BuildError> {
+        match self {
+            Stream::Reordered(s) => {
+                let Some((_, p)) = s.next_item()? else {
+                    return Ok(None);
+                };
+                let (_, _, _, rec) = split_payload(&p);
+                let key = member(spec, &Record::new(rec), "_key")
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                Ok(Some((key, rec.to_vec())))
+            }
+            Stream::Groups {
+                sorted,
+                ahead,
+                ready,
+            } => loop {
+                if let Some(r) = ready.pop_front() {
+                    return Ok(Some(r));
+                }
+                let Some(first) = ahead
+                    .take()
+                    .map_or_else(|| sorted.next_item(), |a| Ok(Some(a)))?
+                else {
+                    return Ok(None);
+                };
+                let mut group = vec![first];
+                while let Some(item) = sorted.next_item()? {
+                    if item.0 == group[0].0 {
+                        group.push(item);
+                    } else {
+                        *ahead = Some(item);
+                        break;
+                    }
+                }
+                ready.extend(resolve_group(spec, group, files, env)?);
+            },
+        }
+    }
 }
 
 /// Turns a group of equal keys into the records to store.
@@ -642,10 +735,49 @@ enum Feed {
     },
 }
 
+/// What a [`Feed`] indexes, without its builder: what workers need to extract entries.
+#[derive(Clone, Copy)]
+enum FeedDesc {
+    Exact {
+        field: &'static str,
+        kind: &'static str,
+    },
+    Facet {
+        field: &'static str,
+    },
+    Number {
+        field: &'static str,
+    },
+    Intervals {
+        chr: &'static str,
+        start: &'static str,
+        end: &'static str,
+    },
+    /// Points and interval ends alike: (chr, position).
+    Points {
+        chr: &'static str,
+        pos: &'static str,
+    },
+}
+
 /// An index's name in the collection metadata and its sections (name, bytes).
 type BuiltIndex = (String, Vec<(String, Spool)>);
 
 impl Feed {
+    fn desc(&self) -> FeedDesc {
+        match *self {
+            Feed::Exact { field, kind, .. } => FeedDesc::Exact { field, kind },
+            Feed::Facet { field, .. } => FeedDesc::Facet { field },
+            Feed::Number { field, .. } => FeedDesc::Number { field },
+            Feed::Intervals {
+                chr, start, end, ..
+            } => FeedDesc::Intervals { chr, start, end },
+            Feed::Points { chr, pos, .. } | Feed::Ends { chr, end: pos, .. } => {
+                FeedDesc::Points { chr, pos }
+            }
+        }
+    }
+
     /// Runs its sorter has spilled.
     fn spills(&self) -> usize {
         match self {
@@ -755,6 +887,82 @@ impl Feed {
     }
 }
 
+/// Records written but not yet indexed, in one buffer (see [`Final::flush`]).
+#[derive(Default)]
+struct Pending {
+    keys: String,
+    recs: Vec<u8>,
+    items: Vec<(u32, Range<usize>, Range<usize>)>,
+}
+
+/// Records per flush, and the bytes that also end a batch.
+const PENDING_RECORDS: usize = 4096;
+const PENDING_BYTES: usize = 4 << 20;
+
+/// Keys for the key FST's thread: their text, and the end and ordinal of each.
+type KeyChunk = (String, Vec<(usize, u64)>);
+
+/// One pending record.
+struct PendingItem<'a> {
+    ord: u32,
+    key: &'a str,
+    rec: &'a [u8],
+}
+
+impl Pending {
+    fn push(&mut self, ord: u32, key: &str, rec: &[u8]) {
+        let k = self.keys.len();
+        self.keys.push_str(key);
+        let r = self.recs.len();
+        self.recs.extend_from_slice(rec);
+        self.items
+            .push((ord, k..self.keys.len(), r..self.recs.len()));
+    }
+
+    fn is_full(&self) -> bool {
+        self.items.len() >= PENDING_RECORDS || self.recs.len() >= PENDING_BYTES
+    }
+
+    fn items(&self) -> Vec<PendingItem<'_>> {
+        self.items
+            .iter()
+            .map(|(ord, k, r)| PendingItem {
+                ord: *ord,
+                key: &self.keys[k.clone()],
+                rec: &self.recs[r.clone()],
+            })
+            .collect()
+    }
+
+    /// The keys for the key FST's thread.
+    fn key_chunk(&self) -> KeyChunk {
+        let ends = self
+            .items
+            .iter()
+            .map(|(ord, k, _)| (k.end, *ord as u64))
+            .collect();
+        (self.keys.clone(), ends)
+    }
+}
+
+/// What one record adds: its references (end, and the target collection when dangling) and,
+/// per feed in order, its entries.
+struct Extracted {
+    refs: Vec<(&'static str, Option<String>)>,
+    feeds: Vec<FeedEntries>,
+}
+
+/// One record's entries for one feed.
+enum FeedEntries {
+    None,
+    /// Sort keys for a sorter-fed index.
+    Keys(Vec<Vec<u8>>),
+    /// Facet values.
+    Values(Vec<String>),
+    /// A number column's value.
+    Number(Option<f64>),
+}
+
 /// The final pass: records go straight into the catalog; index entries into sorters.
 struct Final<'s, 'w> {
     spec: &'s Spec,
@@ -768,7 +976,7 @@ struct Final<'s, 'w> {
 enum KeyFeed {
     /// Keys arrive in order: the FST is built on its own thread (it is the costliest part of
     /// the final pass, and independent of the rest).
-    Direct(parallel::Background<(String, u64), Result<Spool, varcat_format::WriteError>>),
+    Direct(parallel::Background<KeyChunk, Result<Spool, varcat_format::WriteError>>),
     Sorted(Sorter),
 }
 
@@ -789,11 +997,17 @@ impl<'s, 'w> Final<'s, 'w> {
             Order::Key => {
                 let mut b = KeyMapBuilder::new(env.spool()?, &names::key(spec.name))?;
                 KeyFeed::Direct(parallel::Background::spawn(
-                    move |items: parallel::Items<(String, u64)>| {
-                        for (k, ord) in items {
-                            // Pass 1 saw every key, so the encoding holds each of them.
-                            let stored = key_encoding.encode(k.as_bytes()).unwrap_or_default();
-                            b.insert(&stored, ord)?;
+                    1,
+                    move |chunks: parallel::Items<KeyChunk>| {
+                        for (text, ends) in chunks {
+                            let mut start = 0;
+                            for (end, ord) in ends {
+                                // Pass 1 saw every key, so the encoding holds each of them.
+                                let key = &text.as_bytes()[start..end];
+                                let stored = key_encoding.encode(key).unwrap_or_default();
+                                b.insert(&stored, ord)?;
+                                start = end;
+                            }
                         }
                         b.finish()
                     },
@@ -858,125 +1072,6 @@ impl<'s, 'w> Final<'s, 'w> {
             feeds,
             n: 0,
         })
-    }
-
-    fn push(&mut self, key: &str, rec: &[u8], ctx: &Ctx, env: &mut Env) -> Result<(), BuildError> {
-        let ord = self.records.push(rec)?;
-        self.n += 1;
-        match &mut self.keys {
-            KeyFeed::Direct(b) => b.push((key.to_string(), ord as u64)),
-            KeyFeed::Sorted(s) => {
-                s.push(&SortKey::new().str(key.as_bytes()).0, &ord.to_le_bytes())?
-            }
-        }
-        let r = Record::new(rec);
-        let spec = self.spec;
-        let m = Members::new(spec, &r);
-        if spec.kind == Kind::Edge {
-            for end in ["_from", "_to"] {
-                let Some(Value::String(h)) = m.get(end) else {
-                    continue;
-                };
-                Report::bump(
-                    &mut env.report.references,
-                    (spec.name.to_string(), end.to_string()),
-                    1,
-                );
-                if ctx.resolve(&h).is_none() {
-                    let target = h.split_once('/').map_or("", |x| x.0).to_string();
-                    Report::bump(
-                        &mut env.report.dangling,
-                        (spec.name.to_string(), end.to_string(), target),
-                        1,
-                    );
-                }
-            }
-        }
-        for feed in &mut self.feeds {
-            match feed {
-                Feed::Exact {
-                    field,
-                    kind,
-                    sorter,
-                } => {
-                    let Some(v) = m.get(field) else {
-                        continue;
-                    };
-                    let mut vals: Vec<String> = match *kind {
-                        "by" => index_values(&v),
-                        "fold" => index_values(&v)
-                            .iter()
-                            .map(|s| varcat_format::text::fold(s))
-                            .collect(),
-                        _ => index_values(&v)
-                            .iter()
-                            .flat_map(|s| varcat_format::text::tokens(s))
-                            .collect(),
-                    };
-                    vals.sort();
-                    vals.dedup();
-                    for val in vals {
-                        sorter.push(&SortKey::new().str(val.as_bytes()).u32(ord).0, &[])?;
-                    }
-                }
-                Feed::Facet { field, builder } => {
-                    if let Some(v) = m.get(field) {
-                        for val in index_values(&v) {
-                            builder.add(&val, ord);
-                        }
-                    }
-                }
-                Feed::Number { field, writer } => {
-                    let x = m.get(field).and_then(|v| match v {
-                        Value::Number(n) => n.as_f64(),
-                        Value::String(s) => s.trim().parse::<f64>().ok(),
-                        _ => None,
-                    });
-                    writer.push(x)?;
-                }
-                Feed::Intervals {
-                    chr,
-                    start,
-                    end,
-                    sorter,
-                } => {
-                    let (Some(Value::String(c)), Some(s), Some(e)) =
-                        (m.get(chr), m.get(start), m.get(end))
-                    else {
-                        continue;
-                    };
-                    let (Some(s), Some(e)) = (coordinate(&s, key)?, coordinate(&e, key)?) else {
-                        continue;
-                    };
-                    if s > e {
-                        continue;
-                    }
-                    let k = SortKey::new()
-                        .str(c.as_bytes())
-                        .u32(s)
-                        .u32(e)
-                        .u32(ord)
-                        .0
-                        .clone();
-                    sorter.push(&k, &[])?;
-                }
-                Feed::Points { chr, pos, sorter }
-                | Feed::Ends {
-                    chr,
-                    end: pos,
-                    sorter,
-                } => {
-                    let (Some(Value::String(c)), Some(p)) = (m.get(chr), m.get(pos)) else {
-                        continue;
-                    };
-                    let Some(p) = coordinate(&p, key)? else {
-                        continue;
-                    };
-                    sorter.push(&SortKey::new().str(c.as_bytes()).u32(p).u32(ord).0, &[])?;
-                }
-            }
-        }
-        Ok(())
     }
 
     fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
@@ -1054,6 +1149,146 @@ impl<'s, 'w> Final<'s, 'w> {
             key_encoding: self.key_encoding,
         })
     }
+}
+
+/// A record's reference checks and index entries (reads only the feeds' descriptions, so it
+/// runs on any thread).
+fn extract(
+    spec: &Spec,
+    descs: &[FeedDesc],
+    it: &PendingItem<'_>,
+    ctx: &Ctx,
+) -> Result<Extracted, BuildError> {
+    let (key, ord) = (it.key, it.ord);
+    let r = Record::new(it.rec);
+    let m = Members::new(spec, &r);
+    let mut refs = Vec::new();
+    if spec.kind == Kind::Edge {
+        for end in ["_from", "_to"] {
+            let Some(Value::String(h)) = m.get(end) else {
+                continue;
+            };
+            let dangling = ctx
+                .resolve(&h)
+                .is_none()
+                .then(|| h.split_once('/').map_or("", |x| x.0).to_string());
+            refs.push((end, dangling));
+        }
+    }
+    let mut feeds = Vec::with_capacity(descs.len());
+    for desc in descs {
+        let out = match *desc {
+            FeedDesc::Exact { field, kind } => {
+                let Some(v) = m.get(field) else {
+                    feeds.push(FeedEntries::None);
+                    continue;
+                };
+                let mut vals: Vec<String> = match kind {
+                    "by" => index_values(&v),
+                    "fold" => index_values(&v)
+                        .iter()
+                        .map(|s| varcat_format::text::fold(s))
+                        .collect(),
+                    _ => index_values(&v)
+                        .iter()
+                        .flat_map(|s| varcat_format::text::tokens(s))
+                        .collect(),
+                };
+                vals.sort();
+                vals.dedup();
+                FeedEntries::Keys(
+                    vals.iter()
+                        .map(|val| SortKey::new().str(val.as_bytes()).u32(ord).take())
+                        .collect(),
+                )
+            }
+            FeedDesc::Facet { field } => {
+                FeedEntries::Values(m.get(field).map(|v| index_values(&v)).unwrap_or_default())
+            }
+            FeedDesc::Number { field } => FeedEntries::Number(m.get(field).and_then(|v| match v {
+                Value::Number(n) => n.as_f64(),
+                Value::String(s) => s.trim().parse::<f64>().ok(),
+                _ => None,
+            })),
+            FeedDesc::Intervals { chr, start, end } => {
+                let coords = match (m.get(chr), m.get(start), m.get(end)) {
+                    (Some(Value::String(c)), Some(s), Some(e)) => {
+                        match (coordinate(&s, key)?, coordinate(&e, key)?) {
+                            (Some(s), Some(e)) if s <= e => Some(
+                                SortKey::new()
+                                    .str(c.as_bytes())
+                                    .u32(s)
+                                    .u32(e)
+                                    .u32(ord)
+                                    .take(),
+                            ),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                FeedEntries::Keys(coords.into_iter().collect())
+            }
+            FeedDesc::Points { chr, pos } => {
+                let point = match (m.get(chr), m.get(pos)) {
+                    (Some(Value::String(c)), Some(p)) => coordinate(&p, key)?
+                        .map(|p| SortKey::new().str(c.as_bytes()).u32(p).u32(ord).take()),
+                    _ => None,
+                };
+                FeedEntries::Keys(point.into_iter().collect())
+            }
+        };
+        feeds.push(out);
+    }
+    Ok(Extracted { refs, feeds })
+}
+
+/// Adds one record's extracted entries to the reports and index builders.
+fn apply(
+    spec: &Spec,
+    feeds: &mut [Feed],
+    ord: u32,
+    x: Extracted,
+    report: &mut Report,
+) -> Result<(), BuildError> {
+    let name = spec.name;
+    for (end, dangling) in x.refs {
+        Report::bump(
+            &mut report.references,
+            (name.to_string(), end.to_string()),
+            1,
+        );
+        if let Some(target) = dangling {
+            Report::bump(
+                &mut report.dangling,
+                (name.to_string(), end.to_string(), target),
+                1,
+            );
+        }
+    }
+    for (feed, entries) in feeds.iter_mut().zip(x.feeds) {
+        match (feed, entries) {
+            (
+                Feed::Exact { sorter, .. }
+                | Feed::Intervals { sorter, .. }
+                | Feed::Points { sorter, .. }
+                | Feed::Ends { sorter, .. },
+                FeedEntries::Keys(keys),
+            ) => {
+                for k in keys {
+                    sorter.push(&k, &[])?;
+                }
+            }
+            (Feed::Facet { builder, .. }, FeedEntries::Values(vals)) => {
+                for val in vals {
+                    builder.add(&val, ord);
+                }
+            }
+            (Feed::Number { writer, .. }, FeedEntries::Number(x)) => writer.push(x)?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// A genomic coordinate as u32 (the format's ceiling); non-numbers are skipped.

@@ -103,20 +103,23 @@ where
     })
 }
 
-/// Items per message to a [`Background`] thread: few enough messages that the channel costs
-/// nothing per item.
-const BATCH: usize = 4096;
-
 /// A consumer on its own thread: items pushed here reach `f` on that thread, in order.
 pub struct Background<T: Send + 'static, R: Send + 'static> {
     tx: Option<SyncSender<Vec<T>>>,
     batch: Vec<T>,
+    /// Items per message (enough that the channel costs nothing per item).
+    per_message: usize,
     handle: JoinHandle<R>,
 }
 
 impl<T: Send + 'static, R: Send + 'static> Background<T, R> {
-    /// Starts `f`, which reads batches until the channel closes and returns its result.
-    pub fn spawn(f: impl FnOnce(Items<T>) -> R + Send + 'static) -> Background<T, R> {
+    /// Starts `f`, which reads items until the channel closes and returns its result; items
+    /// travel `per_message` at a time.
+    pub fn spawn(
+        per_message: usize,
+        f: impl FnOnce(Items<T>) -> R + Send + 'static,
+    ) -> Background<T, R> {
+        let per_message = per_message.max(1);
         let (tx, rx) = mpsc::sync_channel(4);
         let handle = thread::spawn(move || {
             f(Items {
@@ -126,7 +129,8 @@ impl<T: Send + 'static, R: Send + 'static> Background<T, R> {
         });
         Background {
             tx: Some(tx),
-            batch: Vec::with_capacity(BATCH),
+            batch: Vec::with_capacity(per_message),
+            per_message,
             handle,
         }
     }
@@ -135,13 +139,13 @@ impl<T: Send + 'static, R: Send + 'static> Background<T, R> {
     /// [`Background::finish`] returns its result.
     pub fn push(&mut self, item: T) {
         self.batch.push(item);
-        if self.batch.len() >= BATCH {
+        if self.batch.len() >= self.per_message {
             self.flush();
         }
     }
 
     fn flush(&mut self) {
-        let b = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        let b = std::mem::replace(&mut self.batch, Vec::with_capacity(self.per_message));
         if let Some(tx) = &self.tx {
             if tx.send(b).is_err() {
                 self.tx = None;
@@ -246,10 +250,13 @@ mod tests {
 
     #[test]
     fn test_background_sees_every_item_in_order() {
-        let mut bg = Background::spawn(|items: Items<u32>| items.collect::<Vec<_>>());
-        for i in 0..10_000 {
-            bg.push(i);
+        for per_message in [1, 7, 4096] {
+            let mut bg =
+                Background::spawn(per_message, |items: Items<u32>| items.collect::<Vec<_>>());
+            for i in 0..10_000 {
+                bg.push(i);
+            }
+            assert_eq!(bg.finish(), (0..10_000).collect::<Vec<_>>());
         }
-        assert_eq!(bg.finish(), (0..10_000).collect::<Vec<_>>());
     }
 }

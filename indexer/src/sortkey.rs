@@ -15,6 +15,11 @@ impl SortKey {
         SortKey(Vec::new())
     }
 
+    /// The key's bytes (the builder is left empty), at the end of a chain of appends.
+    pub fn take(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.0)
+    }
+
     /// Appends a string.
     pub fn str(&mut self, s: &[u8]) -> &mut Self {
         self.0.push(0);
