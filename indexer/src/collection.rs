@@ -100,11 +100,24 @@ impl Env {
         .with_threads(self.threads)
     }
 
-    /// The sort buffers' budget: a sixteenth of `--mem-budget`, at least 32 MiB (but at most
-    /// half), is left for everything else: batches being parsed, read and write buffers, FST
-    /// builders, facet bitmaps, the allocator's slack.
+    /// The sort buffers' budget: a sixteenth of `--mem-budget`, at least 16 MiB per thread and
+    /// 16 MiB more (but at most half), is left for everything else: batches being parsed,
+    /// read and write buffers, FST builders, facet bitmaps, the allocator's slack.
     fn sort_budget(&self) -> usize {
-        self.budget - (self.budget / 16).max(32 << 20).min(self.budget / 2)
+        self.budget - self.reserve()
+    }
+
+    /// What `--mem-budget` keeps outside the sort buffers (see [`Env::sort_budget`]): every
+    /// thread holds batches and allocator arenas of its own, so the floor grows with them.
+    fn reserve(&self) -> usize {
+        let floor = (16 << 20) * (self.threads.max(1) + 1);
+        (self.budget / 16).max(floor).min(self.budget / 2)
+    }
+
+    /// Bytes of records per pass-2 batch: with two batches per thread in flight, their records
+    /// take at most a sixteenth of the reserve (1 MiB each at the default 2 GiB).
+    fn pass2_batch_bytes(&self) -> usize {
+        (self.reserve() / (64 * self.threads.max(1))).clamp(64 << 10, 4 << 20)
     }
 }
 
@@ -497,7 +510,7 @@ pub fn build(
     };
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&keys), env)?;
     let descs: Vec<FeedDesc> = fin.feeds.iter().map(Feed::desc).collect();
-    let threads = env.threads;
+    let (threads, batch_bytes) = (env.threads, env.pass2_batch_bytes());
     let env_cell = std::cell::RefCell::new(&mut *env);
     let (records, key_feed, feeds, n) =
         (&mut fin.records, &mut fin.keys, &mut fin.feeds, &mut fin.n);
@@ -505,11 +518,13 @@ pub fn build(
     // workers, which extract their index entries (parsing members is most of this pass) while
     // the next batch is read; entries are applied in ordinal order, so the indexes do not
     // depend on the thread count.
-    parallel::map_ordered(
+    // Two batches per worker keep both busy; more only hold memory.
+    parallel::map_ordered_with(
         threads,
+        2,
         || (),
         || {
-            let mut batch = Pending::default();
+            let mut batch = Pending::new(batch_bytes);
             while !batch.is_full() {
                 let next = stream.next(spec, &files, &mut env_cell.borrow_mut())?;
                 let Some((key, rec)) = next else { break };
@@ -887,17 +902,17 @@ impl Feed {
     }
 }
 
-/// Records written but not yet indexed, in one buffer (see [`Final::flush`]).
-#[derive(Default)]
+/// A batch of pass 2: records written but not yet indexed, in one buffer.
 struct Pending {
     keys: String,
     recs: Vec<u8>,
     items: Vec<(u32, Range<usize>, Range<usize>)>,
+    /// Record bytes that end the batch.
+    limit: usize,
 }
 
-/// Records per flush, and the bytes that also end a batch.
+/// Records per pass-2 batch (its bytes are bounded by [`Env::pass2_batch_bytes`]).
 const PENDING_RECORDS: usize = 4096;
-const PENDING_BYTES: usize = 4 << 20;
 
 /// Keys for the key FST's thread: their text, and the end and ordinal of each.
 type KeyChunk = (String, Vec<(usize, u64)>);
@@ -910,6 +925,15 @@ struct PendingItem<'a> {
 }
 
 impl Pending {
+    fn new(limit: usize) -> Pending {
+        Pending {
+            keys: String::new(),
+            recs: Vec::with_capacity(limit),
+            items: Vec::with_capacity(PENDING_RECORDS),
+            limit,
+        }
+    }
+
     fn push(&mut self, ord: u32, key: &str, rec: &[u8]) {
         let k = self.keys.len();
         self.keys.push_str(key);
@@ -920,7 +944,7 @@ impl Pending {
     }
 
     fn is_full(&self) -> bool {
-        self.items.len() >= PENDING_RECORDS || self.recs.len() >= PENDING_BYTES
+        self.items.len() >= PENDING_RECORDS || self.recs.len() >= self.limit
     }
 
     fn items(&self) -> Vec<PendingItem<'_>> {

@@ -22,6 +22,23 @@ pub fn threads() -> usize {
 pub fn map_ordered<B, R, S, E>(
     workers: usize,
     init: impl Fn() -> S + Sync,
+    produce: impl FnMut() -> Result<Option<B>, E>,
+    work: impl Fn(&mut S, B) -> R + Sync,
+    consume: impl FnMut(R) -> Result<(), E>,
+) -> Result<Vec<S>, E>
+where
+    B: Send,
+    R: Send,
+    S: Send,
+{
+    map_ordered_with(workers, 4, init, produce, work, consume)
+}
+
+/// [`map_ordered`] with at most `per_worker` batches per worker in flight.
+pub fn map_ordered_with<B, R, S, E>(
+    workers: usize,
+    per_worker: usize,
+    init: impl Fn() -> S + Sync,
     mut produce: impl FnMut() -> Result<Option<B>, E>,
     work: impl Fn(&mut S, B) -> R + Sync,
     mut consume: impl FnMut(R) -> Result<(), E>,
@@ -38,7 +55,7 @@ where
         }
         return Ok(vec![st]);
     }
-    let in_flight = workers * 4;
+    let in_flight = workers * per_worker.max(1);
     let (job_tx, job_rx) = mpsc::sync_channel::<(u64, B)>(in_flight);
     let job_rx = Mutex::new(job_rx);
     let (res_tx, res_rx) = mpsc::channel::<(u64, thread::Result<R>)>();
