@@ -194,15 +194,18 @@ impl EncodedBatch {
     fn push(&mut self, line: u64, file: u32, parsed: Result<Parsed, String>) {
         let doc = parsed.map(|p| {
             let buf = &mut self.buf;
-            let mut part = |bytes: &dyn Fn(&mut Vec<u8>)| {
-                let start = buf.len();
-                bytes(buf);
-                start..buf.len()
-            };
+            let at = buf.len();
+            buf.extend_from_slice(p.key.as_bytes());
+            let key = at..buf.len();
+            let at = buf.len();
+            buf.extend_from_slice(&SortKey::new().str(p.key.as_bytes()).0);
+            let sort_key = at..buf.len();
+            let at = buf.len();
+            payload_into(buf, p.flags, file, line, &p.rec);
             Encoded {
-                key: part(&|b| b.extend_from_slice(p.key.as_bytes())),
-                sort_key: part(&|b| b.extend_from_slice(&SortKey::new().str(p.key.as_bytes()).0)),
-                payload: part(&|b| payload_into(b, p.flags, file, line, &p.rec)),
+                key,
+                sort_key,
+                payload: at..buf.len(),
                 non_finite: p.non_finite,
             }
         });

@@ -180,3 +180,58 @@ fn test_gzip_input_gives_the_same_catalog() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn test_digest_keys_packed_keyless_edges_numbered_dropped_members_unparsed() {
+    let dir = scratch("keys");
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    let (d1, d2) = ("0a".repeat(32), "fb".repeat(32));
+    std::fs::write(
+        input.join("variants_variants.jsonl"),
+        format!(
+            "{{\"_key\": \"{d2}\", \"_from\": \"variants/A\", \"_to\": \"variants/B\", \"r2\": 0.5}}\n\
+             {{\"_key\": \"{d1}\", \"_from\": \"variants/B\", \"_to\": \"variants/C\", \"r2\": 0.7}}\n"
+        ),
+    )
+    .unwrap();
+    // Keyless repeated pairs stay distinct; a number beyond f64 in a member nobody keeps does
+    // not stop the build (it is checked for syntax only).
+    std::fs::write(
+        input.join("genes_transcripts.jsonl"),
+        "{\"_from\": \"genes/G1\", \"_to\": \"transcripts/T1\", \"mystery\": 1e999}\n\
+         {\"_from\": \"genes/G1\", \"_to\": \"transcripts/T1\"}\n",
+    )
+    .unwrap();
+    let out = dir.join("x.varcat");
+    let report = build(&Options::new(&input, &out)).unwrap();
+    assert!(report.warnings().iter().any(|w| w.contains("mystery")));
+    let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
+
+    let ld = cat.get("variants_variants").unwrap();
+    assert_eq!(ld.meta.key_encoding, varcat_format::KeyEncoding::Hex);
+    // Ordinals follow the keys' text order, and lookups take the text.
+    assert_eq!((ld.ord(&d1), ld.ord(&d2)), (Some(0), Some(1)));
+    assert_eq!(ld.ord(&d1.to_uppercase()), None);
+    assert_eq!(ld.ord("variants/A variants/B"), None);
+    assert_eq!(ld.value(1, "r2"), Some(&b"0.5"[..]));
+
+    let gt = cat.get("genes_transcripts").unwrap();
+    assert_eq!(gt.meta.key_encoding, varcat_format::KeyEncoding::Text);
+    let first = gt.ord("genes/G1 transcripts/T1").unwrap();
+    let second = gt.ord("genes/G1 transcripts/T1 #000002").unwrap();
+    assert_ne!(first, second);
+
+    // The same number in a kept member is an error that names the member.
+    std::fs::write(
+        input.join("variants_variants.jsonl"),
+        format!("{{\"_key\": \"{d1}\", \"_from\": \"variants/A\", \"_to\": \"variants/B\", \"r2\": 1e999}}\n"),
+    )
+    .unwrap();
+    let msg = build(&Options::new(&input, &out)).unwrap_err().to_string();
+    assert!(
+        msg.contains("variants_variants.jsonl:1: invalid JSON in member r2"),
+        "{msg}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
