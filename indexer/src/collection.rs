@@ -25,7 +25,7 @@ use varcat_format::spool::Spool;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
 use crate::derive::Ctx;
-use crate::doc::{raw_members, Doc, RawMembers};
+use crate::doc::{last_member, raw_members, Doc, RawMembers};
 use crate::error::BuildError;
 use crate::input::{fix_non_finite, InputFile, Lines};
 use crate::normalize::{index_values, normalize, Counts};
@@ -388,9 +388,7 @@ impl<'s, 'r> Members<'s, 'r> {
                         .and_then(|b| raw_members(b).ok())
                         .unwrap_or_default()
                 });
-                // A repeated name counts with its last value, as in a parsed object.
-                let raw = members.iter().rev().find(|(n, _)| n == s)?.1;
-                serde_json::from_str(raw.get()).ok()
+                serde_json::from_str(last_member(members, s)?.get()).ok()
             }
         }
     }
@@ -708,9 +706,10 @@ fn order_key(spec: &Spec, rec: &[u8], key: &str) -> Vec<u8> {
         return SortKey::new().str(key.as_bytes()).0.clone();
     };
     let rec = Record::new(rec);
+    let m = Members::new(spec, &rec);
     let mut k = SortKey::new();
     for f in fields {
-        match member(spec, &rec, f) {
+        match m.get(f) {
             Some(Value::String(s)) => k.str(s.as_bytes()),
             Some(Value::Number(n)) => k.f64(n.as_f64().unwrap_or(f64::NAN)),
             _ => k.missing(),
@@ -1029,10 +1028,12 @@ impl<'s, 'w> Final<'s, 'w> {
                         for (text, ends) in chunks {
                             let mut start = 0;
                             for (end, ord) in ends {
-                                // Pass 1 saw every key, so the encoding holds each of them.
-                                let key = &text.as_bytes()[start..end];
-                                let stored = key_encoding.encode(key).unwrap_or_default();
-                                b.insert(&stored, ord)?;
+                                insert_key(
+                                    &mut b,
+                                    key_encoding,
+                                    &text.as_bytes()[start..end],
+                                    ord,
+                                )?;
                                 start = end;
                             }
                         }
@@ -1140,11 +1141,8 @@ impl<'s, 'w> Final<'s, 'w> {
                 let mut s = finish_sorter(sorter, &mut *env)?;
                 while let Some((k, p)) = s.next_item()? {
                     let key = KeyReader::new(&k).str().unwrap_or_default();
-                    let stored = self.key_encoding.encode(&key).unwrap_or_default();
-                    b.insert(
-                        &stored,
-                        u32::from_le_bytes(p[..4].try_into().expect("4")) as u64,
-                    )?;
+                    let ord = u32::from_le_bytes(p[..4].try_into().expect("4"));
+                    insert_key(&mut b, self.key_encoding, &key, ord as u64)?;
                 }
                 b.finish()?;
                 sec.finish()?;
@@ -1316,6 +1314,17 @@ fn apply(
         }
     }
     Ok(())
+}
+
+/// Adds `key` to a key map in the collection's encoding (pass 1 saw every key, so the encoding
+/// holds each of them).
+fn insert_key<W: Write>(
+    b: &mut KeyMapBuilder<W>,
+    encoding: KeyEncoding,
+    key: &[u8],
+    ord: u64,
+) -> Result<(), varcat_format::WriteError> {
+    b.insert(&encoding.encode(key).unwrap_or_default(), ord)
 }
 
 /// A genomic coordinate as u32 (the format's ceiling); non-numbers are skipped.

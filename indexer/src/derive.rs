@@ -39,7 +39,7 @@ pub type Emit<'a> = dyn FnMut(Map<String, Value>) -> Result<(), BuildError> + 'a
 /// Produces a derived table's documents.
 pub type Generator = fn(&Ctx, &mut Emit<'_>) -> Result<(), BuildError>;
 
-use crate::doc::{raw_members, Doc};
+use crate::doc::{last_member, raw_members, Doc};
 
 /// `proteins.dbxref_ids`: the ids of `dbxrefs[]`, for the `dbxrefs` filter of 4.23.
 pub fn protein_dbxref_ids(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
@@ -143,11 +143,7 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
         .raw("annotations")
         .and_then(|raw| raw_members(raw.get().as_bytes()).ok())
         .unwrap_or_default();
-    let member = |k: &str| {
-        // A repeated name counts with its last value, as in a parsed object.
-        let raw = members.iter().rev().find(|(n, _)| n == k)?.1;
-        serde_json::from_str::<Value>(raw.get()).ok()
-    };
+    let member = |k: &str| serde_json::from_str::<Value>(last_member(&members, k)?.get()).ok();
     let num = |k: &str| member(k).filter(Value::is_number).unwrap_or(Value::Null);
     let mut out = Map::new();
     for src in crate::schema::AF_SOURCES {

@@ -166,6 +166,12 @@ pub fn raw_members(text: &[u8]) -> Result<RawMembers<'_>, serde_json::Error> {
     serde_json::from_slice::<RawObject<'_>>(text).map(|o| o.0)
 }
 
+/// Member `name` of raw `members`: a repeated name counts with its last value, as in a parsed
+/// object.
+pub fn last_member<'a>(members: &RawMembers<'a>, name: &str) -> Option<&'a RawValue> {
+    members.iter().rev().find(|(n, _)| n == name).map(|m| m.1)
+}
+
 struct RawObject<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
 
 /// A member name, borrowed from the input unless it had escapes.
