@@ -174,11 +174,18 @@ mod tests {
         /// Write → read: a key map built from packed keys in text order finds every key by
         /// its text, and nothing for a key it does not hold.
         #[test]
+        /// Built the way the indexer builds a hex key map (no suffix sharing) or minimal,
+        /// the map answers the same.
         fn prop_key_map_round_trip(
             keys in proptest::collection::btree_set(hex_key(), 0..60),
             absent in hex_key(),
+            minimal in any::<bool>(),
         ) {
-            let mut b = KeyMapBuilder::new(Vec::new(), "t.key").unwrap();
+            let mut b = if minimal {
+                KeyMapBuilder::new(Vec::new(), "t.key").unwrap()
+            } else {
+                KeyMapBuilder::for_encoding(Vec::new(), "t.key", KeyEncoding::Hex).unwrap()
+            };
             for (i, k) in keys.iter().enumerate() {
                 b.insert(&KeyEncoding::Hex.encode(k.as_bytes()).unwrap(), i as u64).unwrap();
             }

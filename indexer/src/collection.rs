@@ -1021,7 +1021,11 @@ impl<'s, 'w> Final<'s, 'w> {
         let records = RecordWriter::new(w.section(&names::records(spec.name))?, env.spool()?);
         let keys = match spec.order {
             Order::Key => {
-                let mut b = KeyMapBuilder::new(env.spool()?, &names::key(spec.name))?;
+                let mut b = KeyMapBuilder::for_encoding(
+                    env.spool()?,
+                    &names::key(spec.name),
+                    key_encoding,
+                )?;
                 KeyFeed::Direct(parallel::Background::spawn(
                     1,
                     move |chunks: parallel::Items<KeyChunk>| {
@@ -1137,7 +1141,8 @@ impl<'s, 'w> Final<'s, 'w> {
             }
             KeyFeed::Sorted(sorter) => {
                 let mut sec = w.section(&names::key(name))?;
-                let mut b = KeyMapBuilder::new(&mut sec, &names::key(name))?;
+                let mut b =
+                    KeyMapBuilder::for_encoding(&mut sec, &names::key(name), self.key_encoding)?;
                 let mut s = finish_sorter(sorter, &mut *env)?;
                 while let Some((k, p)) = s.next_item()? {
                     let key = KeyReader::new(&k).str().unwrap_or_default();
