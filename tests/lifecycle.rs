@@ -107,6 +107,18 @@ fn load(addr: &str, n: usize) -> Load {
 }
 
 impl Load {
+    /// Waits until some client has seen catalog `sum`; false after `limit`.
+    fn waits_for(&self, sum: &str, limit: Duration) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if self.checksums.lock().unwrap().contains(sum) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+
     fn finish(self) -> (usize, Vec<String>, BTreeSet<String>) {
         self.stop.store(true, Ordering::SeqCst);
         for t in self.threads {
@@ -155,6 +167,8 @@ fn test_reload_under_load_loses_nothing() {
         .expect("replacement not picked up");
     let second = checksum_of(&p.addr);
     assert_ne!(second, first);
+    // The clients must see it before it is replaced again.
+    assert!(l.waits_for(&second, wait), "the clients never saw {second}");
 
     // SIGHUP reloads (back to the first catalog).
     replace(catalog(), &live);
