@@ -842,12 +842,12 @@ impl Feed {
                     let (Some(v), Some(o)) = (r.str(), r.u32()) else {
                         continue;
                     };
-                    if cur.as_ref() != Some(&v) {
+                    if cur.as_deref() != Some(&*v) {
                         if let Some(c) = cur.take() {
                             b.insert(&c, &ords)?;
                         }
                         ords.clear();
-                        cur = Some(v);
+                        cur = Some(v.into_owned());
                     }
                     if ords.last() != Some(&o) {
                         ords.push(o);
