@@ -76,30 +76,26 @@ impl Proc {
 
     /// Waits until a log line contains `pat` (at most `timeout`); returns it.
     pub fn wait_log(&self, pat: &str, timeout: Duration) -> Option<String> {
-        let end = Instant::now() + timeout;
-        loop {
-            if let Some(l) = self.log().into_iter().find(|l| l.contains(pat)) {
-                return Some(l);
-            }
-            if Instant::now() > end {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        poll(timeout, || self.log().into_iter().find(|l| l.contains(pat)))
     }
 
     /// Waits for the process to exit (at most `timeout`).
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
-        let end = Instant::now() + timeout;
-        loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                return Some(st);
-            }
-            if Instant::now() > end {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
+        poll(timeout, || self.child.try_wait().unwrap())
+    }
+}
+
+/// Calls `f` every few milliseconds until it gives a value or `timeout` has passed.
+pub fn poll<T>(timeout: Duration, mut f: impl FnMut() -> Option<T>) -> Option<T> {
+    let end = Instant::now() + timeout;
+    loop {
+        if let Some(v) = f() {
+            return Some(v);
         }
+        if Instant::now() > end {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::harness::{spawn, Conn};
+use crate::harness::{poll, spawn, Conn};
 use crate::util::{catalog, scratch, testdata};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
@@ -109,14 +109,10 @@ fn load(addr: &str, n: usize) -> Load {
 impl Load {
     /// Waits until some client has seen catalog `sum`; false after `limit`.
     fn waits_for(&self, sum: &str, limit: Duration) -> bool {
-        let start = std::time::Instant::now();
-        while start.elapsed() < limit {
-            if self.checksums.lock().unwrap().contains(sum) {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        false
+        poll(limit, || {
+            self.checksums.lock().unwrap().contains(sum).then_some(())
+        })
+        .is_some()
     }
 
     fn finish(self) -> (usize, Vec<String>, BTreeSet<String>) {

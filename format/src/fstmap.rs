@@ -115,13 +115,9 @@ pub struct KeyMapBuilder<W: Write> {
 }
 
 impl<W: Write> KeyMapBuilder<W> {
-    /// Starts a map written to `out`; `section` names it in errors.
+    /// Starts a minimal map written to `out`; `section` names it in errors.
     pub fn new(out: W, section: &str) -> Result<KeyMapBuilder<W>, WriteError> {
-        let b = fst::MapBuilder::new(out).map_err(|e| fst_err(section, e))?;
-        Ok(KeyMapBuilder {
-            b,
-            section: section.to_string(),
-        })
+        KeyMapBuilder::for_encoding(out, section, KeyEncoding::Text)
     }
 
     /// Starts a key map whose keys are stored in `encoding`. Packed hex keys are digests in

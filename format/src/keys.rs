@@ -172,10 +172,9 @@ mod tests {
         }
 
         /// Write → read: a key map built from packed keys in text order finds every key by
-        /// its text, and nothing for a key it does not hold.
+        /// its text, and nothing for a key it does not hold, whether it was built the way the
+        /// indexer builds a hex key map (no suffix sharing) or minimal.
         #[test]
-        /// Built the way the indexer builds a hex key map (no suffix sharing) or minimal,
-        /// the map answers the same.
         fn prop_key_map_round_trip(
             keys in proptest::collection::btree_set(hex_key(), 0..60),
             absent in hex_key(),
