@@ -219,15 +219,21 @@ impl Sorter {
         self.runs.len()
     }
 
+    /// How the buffer is cut for sorting: parts of `size` slots, one per thread. Parts are
+    /// runs of arrival, so part order breaks ties between equal keys as arrival does.
+    fn part_size(&self) -> usize {
+        let n = self.slots.len();
+        let k = self.threads.min(n / self.part_min).max(1);
+        n.div_ceil(k).max(1)
+    }
+
     /// Sorts the buffer: by key, then by arrival (the position), which makes it stable and the
     /// order total. Parts are sorted on separate threads and returned as ranges, which
     /// [`Parts`] merges as it reads: the same order as one sort, without scratch memory.
-    fn sort(&mut self) -> Vec<(usize, usize)> {
+    fn sort(&mut self) -> Parts {
         let arena = &self.arena;
-        let n = self.slots.len();
-        let k = self.threads.min(n / self.part_min).max(1);
-        let size = n.div_ceil(k).max(1);
-        if k == 1 {
+        let (n, size) = (self.slots.len(), self.part_size());
+        if size >= n {
             self.slots.sort_unstable_by(|a, b| compare(arena, a, b));
         } else {
             std::thread::scope(|sc| {
@@ -236,26 +242,51 @@ impl Sorter {
                 }
             });
         }
-        (0..n)
-            .step_by(size)
-            .map(|start| (start, (start + size).min(n)))
-            .collect()
+        Parts::new(n, size)
     }
 
+    /// Writes the buffer as sorted runs, one per part, each sorted and written on its own
+    /// thread: the write (the kernel's copy into the page cache) took as long as the sort and
+    /// ran on one core while the parsers waited. Runs are merged in part order, so this is the
+    /// order of one sort.
     fn spill(&mut self) -> io::Result<()> {
         if self.slots.is_empty() {
             return Ok(());
         }
-        let mut merged = Parts { heads: self.sort() };
-        let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = self.dir.join(format!("run-{}-{n}", std::process::id()));
-        let mut w = BufWriter::with_capacity(1 << 20, File::create(&path)?);
-        while let Some(s) = merged.next(&self.arena, &self.slots) {
-            let (k, p) = parts(&self.arena, s);
-            write_item(&mut w, k, p)?;
+        let size = self.part_size();
+        let first = self.runs.len();
+        for _ in self.slots.chunks(size) {
+            let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed);
+            // Listed before they exist, so that Drop removes them whatever fails.
+            self.runs
+                .push(self.dir.join(format!("run-{}-{n}", std::process::id())));
         }
-        w.flush()?;
-        self.runs.push(path);
+        let (arena, paths) = (&self.arena, &self.runs[first..]);
+        let write = |part: &mut [Slot], path: &Path| -> io::Result<()> {
+            part.sort_unstable_by(|a, b| compare(arena, a, b));
+            let mut w = BufWriter::with_capacity(1 << 20, File::create(path)?);
+            for s in part.iter() {
+                let (k, p) = parts(arena, s);
+                write_item(&mut w, k, p)?;
+            }
+            w.flush()
+        };
+        if paths.len() == 1 {
+            write(&mut self.slots, &paths[0])?;
+        } else {
+            std::thread::scope(|sc| {
+                let handles: Vec<_> = self
+                    .slots
+                    .chunks_mut(size)
+                    .zip(paths)
+                    .map(|(part, path)| sc.spawn(move || write(part, path)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect::<io::Result<()>>()
+            })?;
+        }
         // Memory is kept: the next run fills the same chunks.
         self.slots.clear();
         self.arena.clear();
@@ -267,38 +298,42 @@ impl Sorter {
         self.finish_keeping(usize::MAX)
     }
 
-    /// Finishes, keeping the items in memory only if nothing was spilled and they hold at most
-    /// `keep` bytes; otherwise they are spilled and merged from disk, so that what comes next
-    /// can have the rest of the memory.
+    /// Finishes, keeping the buffer in memory if it holds at most `keep` bytes (merged with
+    /// the runs spilled before, if any); otherwise it is spilled too and everything is merged
+    /// from disk, so that what comes next can have the rest of the memory.
     pub fn finish_keeping(mut self, keep: usize) -> io::Result<Sorted> {
-        if self.runs.is_empty() && self.held() <= keep {
-            let merged = Parts { heads: self.sort() };
-            return Ok(Sorted {
-                inner: Inner::Memory {
-                    held: self.held(),
-                    arena: std::mem::take(&mut self.arena),
-                    slots: std::mem::take(&mut self.slots),
-                    merged,
-                },
-                runs: Vec::new(),
+        let mut sources = Vec::with_capacity(self.runs.len() + 1);
+        let mut held = 0;
+        if self.held() > keep {
+            self.spill()?;
+        }
+        for path in &self.runs {
+            sources.push(Source::Run(BufReader::with_capacity(
+                1 << 16,
+                File::open(path)?,
+            )));
+        }
+        if !self.slots.is_empty() {
+            // Last: it holds the latest arrivals, and ties go to the lower source.
+            held = self.held();
+            let merged = self.sort();
+            sources.push(Source::Memory {
+                arena: std::mem::take(&mut self.arena),
+                slots: std::mem::take(&mut self.slots),
+                merged,
             });
         }
-        self.spill()?;
-        self.arena = Arena::default();
-        self.slots = Vec::new(); // the merge needs no buffers
-        let mut readers = Vec::new();
-        let mut heap = BinaryHeap::new();
-        for (i, path) in self.runs.iter().enumerate() {
-            let mut r = BufReader::with_capacity(1 << 16, File::open(path)?);
-            if let Some(item) = read_item(&mut r)? {
-                heap.push(Reverse((item.0, i, item.1)));
+        let mut heap = BinaryHeap::with_capacity(sources.len());
+        for (i, src) in sources.iter_mut().enumerate() {
+            if let Some((k, p)) = src.next()? {
+                heap.push(Reverse((k, i, p)));
             }
-            readers.push(r);
         }
-        let runs = std::mem::take(&mut self.runs);
         Ok(Sorted {
-            inner: Inner::Merge { readers, heap },
-            runs,
+            held,
+            sources,
+            heap,
+            runs: std::mem::take(&mut self.runs),
         })
     }
 }
@@ -325,6 +360,16 @@ struct Parts {
 }
 
 impl Parts {
+    /// The parts of `n` slots cut every `size`.
+    fn new(n: usize, size: usize) -> Parts {
+        Parts {
+            heads: (0..n)
+                .step_by(size)
+                .map(|start| (start, (start + size).min(n)))
+                .collect(),
+        }
+    }
+
     fn next<'s>(&mut self, arena: &Arena, slots: &'s [Slot]) -> Option<&'s Slot> {
         let mut best: Option<usize> = None;
         for (i, &(at, end)) in self.heads.iter().enumerate() {
@@ -382,57 +427,59 @@ fn read_item<R: Read>(r: &mut R) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
 
 type HeapItem = Reverse<(Vec<u8>, usize, Vec<u8>)>;
 
-enum Inner {
+/// One sorted input of the final merge.
+enum Source {
+    /// A spilled run.
+    Run(BufReader<File>),
+    /// The buffer left at the end, sorted in parts.
     Memory {
-        /// What the buffers hold until dropped (they are not freed as items are read).
-        held: usize,
         arena: Arena,
         slots: Vec<Slot>,
         merged: Parts,
     },
-    Merge {
-        readers: Vec<BufReader<File>>,
-        heap: BinaryHeap<HeapItem>,
-    },
 }
 
-/// Sorted output of a [`Sorter`]; run files are removed when dropped.
-pub struct Sorted {
-    inner: Inner,
-    runs: Vec<PathBuf>,
-}
-
-impl Sorted {
-    /// Bytes held in memory (none when merging from disk, but the read buffers).
-    pub fn held(&self) -> usize {
-        match &self.inner {
-            Inner::Memory { held, .. } => *held,
-            Inner::Merge { .. } => 0,
-        }
-    }
-
-    /// The next item in order.
-    pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
-        match &mut self.inner {
-            Inner::Memory {
+impl Source {
+    fn next(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
+        match self {
+            Source::Run(r) => read_item(r),
+            Source::Memory {
                 arena,
                 slots,
                 merged,
-                ..
             } => Ok(merged.next(arena, slots).map(|s| {
                 let (k, p) = parts(arena, s);
                 (k.to_vec(), p.to_vec())
             })),
-            Inner::Merge { readers, heap } => {
-                let Some(Reverse((k, i, p))) = heap.pop() else {
-                    return Ok(None);
-                };
-                if let Some(next) = read_item(&mut readers[i])? {
-                    heap.push(Reverse((next.0, i, next.1)));
-                }
-                Ok(Some((k, p)))
-            }
         }
+    }
+}
+
+/// Sorted output of a [`Sorter`]: its runs and its last buffer merged, ties going to the
+/// earlier source; run files are removed when dropped.
+pub struct Sorted {
+    /// What the kept buffer holds until dropped (it is not freed as items are read).
+    held: usize,
+    sources: Vec<Source>,
+    heap: BinaryHeap<HeapItem>,
+    runs: Vec<PathBuf>,
+}
+
+impl Sorted {
+    /// Bytes held in memory (the kept buffer; not the read buffers).
+    pub fn held(&self) -> usize {
+        self.held
+    }
+
+    /// The next item in order.
+    pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
+        let Some(Reverse((k, i, p))) = self.heap.pop() else {
+            return Ok(None);
+        };
+        if let Some((nk, np)) = self.sources[i].next()? {
+            self.heap.push(Reverse((nk, i, np)));
+        }
+        Ok(Some((k, p)))
     }
 }
 
@@ -461,13 +508,15 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
         #[test]
-        fn prop_external_sort_is_a_stable_sort(items in prop::collection::vec((prop::collection::vec(0u8..4, 0..3), any::<u16>()), 0..400), budget in 64usize..4096) {
+        /// Whatever the budget and whether the last buffer is kept in memory or spilled too.
+        #[test]
+        fn prop_external_sort_is_a_stable_sort(items in prop::collection::vec((prop::collection::vec(0u8..4, 0..3), any::<u16>()), 0..400), budget in 64usize..4096, keep in 0usize..4096) {
             let dir = std::env::temp_dir();
             let mut s = Sorter::new(&dir, budget);
             for (i, (k, _)) in items.iter().enumerate() {
                 s.push(k, &(i as u32).to_le_bytes()).unwrap();
             }
-            let got = drain(s.finish().unwrap());
+            let got = drain(s.finish_keeping(keep).unwrap());
             let mut want: Vec<(Vec<u8>, Vec<u8>)> = items.iter().enumerate().map(|(i, (k, _))| (k.clone(), (i as u32).to_le_bytes().to_vec())).collect();
             want.sort_by(|a, b| a.0.cmp(&b.0));
             prop_assert_eq!(got, want);
