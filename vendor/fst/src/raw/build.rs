@@ -75,6 +75,9 @@ pub struct Builder<W> {
 #[derive(Debug)]
 struct UnfinishedNodes {
     stack: Vec<BuilderNodeUnfinished>,
+    /// (varcat patch) Transition vectors of compiled nodes, reused by new nodes: allocating
+    /// one per node and freeing it once compiled was a quarter of building a key map.
+    spare: Vec<Vec<Transition>>,
 }
 
 #[derive(Debug)]
@@ -281,6 +284,7 @@ impl<W: io::Write> Builder<W> {
             };
             addr = self.compile(&node)?;
             assert!(addr != NONE_ADDRESS);
+            self.unfinished.recycle(node);
         }
         self.unfinished.top_last_freeze(addr);
         Ok(())
@@ -341,7 +345,10 @@ impl<W: io::Write> Builder<W> {
 
 impl UnfinishedNodes {
     fn new() -> UnfinishedNodes {
-        let mut unfinished = UnfinishedNodes { stack: Vec::with_capacity(64) };
+        let mut unfinished = UnfinishedNodes {
+            stack: Vec::with_capacity(64),
+            spare: Vec::with_capacity(64),
+        };
         unfinished.push_empty(false);
         unfinished
     }
@@ -351,10 +358,27 @@ impl UnfinishedNodes {
     }
 
     fn push_empty(&mut self, is_final: bool) {
-        self.stack.push(BuilderNodeUnfinished {
-            node: BuilderNode { is_final, ..BuilderNode::default() },
-            last: None,
-        });
+        let node = self.fresh_node(is_final);
+        self.stack.push(BuilderNodeUnfinished { node, last: None });
+    }
+
+    /// (varcat patch) An empty node, with a spare transition vector if there is one.
+    fn fresh_node(&mut self, is_final: bool) -> BuilderNode {
+        BuilderNode {
+            is_final,
+            final_output: Output::zero(),
+            trans: self.spare.pop().unwrap_or_default(),
+        }
+    }
+
+    /// (varcat patch) Keeps a compiled node's transition vector for a later node. The
+    /// registry holds its own copies, so nothing refers to it.
+    fn recycle(&mut self, node: BuilderNode) {
+        let mut trans = node.trans;
+        if trans.capacity() > 0 && self.spare.len() < 256 {
+            trans.clear();
+            self.spare.push(trans);
+        }
     }
 
     fn pop_root(&mut self) -> BuilderNode {
@@ -393,8 +417,9 @@ impl UnfinishedNodes {
         assert!(self.stack[last].last.is_none());
         self.stack[last].last = Some(LastTransition { inp: bs[0], out });
         for &b in &bs[1..] {
+            let node = self.fresh_node(false);
             self.stack.push(BuilderNodeUnfinished {
-                node: BuilderNode::default(),
+                node,
                 last: Some(LastTransition { inp: b, out: Output::zero() }),
             });
         }
