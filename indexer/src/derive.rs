@@ -4,7 +4,9 @@
 //! collection built before it; a generator produces the documents of a derived table.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
+use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use varcat_format::collection::Collection;
 
@@ -39,7 +41,7 @@ pub type Emit<'a> = dyn FnMut(Map<String, Value>) -> Result<(), BuildError> + 'a
 /// Produces a derived table's documents.
 pub type Generator = fn(&Ctx, &mut Emit<'_>) -> Result<(), BuildError>;
 
-use crate::doc::{last_member, raw_members, Doc};
+use crate::doc::{raw_members, Doc};
 
 /// `proteins.dbxref_ids`: the ids of `dbxrefs[]`, for the `dbxrefs` filter of 4.23.
 pub fn protein_dbxref_ids(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
@@ -138,30 +140,76 @@ pub fn genes_proteins(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> 
 /// `GENCODE_category` and `funseq_description` (both from `funseq_description`). Every member
 /// is present (null when unknown); the rest of FAVOR's annotations is not kept.
 fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
-    // Read from the raw text: only the members kept are parsed (see crate::doc).
+    let sources = crate::schema::AF_SOURCES;
+    // Read from the raw text: only the members kept are parsed (see crate::doc). One pass
+    // over FAVOR's ~50 members finds the ones kept (looking each kept name up in them was
+    // ~1,700 comparisons per variant).
     let members = doc
         .raw("annotations")
         .and_then(|raw| raw_members(raw.get().as_bytes()).ok())
         .unwrap_or_default();
-    let member = |k: &str| serde_json::from_str::<Value>(last_member(&members, k)?.get()).ok();
-    let num = |k: &str| member(k).filter(Value::is_number).unwrap_or(Value::Null);
-    let mut out = Map::new();
-    for src in crate::schema::AF_SOURCES {
-        let v = match src.strip_prefix("gnomad_") {
-            Some(af) => num(af),
-            None => num(src),
-        };
-        out.insert(src.to_string(), v);
+    let wanted = annotation_slots();
+    let mut found: Vec<Option<&RawValue>> = vec![None; sources.len() + 1];
+    for (name, raw) in &members {
+        // Lengths first: most names are rejected without comparing their bytes.
+        let slot = wanted
+            .iter()
+            .find(|(n, _)| n.len() == name.len() && *n == name.as_ref());
+        if let Some(&(_, i)) = slot {
+            found[i] = Some(*raw); // a repeated name counts with its last value
+        }
     }
-    let funseq = member("funseq_description")
-        .filter(Value::is_string)
-        .unwrap_or(Value::Null);
-    out.insert("GENCODE_category".into(), funseq.clone());
-    out.insert("funseq_description".into(), funseq);
+    let parsed = |raw: Option<&RawValue>, keep: fn(&Value) -> bool| {
+        raw.and_then(|r| serde_json::from_str::<Value>(r.get()).ok())
+            .filter(keep)
+            .unwrap_or(Value::Null)
+    };
+    // The output's names are cloned from a template (no hashing per variant).
+    let mut out = annotation_template().clone();
+    let mut values = out.values_mut();
+    // `found` first: zip takes from its first iterator first, and must not take the
+    // `GENCODE_category` slot from `values` when the sources run out.
+    for (raw, v) in found[..sources.len()].iter().zip(values.by_ref()) {
+        *v = parsed(*raw, Value::is_number);
+    }
+    let funseq = parsed(found[sources.len()], Value::is_string);
+    for v in values {
+        *v = funseq.clone();
+    }
     doc.insert("annotations".into(), Value::Object(out));
     if doc.get("organism").is_none_or(Value::is_null) {
         doc.insert("organism".into(), json!(organism));
     }
+}
+
+/// The `annotations` members read by [`variant_annotations`], each with its slot: the
+/// allele-frequency sources in their order, then `funseq_description`.
+fn annotation_slots() -> &'static [(&'static str, usize)] {
+    static SLOTS: OnceLock<Vec<(&'static str, usize)>> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let sources = crate::schema::AF_SOURCES;
+        sources
+            .iter()
+            .map(|s| s.strip_prefix("gnomad_").unwrap_or(s))
+            .chain(["funseq_description"])
+            .enumerate()
+            .map(|(i, n)| (n, i))
+            .collect()
+    })
+}
+
+/// The output `annotations` with every member null, in output order: the sources, then
+/// `GENCODE_category` and `funseq_description`.
+fn annotation_template() -> &'static Map<String, Value> {
+    static TEMPLATE: OnceLock<Map<String, Value>> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        crate::schema::AF_SOURCES
+            .iter()
+            .copied()
+            .chain(["GENCODE_category", "funseq_description"])
+            .map(|n| (n.to_string(), Value::Null))
+            .collect()
+    })
 }
 
 /// Preparation of `variants` documents.
@@ -466,4 +514,33 @@ pub fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String>
         doc.insert("inheritance_mode".into(), Value::String(i));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_variant_annotations_take_sources_and_funseq_in_output_order() {
+        let text = r#"{"_key":"v","annotations":{"varinfo":"x","af_total":0.5,"bravo_af":"0.1",
+            "af_afr":0.25,"af_afr":0.125,"funseq_description":"coding","af_raw":1e-3,"nucdiv":2}}"#;
+        let mut doc = Doc::parse(text).unwrap();
+        variant_annotations(&mut doc, "Homo sapiens");
+        let Some(Value::Object(out)) = doc.get("annotations") else {
+            panic!("no annotations object");
+        };
+        let names: Vec<&str> = out.keys().map(String::as_str).collect();
+        let mut want: Vec<&str> = crate::schema::AF_SOURCES.to_vec();
+        want.extend(["GENCODE_category", "funseq_description"]);
+        assert_eq!(names, want);
+        // A string is not a frequency; a repeated member counts with its last value.
+        assert_eq!(out["bravo_af"], Value::Null);
+        assert_eq!(out["gnomad_af_total"], json!(0.5));
+        assert_eq!(out["gnomad_af_afr"], json!(0.125));
+        assert_eq!(out["gnomad_af_raw"], json!(1e-3));
+        assert_eq!(out["gnomad_af_sas"], Value::Null);
+        assert_eq!(out["GENCODE_category"], json!("coding"));
+        assert_eq!(out["funseq_description"], json!("coding"));
+        assert_eq!(doc.get("organism"), Some(&json!("Homo sapiens")));
+    }
 }
