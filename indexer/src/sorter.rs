@@ -281,10 +281,10 @@ impl Sorter {
                     .zip(paths)
                     .map(|(part, path)| sc.spawn(move || write(part, path)))
                     .collect();
+                // The scope joins any thread left when one fails.
                 handles
                     .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                    .collect::<io::Result<()>>()
+                    .try_for_each(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             })?;
         }
         // Memory is kept: the next run fills the same chunks.
