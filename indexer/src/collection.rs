@@ -27,7 +27,7 @@ use varcat_format::{CatalogWriter, CollectionMeta};
 use crate::derive::Ctx;
 use crate::doc::{last_member, raw_members, Doc, RawMembers};
 use crate::error::BuildError;
-use crate::input::{fix_non_finite, InputFile, Lines};
+use crate::input::{fix_non_finite, Block, InputFile, Lines};
 use crate::normalize::{index_values, normalize, Counts};
 use crate::parallel;
 use crate::progress::Progress;
@@ -160,17 +160,9 @@ struct Processor<'a> {
     unknown: BTreeMap<String, u64>,
 }
 
-/// Input lines read as one batch: all their text in one buffer. Thousands of small buffers
-/// allocated on the reading thread and freed on a worker (and back) contended on the
-/// allocator's per-thread locks.
-struct LineBatch {
-    text: String,
-    /// Line number and where the line lies in `text`.
-    lines: Vec<(u64, Range<usize>)>,
-}
-
 /// A batch parsed on a worker, ready for the sorter: every document's key, sort key and
-/// payload in one buffer (see [`LineBatch`]).
+/// payload in one buffer (thousands of small buffers allocated on a worker and freed on the
+/// reading thread contended on the allocator's per-thread locks).
 struct EncodedBatch {
     buf: Vec<u8>,
     docs: Vec<(u64, Result<Encoded, String>)>,
@@ -224,31 +216,17 @@ struct Parsed {
     non_finite: u64,
 }
 
-/// Documents per batch handed to a parsing worker, and the text size that also ends a batch.
-const BATCH_DOCS: usize = 1024;
+/// Bytes of input per batch handed to a parsing worker.
 const BATCH_BYTES: usize = 1 << 20;
 
-/// The next batch of non-blank lines (None at end of file); records the raw bytes read so far.
-fn read_batch(
+/// The next block of lines (None at end of file); records the raw bytes read so far.
+fn read_block(
     lines: &mut Lines,
     raw_read: &std::cell::Cell<u64>,
-) -> Result<Option<LineBatch>, BuildError> {
-    let mut batch = LineBatch {
-        text: String::with_capacity(BATCH_BYTES + (BATCH_BYTES >> 3)),
-        lines: Vec::with_capacity(BATCH_DOCS),
-    };
-    while batch.lines.len() < BATCH_DOCS && batch.text.len() < BATCH_BYTES {
-        let Some((line_no, line)) = lines.next_line()? else {
-            break;
-        };
-        if !line.trim().is_empty() {
-            let start = batch.text.len();
-            batch.text.push_str(line);
-            batch.lines.push((line_no, start..batch.text.len()));
-        }
-    }
+) -> Result<Option<Block>, BuildError> {
+    let block = lines.next_block(BATCH_BYTES)?;
     raw_read.set(lines.bytes_read());
-    Ok((!batch.lines.is_empty()).then_some(batch))
+    Ok(block)
 }
 
 impl<'a> Processor<'a> {
@@ -433,11 +411,16 @@ pub fn build(
                 let states = parallel::map_ordered(
                     env.threads,
                     || proc.fresh(),
-                    || read_batch(&mut lines, &raw_read),
-                    |p: &mut Processor, batch: LineBatch| {
-                        let mut out = EncodedBatch::new(batch.lines.len());
-                        for (line_no, range) in batch.lines {
-                            out.push(line_no, fi as u32, p.parse(&batch.text[range], ctx));
+                    || read_block(&mut lines, &raw_read),
+                    |p: &mut Processor, block: Block| {
+                        let mut out = EncodedBatch::new(block.text.len() >> 9);
+                        for (line_no, bytes) in block.lines() {
+                            let parsed = match std::str::from_utf8(bytes) {
+                                Ok(line) if line.trim().is_empty() => continue,
+                                Ok(line) => p.parse(line, ctx),
+                                Err(_) => Err("line is not valid UTF-8".into()),
+                            };
+                            out.push(line_no, fi as u32, parsed);
                         }
                         out
                     },
@@ -497,10 +480,12 @@ pub fn build(
     Report::bump(&mut env.report.read, name.to_string(), read);
 
     // Pass 2: merge duplicates, then order.
+    env.progress.phase(&format!("{name}: sorting"));
     let sorted = finish_reader(sorter, env)?;
     let mut stream = match spec.order {
         Order::Key => Stream::groups(sorted),
         Order::Fields(_) => {
+            env.progress.phase(&format!("{name}: ordering"));
             let mut reorder = env.sorter(1);
             let mut groups = Stream::groups(sorted);
             while let Some((key, rec)) = groups.next(spec, &files, env)? {
@@ -511,6 +496,7 @@ pub fn build(
             Stream::Reordered(finish_reader(reorder, env)?)
         }
     };
+    env.progress.phase(&format!("{name}: writing records"));
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&keys), env)?;
     let descs: Vec<FeedDesc> = fin.feeds.iter().map(Feed::desc).collect();
     let (threads, batch_bytes) = (env.threads, env.pass2_batch_bytes());

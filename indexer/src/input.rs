@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -83,16 +83,46 @@ impl Read for Hashing {
     }
 }
 
-/// Reads the documents of one file line by line.
+/// Reads a file a block of whole lines at a time. The reading thread only moves bytes and
+/// counts line ends; splitting lines and checking UTF-8 are left to whoever parses the block
+/// (reading line by line, with a check and two copies per line, was a fifth of the reading
+/// thread's time).
 pub struct Lines {
-    reader: Box<dyn BufRead>,
+    reader: Box<dyn Read>,
     hasher: Rc<RefCell<Xxh3>>,
     read: Rc<std::cell::Cell<u64>>,
     /// The file.
     pub path: PathBuf,
-    /// Current 1-based line number.
-    pub line: u64,
-    buf: String,
+    /// Lines handed out so far.
+    lines: u64,
+    /// The start of a line whose end has not been read yet.
+    carry: Vec<u8>,
+    eof: bool,
+}
+
+/// Whole lines of a file, as read.
+pub struct Block {
+    /// The lines, each ended by `\n` except perhaps the file's last.
+    pub text: Vec<u8>,
+    /// The 1-based number of the block's first line.
+    pub first_line: u64,
+}
+
+impl Block {
+    /// The lines with their 1-based numbers, without their line ends (`\n`, `\r\n`).
+    pub fn lines(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        let text = &self.text[..];
+        let body = text.strip_suffix(b"\n").unwrap_or(text);
+        (!text.is_empty())
+            .then(|| body.split(|&b| b == b'\n'))
+            .into_iter()
+            .flatten()
+            .zip(self.first_line..)
+            .map(|(l, n)| {
+                let end = l.iter().rposition(|&b| b != b'\r').map_or(0, |i| i + 1);
+                (n, &l[..end])
+            })
+    }
 }
 
 impl Lines {
@@ -107,43 +137,77 @@ impl Lines {
             hasher: hasher.clone(),
             read: read.clone(),
         };
-        let reader: Box<dyn BufRead> = if file.gz {
-            Box::new(BufReader::with_capacity(
-                1 << 20,
-                flate2::read::MultiGzDecoder::new(BufReader::new(raw)),
-            ))
+        // Blocks are read straight into their buffers: only the compressed side is buffered.
+        let reader: Box<dyn Read> = if file.gz {
+            Box::new(flate2::read::MultiGzDecoder::new(BufReader::with_capacity(
+                1 << 16,
+                raw,
+            )))
         } else {
-            Box::new(BufReader::with_capacity(1 << 20, raw))
+            Box::new(raw)
         };
         Ok(Lines {
             reader,
             hasher,
             read,
             path: file.path.clone(),
-            line: 0,
-            buf: String::new(),
+            lines: 0,
+            carry: Vec::new(),
+            eof: false,
         })
     }
 
-    /// The next line (without its line end) with its 1-based number; `None` at end of file.
-    pub fn next_line(&mut self) -> Result<Option<(u64, &str)>, BuildError> {
-        self.buf.clear();
-        let n = self.reader.read_line(&mut self.buf).map_err(|e| {
-            if e.kind() == io::ErrorKind::InvalidData {
-                BuildError::Input {
-                    file: self.path.clone(),
-                    line: self.line + 1,
-                    reason: "line is not valid UTF-8 (or the gzip stream is corrupt)".into(),
+    /// The next block of at least `size` bytes of whole lines (fewer at the end of the file,
+    /// more when a line is longer); `None` at end of file.
+    pub fn next_block(&mut self, size: usize) -> Result<Option<Block>, BuildError> {
+        let mut text = Vec::with_capacity(size + self.carry.len() + (size >> 3));
+        text.append(&mut self.carry);
+        let mut searched = 0;
+        let end = loop {
+            if text.len() >= size || self.eof {
+                // The last line end, searching only bytes not searched before.
+                if let Some(i) = text[searched..].iter().rposition(|&b| b == b'\n') {
+                    break searched + i + 1;
                 }
-            } else {
-                BuildError::io(self.path.display().to_string(), e)
+                if self.eof {
+                    break text.len();
+                }
+                searched = text.len();
             }
-        })?;
-        if n == 0 {
+            let want = size.max(text.len() >> 1) as u64;
+            let n = self
+                .reader
+                .by_ref()
+                .take(want)
+                .read_to_end(&mut text)
+                .map_err(|e| self.read_error(e))?;
+            self.eof = n == 0;
+        };
+        self.carry = text.split_off(end);
+        if text.is_empty() {
             return Ok(None);
         }
-        self.line += 1;
-        Ok(Some((self.line, self.buf.trim_end_matches(['\n', '\r']))))
+        let first_line = self.lines + 1;
+        self.lines += memchr::memchr_iter(b'\n', &text).count() as u64;
+        if !text.ends_with(b"\n") {
+            self.lines += 1;
+        }
+        Ok(Some(Block { text, first_line }))
+    }
+
+    fn read_error(&self, e: io::Error) -> BuildError {
+        if matches!(
+            e.kind(),
+            io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput
+        ) {
+            BuildError::Input {
+                file: self.path.clone(),
+                line: self.lines + 1,
+                reason: format!("the gzip stream is corrupt: {e}"),
+            }
+        } else {
+            BuildError::io(self.path.display().to_string(), e)
+        }
     }
 
     /// Raw (compressed) bytes of the file consumed so far.
@@ -153,8 +217,7 @@ impl Lines {
 
     /// The xxh3 of the raw file bytes; reads whatever is left first.
     pub fn finish(mut self) -> u64 {
-        let mut sink = Vec::new();
-        let _ = self.reader.read_to_end(&mut sink);
+        let _ = io::copy(&mut self.reader, &mut io::sink());
         let d = self.hasher.borrow().digest();
         d
     }
@@ -211,6 +274,85 @@ pub fn fix_non_finite(line: &str) -> Option<(String, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Every line of `path` with its number, read in blocks of `size`.
+    fn read_all(path: &Path, gz: bool, size: usize) -> Result<Vec<(u64, Vec<u8>)>, BuildError> {
+        let bytes = std::fs::metadata(path).unwrap().len();
+        let file = InputFile {
+            collection: "t".into(),
+            name: "t".into(),
+            path: path.to_path_buf(),
+            bytes,
+            gz,
+        };
+        let mut lines = Lines::open(&file)?;
+        let mut out = Vec::new();
+        while let Some(b) = lines.next_block(size)? {
+            out.extend(b.lines().map(|(n, l)| (n, l.to_vec())));
+        }
+        assert_eq!(lines.bytes_read(), bytes);
+        Ok(out)
+    }
+
+    fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("varcat-input-{}-{name}", std::process::id()));
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Blocks of any size give the file's lines, numbered from 1, without their `\n` or
+        /// `\r\n`, with or without a final line end, plain or gzipped.
+        #[test]
+        fn prop_blocks_give_every_line_once(lines in prop::collection::vec("[a-c\r é]{0,12}", 0..40), final_end in any::<bool>(), size in 1usize..48, gz in any::<bool>()) {
+            let mut text = lines.join("\n").into_bytes();
+            if final_end && !lines.is_empty() {
+                text.push(b'\n');
+            }
+            let stored = if gz {
+                let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                std::io::Write::write_all(&mut e, &text).unwrap();
+                e.finish().unwrap()
+            } else {
+                text.clone()
+            };
+            let path = temp(&format!("prop-{size}-{gz}"), &stored);
+            let got = read_all(&path, gz, size).unwrap();
+            let _ = std::fs::remove_file(&path);
+            let want: Vec<(u64, Vec<u8>)> = if text.is_empty() {
+                Vec::new()
+            } else {
+                let body = text.strip_suffix(b"\n").unwrap_or(&text);
+                body.split(|&b| b == b'\n')
+                    .zip(1u64..)
+                    .map(|(l, n)| {
+                        let s = std::str::from_utf8(l).unwrap().trim_end_matches('\r');
+                        (n, s.as_bytes().to_vec())
+                    })
+                    .collect()
+            };
+            prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn test_corrupt_gzip_names_the_file_and_line() {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut e, "{\"a\": 1}\n".repeat(5000).as_bytes()).unwrap();
+        let mut gz = e.finish().unwrap();
+        let mid = gz.len() / 2;
+        gz[mid..mid + 16].fill(0xff);
+        let path = temp("corrupt.jsonl.gz", &gz);
+        let err = read_all(&path, true, 1 << 10).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        let BuildError::Input { file, reason, .. } = err else {
+            panic!("not an input error: {err}");
+        };
+        assert_eq!(file, path);
+        assert!(reason.contains("gzip"), "{reason}");
+    }
 
     #[test]
     fn test_fix_non_finite() {

@@ -10,6 +10,8 @@ pub struct Progress {
     last: Instant,
     total_bytes: u64,
     shown: bool,
+    /// The last phase shown: a new phase is shown at once, repeats are throttled.
+    phase: String,
 }
 
 impl Progress {
@@ -22,6 +24,7 @@ impl Progress {
             last: now,
             total_bytes,
             shown: false,
+            phase: String::new(),
         }
     }
 
@@ -53,9 +56,11 @@ impl Progress {
 
     /// Reports a phase that has no document count (index writing, joins).
     pub fn phase(&mut self, what: &str) {
-        if !self.enabled || self.last.elapsed() < Duration::from_millis(500) {
+        if !self.enabled || (self.phase == what && self.last.elapsed() < Duration::from_millis(500))
+        {
             return;
         }
+        what.clone_into(&mut self.phase);
         self.last = Instant::now();
         eprint!(
             "\r\x1b[K{what} · elapsed {:.0}s",
