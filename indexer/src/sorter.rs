@@ -5,6 +5,7 @@
 //! whole sort is stable and a build is deterministic whatever the budget.
 
 use std::cmp::{Ordering as CmpOrdering, Reverse};
+use std::collections::binary_heap::PeekMut;
 use std::collections::BinaryHeap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -326,7 +327,7 @@ impl Sorter {
         let mut heap = BinaryHeap::with_capacity(sources.len());
         for (i, src) in sources.iter_mut().enumerate() {
             if let Some((k, p)) = src.next()? {
-                heap.push(Reverse((k, i, p)));
+                heap.push(Reverse((prefix(&k), k, i, p)));
             }
         }
         Ok(Sorted {
@@ -425,7 +426,9 @@ fn read_item<R: Read>(r: &mut R) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
     Ok(Some((k, p)))
 }
 
-type HeapItem = Reverse<(Vec<u8>, usize, Vec<u8>)>;
+/// A source's next item: (key prefix, key, source, payload). The prefix decides most
+/// comparisons without a call to `memcmp`; equal keys go to the earlier source.
+type HeapItem = Reverse<(u64, Vec<u8>, usize, Vec<u8>)>;
 
 /// One sorted input of the final merge.
 enum Source {
@@ -471,14 +474,17 @@ impl Sorted {
         self.held
     }
 
-    /// The next item in order.
+    /// The next item in order. The head's source refills the head in place, so the heap is
+    /// sifted once per item (a pop and a push sift twice).
     pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
-        let Some(Reverse((k, i, p))) = self.heap.pop() else {
+        let Some(mut head) = self.heap.peek_mut() else {
             return Ok(None);
         };
-        if let Some((nk, np)) = self.sources[i].next()? {
-            self.heap.push(Reverse((nk, i, np)));
-        }
+        let i = head.0 .2;
+        let Reverse((_, k, _, p)) = match self.sources[i].next()? {
+            Some((nk, np)) => std::mem::replace(&mut *head, Reverse((prefix(&nk), nk, i, np))),
+            None => PeekMut::pop(head),
+        };
         Ok(Some((k, p)))
     }
 }
