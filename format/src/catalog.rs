@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -103,17 +104,43 @@ impl Catalog {
         &self.bytes.as_ref()[e.offset as usize..(e.offset + e.len) as usize]
     }
 
-    /// Recomputes every section's checksum (reading the file once, front to back, with
-    /// read-ahead on; random access is advised again afterwards).
+    /// Recomputes every section's checksum on every core (read-ahead on while it runs, random
+    /// access advised again afterwards). A 10M-variant catalog is 41 GB: on one thread the
+    /// hashing and the page faults took turns, at 1.7 GB/s from a disk that reads 2.8 GB/s.
     pub fn verify(&self) -> Result<(), ReadError> {
+        self.verify_with(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// [`Catalog::verify`] on `threads` threads: each takes the largest section not yet taken,
+    /// so the longest ones start first. Whatever the thread count, a failure names the first
+    /// bad section in file order.
+    pub fn verify_with(&self, threads: usize) -> Result<(), ReadError> {
         if let Some(m) = &self.map {
             let _ = m.advise(memmap2::Advice::Normal);
         }
-        let r = self.entries.iter().try_for_each(|e| self.verify_entry(e));
+        let mut order: Vec<usize> = (0..self.entries.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.entries[i].len));
+        let next = AtomicUsize::new(0);
+        let bad = Mutex::new(Vec::new());
+        std::thread::scope(|sc| {
+            for _ in 0..threads.clamp(1, order.len().max(1)) {
+                sc.spawn(|| {
+                    while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        if let Err(e) = self.verify_entry(&self.entries[i]) {
+                            bad.lock().unwrap_or_else(|p| p.into_inner()).push((i, e));
+                        }
+                    }
+                });
+            }
+        });
         if let Some(m) = &self.map {
             let _ = m.advise(memmap2::Advice::Random);
         }
-        r
+        let bad = bad.into_inner().unwrap_or_else(|p| p.into_inner());
+        match bad.into_iter().min_by_key(|(i, _)| *i) {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// The bytes of section `name`, if present.

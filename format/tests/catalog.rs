@@ -129,3 +129,34 @@ fn test_file_writer_is_atomic() {
     assert_eq!(c.section("b").unwrap().as_ref(), b"world");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn test_verify_names_the_first_bad_section_whatever_the_threads() {
+    // Sections over SMALL_SECTION are left to verify (open checks only the small ones).
+    let big = varcat_format::catalog::SMALL_SECTION as usize + 4096;
+    let mut w = CatalogWriter::in_memory();
+    for i in 0..6u8 {
+        w.add(&format!("s{i}"), &vec![i; big + i as usize * 512])
+            .unwrap();
+    }
+    let good = w.finish_to_vec().unwrap();
+    let c = Catalog::from_vec(good.clone()).unwrap();
+    for threads in 1..=4 {
+        c.verify_with(threads).unwrap();
+    }
+    let at = |name: &str| {
+        let e = c.sections().iter().find(|e| e.name == name).unwrap();
+        (e.offset + e.len / 2) as usize
+    };
+    let mut bad = good.clone();
+    for name in ["s4", "s2", "s5"] {
+        bad[at(name)] ^= 0x55;
+    }
+    let c = Catalog::from_vec(bad).unwrap();
+    for threads in 1..=4 {
+        match c.verify_with(threads) {
+            Err(ReadError::ChecksumMismatch { section, .. }) => assert_eq!(section, "s2"),
+            other => panic!("{threads} threads: {:?}", other.map(|_| ())),
+        }
+    }
+}
