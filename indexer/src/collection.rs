@@ -1275,9 +1275,9 @@ struct RefTally {
 
 impl RefTally {
     fn add(&mut self, end: &'static str, dangling: Option<String>) {
-        *self.checked.entry(end).or_insert(0) += 1;
+        Report::bump(&mut self.checked, end, 1);
         if let Some(target) = dangling {
-            *self.dangling.entry((end, target)).or_insert(0) += 1;
+            Report::bump(&mut self.dangling, (end, target), 1);
         }
     }
 
