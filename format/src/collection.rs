@@ -179,6 +179,17 @@ impl Collection {
             .filter(|&o| o < self.len())
     }
 
+    /// Calls `f` with every stored key (in the collection's key encoding, see
+    /// [`crate::keys::KeyEncoding::encode`]) and its ordinal, in stored-key order.
+    pub fn for_each_key(&self, mut f: impl FnMut(&[u8], u32)) {
+        let len = self.len();
+        self.key.for_each(|k, v| {
+            if let Some(o) = u32::try_from(v).ok().filter(|&o| o < len) {
+                f(k, o);
+            }
+        });
+    }
+
     /// Reads ahead the records of `ords` if they lie close together (see
     /// [`crate::records::RecordStore::prefetch`]).
     pub fn prefetch(&self, ords: &[u32]) {

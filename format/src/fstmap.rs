@@ -97,6 +97,14 @@ impl KeyMap {
         out
     }
 
+    /// Calls `f` with every (key, value) pair in key order, without collecting them.
+    pub fn for_each(&self, mut f: impl FnMut(&[u8], u64)) {
+        let mut s = self.map.stream();
+        while let Some((k, v)) = s.next() {
+            f(k, v);
+        }
+    }
+
     /// Every (key, value) pair in order (tests, dumps).
     pub fn entries(&self) -> Vec<(Vec<u8>, u64)> {
         let mut out = Vec::new();

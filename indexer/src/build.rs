@@ -12,6 +12,7 @@ use crate::collection::{self, Env, Source};
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::input;
+use crate::keyset::KeySet;
 use crate::progress::Progress;
 use crate::report::Report;
 use crate::schema::{self, Kind, SPECS, UNUSED};
@@ -118,6 +119,13 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         let cat = w.read_back()?;
         let coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
+        // Nodes are what edges point at: their keys get a fingerprint set while there is room.
+        if spec.kind == Kind::Node {
+            if let Some(s) = KeySet::for_collection(&coll, env.pin_room()) {
+                env.pin(s.heap_bytes());
+                ctx.key_sets.insert(spec.name.to_string(), s);
+            }
+        }
         ctx.built.insert(spec.name.to_string(), coll);
         metas.push(meta);
     }

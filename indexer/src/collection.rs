@@ -54,6 +54,8 @@ pub struct Env {
     pub inputs: Vec<varcat_format::InputFile>,
     /// Bytes of input consumed so far (for the ETA).
     pub bytes_done: u64,
+    /// Heap bytes held for the rest of the build (key sets), taken from the sort budget.
+    pinned: usize,
     spool_seq: u64,
 }
 
@@ -75,6 +77,7 @@ impl Env {
             progress,
             inputs: Vec::new(),
             bytes_done: 0,
+            pinned: 0,
             spool_seq: 0,
         }
     }
@@ -100,7 +103,8 @@ impl Env {
         .with_threads(self.threads)
     }
 
-    /// The sort buffers' budget: a seventh of `--mem-budget`, at least 32 MiB per thread and
+    /// The sort buffers' budget: `--mem-budget` less what is pinned (key sets) and less the
+    /// reserve: a seventh of `--mem-budget`, at least 32 MiB per thread and
     /// 32 MiB more (but at most half), is left for everything else: batches being parsed,
     /// read and write buffers, FST builders, facet bitmaps, the allocator's slack. (Measured
     /// short: a sixteenth and 16 MiB, the heap at 1.04 × a 256 MiB flag at 1M variants and
@@ -108,7 +112,19 @@ impl Env {
     /// 1M in pass 1 of the LD table and 0.99 × the default at 10M once a sort's last buffer
     /// stayed in memory and spills ran on every thread.)
     fn sort_budget(&self) -> usize {
-        self.budget - self.reserve()
+        self.budget - self.reserve() - self.pinned
+    }
+
+    /// Bytes that may still be held for the rest of the build: a quarter of `--mem-budget` in
+    /// all, so sorts keep at least a quarter of it whatever the reserve.
+    pub fn pin_room(&self) -> usize {
+        (self.budget / 4).saturating_sub(self.pinned)
+    }
+
+    /// Holds `bytes` (at most [`Env::pin_room`]) for the rest of the build.
+    pub fn pin(&mut self, bytes: usize) {
+        assert!(bytes <= self.pin_room(), "pinned beyond the room");
+        self.pinned += bytes;
     }
 
     /// What `--mem-budget` keeps outside the sort buffers (see [`Env::sort_budget`]): every
@@ -1189,10 +1205,8 @@ fn extract(
             let Some(Value::String(h)) = m.get(end) else {
                 continue;
             };
-            let dangling = ctx
-                .resolve(&h)
-                .is_none()
-                .then(|| h.split_once('/').map_or("", |x| x.0).to_string());
+            let dangling =
+                (!ctx.exists(&h)).then(|| h.split_once('/').map_or("", |x| x.0).to_string());
             refs.push((end, dangling));
         }
     }

@@ -11,12 +11,15 @@ use serde_json::{json, Map, Value};
 use varcat_format::collection::Collection;
 
 use crate::error::BuildError;
+use crate::keyset::KeySet;
 
 /// What build steps can read: the collections written so far.
 #[derive(Default)]
 pub struct Ctx {
     /// Collections built before the current one.
     pub built: HashMap<String, Collection>,
+    /// Fingerprints of some of their keys, for reference checks.
+    pub key_sets: HashMap<String, KeySet>,
     /// Threads a generator may use (at least 1).
     pub threads: usize,
 }
@@ -25,6 +28,25 @@ impl Ctx {
     /// Collection `name`, if already built.
     pub fn get(&self, name: &str) -> Option<&Collection> {
         self.built.get(name)
+    }
+
+    /// True when handle `collection/key` resolves: from the collection's [`KeySet`] when it
+    /// has one (see its note on fingerprints), else from its key map.
+    pub fn exists(&self, handle: &str) -> bool {
+        let Some((coll, key)) = handle.split_once('/') else {
+            return false;
+        };
+        let Some(c) = self.get(coll) else {
+            return false;
+        };
+        match self.key_sets.get(coll) {
+            Some(s) => c
+                .meta
+                .key_encoding
+                .encode(key.as_bytes())
+                .is_some_and(|k| s.contains(&k)),
+            None => c.ord(key).is_some(),
+        }
     }
 
     /// Resolves a handle `collection/key` to its collection and ordinal.

@@ -235,3 +235,45 @@ fn test_digest_keys_packed_keyless_edges_numbered_dropped_members_unparsed() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn test_reference_checks_agree_with_and_without_key_sets() {
+    use varcat_indexer::derive::Ctx;
+    use varcat_indexer::keyset::KeySet;
+    let dir = scratch("keysets");
+    let out = dir.join("c.varcat");
+    build(&Options::new(&testdata(), &out)).unwrap();
+    let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
+    let (mut with, mut without) = (Ctx::default(), Ctx::default());
+    for cm in &cat.meta.collections {
+        let c = cat.get(&cm.name).unwrap();
+        with.built.insert(cm.name.clone(), c.clone());
+        without.built.insert(cm.name.clone(), c.clone());
+        if cm.kind == "node" {
+            let s = KeySet::for_collection(c, usize::MAX).expect("no fingerprint collision");
+            assert!(KeySet::for_collection(c, KeySet::size(c.len() as usize) - 1).is_none());
+            with.key_sets.insert(cm.name.clone(), s);
+        }
+    }
+    assert!(with.key_sets.contains_key("genes"));
+    let (mut checked, mut dangling) = (0, 0);
+    for cm in cat.meta.collections.iter().filter(|cm| cm.kind == "edge") {
+        let c = cat.get(&cm.name).unwrap();
+        for ord in 0..c.len() {
+            for end in ["_from", "_to"] {
+                let Some(h) = c.string(ord, end) else {
+                    continue;
+                };
+                let want = without.resolve(&h).is_some();
+                assert_eq!(with.exists(&h), want, "{} {end} {h}", cm.name);
+                assert_eq!(without.exists(&h), want, "{} {end} {h}", cm.name);
+                checked += 1;
+                dangling += usize::from(!want);
+            }
+        }
+    }
+    // The fixture's edges point both at nodes it has and at nodes it lacks.
+    assert!(checked > 1000 && dangling > 100, "{checked} {dangling}");
+    assert!(!with.exists("genes/no-such-gene") && !with.exists("no_such_collection/x"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
