@@ -115,10 +115,16 @@ impl Catalog {
     /// so the longest ones start first. Whatever the thread count, a failure names the first
     /// bad section in file order.
     pub fn verify_with(&self, threads: usize) -> Result<(), ReadError> {
+        self.verify_from(0, threads)
+    }
+
+    /// [`Catalog::verify_with`] for the sections from the `first`-th on, in table order (the
+    /// indexer checks each collection's sections as soon as they are written).
+    pub fn verify_from(&self, first: usize, threads: usize) -> Result<(), ReadError> {
         if let Some(m) = &self.map {
             let _ = m.advise(memmap2::Advice::Normal);
         }
-        let mut order: Vec<usize> = (0..self.entries.len()).collect();
+        let mut order: Vec<usize> = (first.min(self.entries.len())..self.entries.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(self.entries[i].len));
         let next = AtomicUsize::new(0);
         let bad = Mutex::new(Vec::new());

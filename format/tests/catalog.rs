@@ -158,5 +158,12 @@ fn test_verify_names_the_first_bad_section_whatever_the_threads() {
             Err(ReadError::ChecksumMismatch { section, .. }) => assert_eq!(section, "s2"),
             other => panic!("{threads} threads: {:?}", other.map(|_| ())),
         }
+        // From the fourth section on, the first bad one is s4; from the seventh, none.
+        match c.verify_from(3, threads) {
+            Err(ReadError::ChecksumMismatch { section, .. }) => assert_eq!(section, "s4"),
+            other => panic!("{threads} threads: {:?}", other.map(|_| ())),
+        }
+        c.verify_from(6, threads).unwrap();
+        c.verify_from(60, threads).unwrap();
     }
 }

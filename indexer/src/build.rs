@@ -1,5 +1,5 @@
 //! The whole build: discover inputs, build every collection in schema order, write metadata,
-//! verify the result.
+//! check the result (each collection as soon as it is written, then the finished file's table).
 
 use std::path::{Path, PathBuf};
 
@@ -107,6 +107,8 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         ..Ctx::default()
     };
     let mut metas = Vec::new();
+    // Sections written and checked so far, in file order.
+    let mut verified = Vec::new();
     for spec in SPECS {
         let source = match (spec.kind, spec.derive) {
             (Kind::Derived, Some(g)) => Source::Derived(g),
@@ -117,6 +119,11 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         };
         let meta = collection::build(&mut w, spec, source, &ctx, &mut env)?;
         let cat = w.read_back()?;
+        // The new sections are checked now, while the page cache still holds them: once the
+        // file is complete, re-reading a 41 GB catalog took 20-43 s, half of it from the disk.
+        cat.verify_from(verified.len(), env.threads)
+            .map_err(|e| BuildError::Usage(format!("checking {}: {e}", spec.name)))?;
+        verified = cat.sections().to_vec();
         let coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Nodes are what edges point at: their keys get a fingerprint set while there is room.
@@ -161,13 +168,18 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
     drop(ctx);
     let checksum = w.finish()?;
 
-    // Read what was written, as the server will, before declaring success.
-    let cat = Catalog::open(&opts.output)
-        .map_err(|e| BuildError::Usage(format!("verifying the new catalog: {e}")))?;
-    cat.verify()
-        .map_err(|e| BuildError::Usage(format!("verifying the new catalog: {e}")))?;
-    Collections::open(cat.clone())
-        .map_err(|e| BuildError::Usage(format!("verifying the new catalog: {e}")))?;
+    // Open what was written, as the server will, before declaring success: its table must
+    // list the sections checked above, unchanged, and the rest (the metadata) is checked here.
+    let bad = |e: String| BuildError::Usage(format!("verifying the new catalog: {e}"));
+    let cat = Catalog::open(&opts.output).map_err(|e| bad(e.to_string()))?;
+    if cat.sections().get(..verified.len()) != Some(&verified[..]) {
+        return Err(bad(
+            "its section table differs from the sections written".into()
+        ));
+    }
+    cat.verify_from(verified.len(), env.threads)
+        .map_err(|e| bad(e.to_string()))?;
+    Collections::open(cat.clone()).map_err(|e| bad(e.to_string()))?;
     env.report.catalog_bytes = cat.file_len() as u64;
     env.report.checksum = checksum;
     Ok(env.report)
