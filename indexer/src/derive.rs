@@ -33,10 +33,7 @@ impl Ctx {
     /// True when handle `collection/key` resolves: from the collection's [`KeySet`] when it
     /// has one (see its note on fingerprints), else from its key map.
     pub fn exists(&self, handle: &str) -> bool {
-        let Some((coll, key)) = handle.split_once('/') else {
-            return false;
-        };
-        let Some(c) = self.get(coll) else {
+        let Some((coll, c, key)) = self.target(handle) else {
             return false;
         };
         match self.key_sets.get(coll) {
@@ -51,9 +48,14 @@ impl Ctx {
 
     /// Resolves a handle `collection/key` to its collection and ordinal.
     pub fn resolve(&self, handle: &str) -> Option<(&Collection, u32)> {
-        let (coll, key) = handle.split_once('/')?;
-        let c = self.get(coll)?;
+        let (_, c, key) = self.target(handle)?;
         Some((c, c.ord(key)?))
+    }
+
+    /// A handle's collection name, built collection and key.
+    fn target<'h>(&self, handle: &'h str) -> Option<(&'h str, &Collection, &'h str)> {
+        let (coll, key) = handle.split_once('/')?;
+        Some((coll, self.get(coll)?, key))
     }
 }
 

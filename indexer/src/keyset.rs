@@ -63,36 +63,36 @@ impl KeySet {
         ((u128::from(f) * self.slots.len() as u128) >> 64) as usize
     }
 
+    /// Where `f`'s probe ends: `Ok(slot)` holding `f`, or `Err(slot)` empty where it would go
+    /// (`Err(None)` when the set is full without it).
+    fn probe(&self, f: u64) -> Result<usize, Option<usize>> {
+        let mut i = self.home(f);
+        for _ in 0..self.slots.len() {
+            match self.slots[i] {
+                0 => return Err(Some(i)),
+                s if s == f => return Ok(i),
+                _ => i = if i + 1 == self.slots.len() { 0 } else { i + 1 },
+            }
+        }
+        Err(None)
+    }
+
     /// Adds `key`; false when its fingerprint is already there (another key's: keys are
     /// distinct) or the set is full.
     fn insert(&mut self, key: &[u8]) -> bool {
         let f = fingerprint(key);
-        let mut i = self.home(f);
-        for _ in 0..self.slots.len() {
-            match self.slots[i] {
-                0 => {
-                    self.slots[i] = f;
-                    return true;
-                }
-                s if s == f => return false,
-                _ => i = if i + 1 == self.slots.len() { 0 } else { i + 1 },
+        match self.probe(f) {
+            Err(Some(i)) => {
+                self.slots[i] = f;
+                true
             }
+            _ => false,
         }
-        false
     }
 
     /// True when a key with `key`'s fingerprint is present (see the module note).
     pub fn contains(&self, key: &[u8]) -> bool {
-        let f = fingerprint(key);
-        let mut i = self.home(f);
-        for _ in 0..self.slots.len() {
-            match self.slots[i] {
-                0 => return false,
-                s if s == f => return true,
-                _ => i = if i + 1 == self.slots.len() { 0 } else { i + 1 },
-            }
-        }
-        false
+        self.probe(fingerprint(key)).is_ok()
     }
 
     /// Heap bytes held.
