@@ -19,9 +19,44 @@ pub fn testdata() -> PathBuf {
     root().join("testdata/catalog")
 }
 
-/// A scratch directory unique to this test process.
-pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("varcat-e2e-{}-{name}", std::process::id()));
+/// A scratch directory unique to this test process, removed when dropped.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn scratch(name: &str) -> Scratch {
+    Scratch(scratch_dir(name))
+}
+
+/// Creates `varcat-e2e-<pid>-<name>` under cargo's scratch directory for tests (inside
+/// `target/`, not `/tmp`). Directories that outlive their process (the shared catalog, which
+/// the server maps until the process ends, or a killed run's) are swept by the next run.
+fn scratch_dir(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(|| {
+        for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let pid = name
+                .strip_prefix("varcat-e2e-")
+                .and_then(|r| r.split('-').next());
+            if pid.is_some_and(|p| !Path::new("/proc").join(p).exists()) {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    });
+    let d = root.join(format!("varcat-e2e-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -31,7 +66,7 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn catalog() -> &'static Path {
     static CAT: OnceLock<PathBuf> = OnceLock::new();
     CAT.get_or_init(|| {
-        let out = scratch("catalog").join("test.varcat");
+        let out = scratch_dir("catalog").join("test.varcat");
         let st = Command::new(env!("CARGO_BIN_EXE_varcat"))
             .args([
                 "build",
