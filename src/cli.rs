@@ -133,6 +133,22 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     };
     opts.input = input;
     opts.output = output.clone();
+    // Interrupted, the build removes its scratch directory and the partial catalog (which can
+    // be tens of GB) and exits as a signal-killed process would report (128 + the signal).
+    crate::sys::on_stop_signal(|sig| {
+        let removed = varcat_indexer::interrupt::remove_all();
+        let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "varcat build: interrupted (signal {sig}); removed {}",
+            if names.is_empty() {
+                "nothing".into()
+            } else {
+                names.join(", ")
+            }
+        );
+        std::process::exit(128 + sig);
+    })
+    .map_err(|e| format!("signal handling: {e}"))?;
     let start = std::time::Instant::now();
     let report = varcat_indexer::build(&opts).map_err(|e| e.to_string())?;
     let docs: u64 = report.read.values().sum();

@@ -211,6 +211,36 @@ pub fn install_signal_handlers() -> io::Result<()> {
     Ok(())
 }
 
+/// Runs `f` with the signal's number, on a thread of its own, when SIGINT, SIGTERM or SIGHUP
+/// arrives. The three are blocked in the calling thread and every thread it starts afterwards
+/// (call it before starting any), so they reach only that thread's `sigwait`; `f` may then do
+/// what a signal handler may not (take locks, remove files) before exiting.
+pub fn on_stop_signal(f: impl FnOnce(i32) + Send + 'static) -> io::Result<()> {
+    // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask only changes
+    // this thread's mask.
+    let set = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(&mut set, sig);
+        }
+        let r = libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+        if r != 0 {
+            return Err(io::Error::from_raw_os_error(r));
+        }
+        set
+    };
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            let mut sig = 0;
+            // SAFETY: set is a valid signal set, blocked in this thread (inherited).
+            while unsafe { libc::sigwait(&set, &mut sig) } != 0 {}
+            f(sig)
+        })?;
+    Ok(())
+}
+
 /// True once after each SIGHUP.
 pub fn take_reload_request() -> bool {
     HUP.swap(false, Ordering::SeqCst)

@@ -193,3 +193,65 @@ fn test_a_closed_pipe_ends_query_and_info_quietly() {
         );
     }
 }
+
+#[test]
+fn test_interrupted_build_removes_its_scratch_and_partial_catalog() {
+    let dir = scratch("interrupt");
+    let input = dir.join("in");
+    let st = varcat(&[
+        "synth",
+        "--variants",
+        "50000",
+        "--seed",
+        "3",
+        "-o",
+        input.to_str().unwrap(),
+    ]);
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    for (sig, code) in [("INT", 130), ("TERM", 143)] {
+        let out = dir.join("x.varcat");
+        let child = Command::new(env!("CARGO_BIN_EXE_varcat"))
+            .args([
+                "build",
+                input.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+                "--quiet",
+            ])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Interrupted once its sort runs are being written (a 50k build takes seconds).
+        let runs = dir.join(format!(".varcat-build-{}", child.id()));
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while std::fs::read_dir(&runs).map_or(true, |mut d| d.next().is_none()) {
+            assert!(
+                std::time::Instant::now() < until,
+                "no scratch files in {runs:?}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let kill = Command::new("kill")
+            .args(["-s", sig, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let done = child.wait_with_output().unwrap();
+        let err = String::from_utf8(done.stderr).unwrap();
+        assert_eq!(done.status.code(), Some(code), "SIG{sig}: {err}");
+        assert!(
+            err.contains("interrupted") && err.contains(".varcat-build-"),
+            "{err}"
+        );
+        let mut left: Vec<String> = std::fs::read_dir(&*dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["in"], "SIG{sig} left files behind");
+    }
+}

@@ -34,12 +34,9 @@ pub struct CatalogWriter {
 impl CatalogWriter {
     /// Starts a catalog that [`CatalogWriter::finish`] renames to `dest`.
     pub fn create(dest: &Path) -> Result<CatalogWriter, WriteError> {
-        let name = dest
-            .file_name()
+        dest.file_name()
             .ok_or_else(|| WriteError::Invalid(format!("{}: not a file path", dest.display())))?;
-        let mut tmp_name = name.to_os_string();
-        tmp_name.push(format!(".tmp-{}", std::process::id()));
-        let tmp = dest.with_file_name(tmp_name);
+        let tmp = Self::temp_path(dest);
         let file = File::create(&tmp).map_err(|e| {
             WriteError::Io(io::Error::new(e.kind(), format!("{}: {e}", tmp.display())))
         })?;
@@ -55,6 +52,13 @@ impl CatalogWriter {
         };
         w.raw_write(&layout::header())?;
         Ok(w)
+    }
+
+    /// The file [`CatalogWriter::create`] writes until it is renamed to `dest`.
+    pub fn temp_path(dest: &Path) -> PathBuf {
+        let mut tmp_name = dest.file_name().unwrap_or_default().to_os_string();
+        tmp_name.push(format!(".tmp-{}", std::process::id()));
+        dest.with_file_name(tmp_name)
     }
 
     /// Starts a catalog held in memory ([`CatalogWriter::finish_to_vec`] returns it).

@@ -12,6 +12,7 @@ use crate::collection::{self, Env, Source};
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::input;
+use crate::interrupt;
 use crate::keyset::KeySet;
 use crate::progress::Progress;
 use crate::report::Report;
@@ -79,6 +80,11 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         .unwrap_or(Path::new("."));
     let base = opts.tmp_dir.clone().unwrap_or_else(|| parent.to_path_buf());
     let scratch = Scratch(base.join(format!(".varcat-build-{}", std::process::id())));
+    // Registered before they are created, so an interruption at any point finds them.
+    let _interrupt = [
+        interrupt::register(&scratch.0),
+        interrupt::register(&CatalogWriter::temp_path(&opts.output)),
+    ];
     std::fs::create_dir_all(&scratch.0)
         .map_err(|e| BuildError::io(scratch.0.display().to_string(), e))?;
 

@@ -11,6 +11,7 @@ pub mod derive;
 pub mod doc;
 pub mod error;
 pub mod input;
+pub mod interrupt;
 pub mod keyset;
 pub mod normalize;
 pub mod parallel;
