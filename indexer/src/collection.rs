@@ -10,9 +10,9 @@ use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use varcat_format::facets::FacetBuilder;
 use varcat_format::fstmap::{KeyMapBuilder, MultiMapBuilder};
 use varcat_format::intervals::IntervalWriter;
@@ -24,7 +24,7 @@ use varcat_format::records::{json_bytes, Record, RecordBuf, RecordWriter};
 use varcat_format::spool::Spool;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
-use crate::derive::Ctx;
+use crate::derive::{Ctx, UnitBatch};
 use crate::doc::{last_member, raw_members, Doc, RawMembers};
 use crate::error::BuildError;
 use crate::input::{fix_non_finite, Block, InputFile, Lines};
@@ -223,7 +223,36 @@ impl EncodedBatch {
         });
         self.docs.push((line, doc));
     }
+
+    /// Hands the batch's documents to the sorter, in order, and their keys to the key
+    /// encoding's chooser; returns how many there were. The first that failed is an error,
+    /// naming `file` and its line.
+    fn sort_into(
+        self,
+        file: &Path,
+        keys: &mut keys::Chooser,
+        sorter: &mut Sorter,
+        env: &mut Env,
+    ) -> Result<u64, BuildError> {
+        let buf = &self.buf;
+        let mut n = 0;
+        for (line, doc) in self.docs {
+            let doc = doc.map_err(|reason| BuildError::Input {
+                file: file.to_path_buf(),
+                line,
+                reason,
+            })?;
+            env.report.non_finite += doc.non_finite;
+            keys.see(&buf[doc.key]);
+            sorter.push(&buf[doc.sort_key], &buf[doc.payload])?;
+            n += 1;
+        }
+        Ok(n)
+    }
 }
+
+/// Units of a derived table per batch handed to a worker.
+const UNITS_PER_BATCH: usize = 256;
 
 /// One input line, parsed and encoded.
 struct Parsed {
@@ -419,11 +448,6 @@ pub fn build(
                 let mut lines = Lines::open(file)?;
                 let raw_read = std::cell::Cell::new(0u64);
                 let mut docs = 0u64;
-                let input_err = |line: u64, reason: String| BuildError::Input {
-                    file: file.path.clone(),
-                    line,
-                    reason,
-                };
                 // Parsing and encoding run on every core; the sorter gets documents in file
                 // order, so the catalog does not depend on the thread count.
                 let states = parallel::map_ordered(
@@ -443,14 +467,7 @@ pub fn build(
                         out
                     },
                     |batch: EncodedBatch| {
-                        let buf = &batch.buf;
-                        for (line_no, doc) in batch.docs {
-                            let doc = doc.map_err(|r| input_err(line_no, r))?;
-                            env.report.non_finite += doc.non_finite;
-                            keys.see(&buf[doc.key]);
-                            sorter.push(&buf[doc.sort_key], &buf[doc.payload])?;
-                            docs += 1;
-                        }
+                        docs += batch.sort_into(&file.path, &mut keys, &mut sorter, env)?;
                         env.progress
                             .tick(name, read + docs, env.bytes_done + raw_read.get());
                         Ok(())
@@ -470,24 +487,48 @@ pub fn build(
                 });
             }
         }
-        Source::Derived(generate) => {
-            let mut emit = |doc: Map<String, Value>| -> Result<(), BuildError> {
-                let (key, flags, rec) =
-                    proc.process(Doc::from_map(doc), ctx)
-                        .map_err(|reason| BuildError::Input {
-                            file: files[0].clone(),
-                            line: read + 1,
-                            reason,
-                        })?;
-                keys.see(key.as_bytes());
-                sorter.push(
-                    &SortKey::new().str(key.as_bytes()).0,
-                    &payload(flags, 0, read + 1, &rec),
-                )?;
-                read += 1;
-                Ok(())
-            };
-            generate(ctx, &mut emit)?;
+        Source::Derived(g) => {
+            // As for files: units computed and documents encoded on every core, sorted in
+            // order. A document's "line" (in errors) is its unit's 1-based number.
+            let mut units = (g.units)(ctx);
+            let mut first = 0u64;
+            let states = parallel::map_ordered(
+                env.threads,
+                || proc.fresh(),
+                || {
+                    let b = units.next_batch(first, UNITS_PER_BATCH);
+                    first += b.as_ref().map_or(0, |b| b.len() as u64);
+                    Ok::<_, BuildError>(b)
+                },
+                |p: &mut Processor, batch: UnitBatch| {
+                    let mut out = EncodedBatch::new(batch.len());
+                    let mut made = Vec::new();
+                    for (n, unit) in (batch.first + 1..).zip(batch.units()) {
+                        (g.docs)(ctx, unit, &mut made);
+                        for doc in made.drain(..) {
+                            let parsed =
+                                p.process(Doc::from_map(doc), ctx).map(|(key, flags, rec)| {
+                                    Parsed {
+                                        key,
+                                        flags,
+                                        rec,
+                                        non_finite: 0,
+                                    }
+                                });
+                            out.push(n, 0, parsed);
+                        }
+                    }
+                    out
+                },
+                |batch: EncodedBatch| {
+                    read += batch.sort_into(&files[0], &mut keys, &mut sorter, env)?;
+                    env.progress.tick(name, read, env.bytes_done);
+                    Ok(())
+                },
+            )?;
+            for st in states {
+                proc.absorb(st);
+            }
         }
     }
     env.report.null_elements += proc.counts.null_elements;

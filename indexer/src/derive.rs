@@ -10,7 +10,6 @@ use serde_json::value::RawValue;
 use serde_json::{json, Map, Value};
 use varcat_format::collection::Collection;
 
-use crate::error::BuildError;
 use crate::keyset::KeySet;
 
 /// What build steps can read: the collections written so far.
@@ -59,11 +58,107 @@ impl Ctx {
     }
 }
 
-/// Sink of derived documents.
-pub type Emit<'a> = dyn FnMut(Map<String, Value>) -> Result<(), BuildError> + 'a;
+/// A derived table: the units its documents come from, in output order, and the documents of
+/// one unit. A unit's documents depend only on the unit and the collections built before, so
+/// units are computed on every core, encoded there, and stored in unit order (the table does
+/// not depend on the thread count).
+#[derive(Clone, Copy)]
+pub struct Generator {
+    /// The units.
+    pub units: for<'c> fn(&'c Ctx) -> Units<'c>,
+    /// Appends the documents of one unit.
+    pub docs: fn(&Ctx, Unit<'_>, &mut Vec<Map<String, Value>>),
+}
 
-/// Produces a derived table's documents.
-pub type Generator = fn(&Ctx, &mut Emit<'_>) -> Result<(), BuildError>;
+/// A derived table's units, in output order.
+pub enum Units<'c> {
+    /// The ordinals `next..end` of a collection.
+    Ords { next: u32, end: u32 },
+    /// Keys, in order.
+    Keys(Box<dyn Iterator<Item = Vec<u8>> + 'c>),
+}
+
+/// One unit.
+#[derive(Clone, Copy)]
+pub enum Unit<'a> {
+    Ord(u32),
+    Key(&'a [u8]),
+}
+
+/// Units for a worker: ordinals, or keys in one buffer (a `Vec` per key, freed on the worker,
+/// would contend with the producing thread's allocations).
+pub struct UnitBatch {
+    /// The 0-based number of the batch's first unit.
+    pub first: u64,
+    ords: std::ops::Range<u32>,
+    keys: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Units<'_> {
+    /// No units (a table whose sources were not built).
+    pub fn none() -> Units<'static> {
+        Units::Ords { next: 0, end: 0 }
+    }
+
+    /// Ordinals `0..n`.
+    pub fn ords(n: u32) -> Units<'static> {
+        Units::Ords { next: 0, end: n }
+    }
+
+    /// The next at most `max` units, the first being unit number `first`; None when done.
+    pub fn next_batch(&mut self, first: u64, max: usize) -> Option<UnitBatch> {
+        let mut b = UnitBatch {
+            first,
+            ords: 0..0,
+            keys: Vec::new(),
+            ends: Vec::new(),
+        };
+        match self {
+            Units::Ords { next, end } => {
+                let take = (*end - *next).min(max as u32);
+                b.ords = *next..*next + take;
+                *next += take;
+            }
+            Units::Keys(it) => {
+                for k in it.by_ref().take(max) {
+                    b.keys.extend_from_slice(&k);
+                    b.ends.push(b.keys.len());
+                }
+            }
+        }
+        (!b.is_empty()).then_some(b)
+    }
+}
+
+impl UnitBatch {
+    /// Units in the batch.
+    pub fn len(&self) -> usize {
+        self.ords.len() + self.ends.len()
+    }
+
+    /// True when it holds no unit.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The units, in order.
+    pub fn units(&self) -> impl Iterator<Item = Unit<'_>> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        let keys = starts
+            .zip(&self.ends)
+            .map(|(a, &b)| Unit::Key(&self.keys[a..b]));
+        self.ords.clone().map(Unit::Ord).chain(keys)
+    }
+}
+
+/// A `json!` object as a map.
+fn object(v: Value) -> Map<String, Value> {
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
 
 use crate::doc::{raw_members, Doc};
 
@@ -115,47 +210,52 @@ pub fn structure_protein_id(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> 
 }
 
 /// `genes_proteins`: every (gene, protein) pair linked through a transcript
-/// (`genes_transcripts` ⋈ `transcripts_proteins`), for 4.23 and 4.24. Duplicate pairs merge.
-pub fn genes_proteins(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> {
-    let (Some(tp), Some(gt)) = (
+/// (`genes_transcripts` ⋈ `transcripts_proteins`), for 4.23 and 4.24, one unit per
+/// `transcripts_proteins` edge. Duplicate pairs merge.
+pub const GENES_PROTEINS: Generator = Generator {
+    units: |ctx| match (
         ctx.get("transcripts_proteins"),
         ctx.get("genes_transcripts"),
+    ) {
+        (Some(tp), Some(gt)) if gt.by("_to").is_some() => Units::ords(tp.len()),
+        _ => Units::none(),
+    },
+    docs: genes_proteins,
+};
+
+fn genes_proteins(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Value>>) {
+    let (Some(tp), Some(gt), Unit::Ord(ord)) = (
+        ctx.get("transcripts_proteins"),
+        ctx.get("genes_transcripts"),
+        unit,
     ) else {
-        return Ok(());
+        return;
     };
     let Some(by_to) = gt.by("_to") else {
-        return Ok(());
+        return;
+    };
+    let (Some(tr), Some(pr)) = (tp.string(ord, "_from"), tp.string(ord, "_to")) else {
+        return;
+    };
+    let Some(list) = by_to.get(tr.as_bytes()) else {
+        return;
     };
     let proteins = ctx.get("proteins");
-    for ord in 0..tp.len() {
-        let (Some(tr), Some(pr)) = (tp.string(ord, "_from"), tp.string(ord, "_to")) else {
+    let organism = pr
+        .split_once('/')
+        .and_then(|(_, k)| proteins.and_then(|p| p.string(p.ord(k)?, "organism")))
+        .or_else(|| tp.string(ord, "organism"));
+    for e in list.iter() {
+        let Some(gene) = gt.string(e, "_from") else {
             continue;
         };
-        let Some(list) = by_to.get(tr.as_bytes()) else {
-            continue;
-        };
-        let organism = pr
-            .split_once('/')
-            .and_then(|(_, k)| proteins.and_then(|p| p.string(p.ord(k)?, "organism")))
-            .or_else(|| tp.string(ord, "organism"));
-        for e in list.iter() {
-            let Some(gene) = gt.string(e, "_from") else {
-                continue;
-            };
-            emit(
-                json!({
-                    "_key": format!("{gene} {pr}"),
-                    "gene": gene,
-                    "protein": pr,
-                    "organism": organism,
-                })
-                .as_object()
-                .cloned()
-                .unwrap_or_default(),
-            )?;
-        }
+        out.push(object(json!({
+            "_key": format!("{gene} {pr}"),
+            "gene": gene,
+            "protein": pr,
+            "organism": organism,
+        })));
     }
-    Ok(())
 }
 
 /// The variant `annotations` member in its output shape (4.2, verbose 4.1): every
@@ -271,69 +371,69 @@ const SCORE_MEMBERS: &[&str] = &[
 /// `coding_variant_scores`: one record per coding variant, in the coding variants' own order
 /// (so both share ordinals), with its scores from `coding_variants_phenotypes` ordered by
 /// (method, source_url), and the methods and file sets present (4.4 filters).
-pub fn coding_variant_scores(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> {
-    let Some(cv) = ctx.get("coding_variants") else {
-        return Ok(());
+pub const CODING_VARIANT_SCORES: Generator = Generator {
+    units: |ctx| {
+        ctx.get("coding_variants")
+            .map_or(Units::none(), |cv| Units::ords(cv.len()))
+    },
+    docs: coding_variant_scores,
+};
+
+fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Value>>) {
+    let (Some(cv), Unit::Ord(ord)) = (ctx.get("coding_variants"), unit) else {
+        return;
     };
     let cvp = ctx.get("coding_variants_phenotypes");
     let by_from = cvp.and_then(|c| c.by("_from"));
-    for ord in 0..cv.len() {
-        let Some(key) = cv.string(ord, "_key") else {
-            continue;
-        };
-        let mut scores: Vec<(String, String, Value)> = Vec::new();
-        if let (Some(cvp), Some(list)) = (
-            cvp,
-            by_from.and_then(|m| m.get(format!("coding_variants/{key}").as_bytes())),
-        ) {
-            for e in list.iter() {
-                let num = |f: &str| {
-                    cvp.value(e, f)
-                        .and_then(|b| serde_json::from_slice::<Value>(b).ok())
-                        .filter(Value::is_number)
-                };
-                let score = SCORE_MEMBERS
-                    .iter()
-                    .find_map(|f| num(f))
-                    .unwrap_or(Value::Null);
-                let method = cvp.string(e, "method").unwrap_or_default();
-                let url = cvp.string(e, "source_url").unwrap_or_default();
-                let files = cvp.string(e, "files_filesets");
-                scores.push((
-                    method.clone(),
-                    url.clone(),
-                    json!({"method": method, "score": score, "source_url": url, "files_filesets": files}),
-                ));
-            }
+    let Some(key) = cv.string(ord, "_key") else {
+        return;
+    };
+    let mut scores: Vec<(String, String, Value)> = Vec::new();
+    if let (Some(cvp), Some(list)) = (
+        cvp,
+        by_from.and_then(|m| m.get(format!("coding_variants/{key}").as_bytes())),
+    ) {
+        for e in list.iter() {
+            let num = |f: &str| {
+                cvp.value(e, f)
+                    .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+                    .filter(Value::is_number)
+            };
+            let score = SCORE_MEMBERS
+                .iter()
+                .find_map(|f| num(f))
+                .unwrap_or(Value::Null);
+            let method = cvp.string(e, "method").unwrap_or_default();
+            let url = cvp.string(e, "source_url").unwrap_or_default();
+            let files = cvp.string(e, "files_filesets");
+            scores.push((
+                method.clone(),
+                url.clone(),
+                json!({"method": method, "score": score, "source_url": url, "files_filesets": files}),
+            ));
         }
-        scores.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-        let methods: Vec<String> = scores.iter().map(|s| s.0.clone()).collect();
-        let files: Vec<Value> = scores
-            .iter()
-            .map(|s| s.2["files_filesets"].clone())
-            .filter(|v| v.is_string())
-            .collect();
-        let value = |f: &str| {
-            cv.value(ord, f)
-                .and_then(|b| serde_json::from_slice::<Value>(b).ok())
-                .unwrap_or(Value::Null)
-        };
-        emit(
-            json!({
-                "_key": key,
-                "protein_id": value("protein_id"),
-                "aapos": value("aapos"),
-                "hgvsp": value("hgvsp"),
-                "scores": scores.into_iter().map(|s| s.2).collect::<Vec<_>>(),
-                "score_methods": methods,
-                "score_files": files,
-            })
-            .as_object()
-            .cloned()
-            .unwrap_or_default(),
-        )?;
     }
-    Ok(())
+    scores.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let methods: Vec<String> = scores.iter().map(|s| s.0.clone()).collect();
+    let files: Vec<Value> = scores
+        .iter()
+        .map(|s| s.2["files_filesets"].clone())
+        .filter(|v| v.is_string())
+        .collect();
+    let value = |f: &str| {
+        cv.value(ord, f)
+            .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+            .unwrap_or(Value::Null)
+    };
+    out.push(object(json!({
+        "_key": key,
+        "protein_id": value("protein_id"),
+        "aapos": value("aapos"),
+        "hgvsp": value("hgvsp"),
+        "scores": scores.into_iter().map(|s| s.2).collect::<Vec<_>>(),
+        "score_methods": methods,
+        "score_files": files,
+    })));
 }
 
 /// `variants_diseases.gene_name`: the name of the gene its `gene_id` handle points at (4.13).
@@ -428,40 +528,30 @@ fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
 }
 
 /// `variant_ld_predictions`: the predictions of every variant that takes part in an LD pair,
-/// found by streaming the union of the sorted `_from` and `_to` keys of `variants_variants`.
-pub fn variant_ld_predictions(ctx: &Ctx, emit: &mut Emit<'_>) -> Result<(), BuildError> {
-    let Some(ld) = ctx.get("variants_variants") else {
-        return Ok(());
-    };
-    let maps: Vec<&varcat_format::fstmap::MultiMap> = [ld.by("_from"), ld.by("_to")]
-        .into_iter()
-        .flatten()
-        .collect();
-    let mut handles = varcat_format::fstmap::MultiMap::keys_in_union(&maps);
-    // Each variant's predictions are independent joins: batches run on every core, and their
-    // documents are emitted in key order, so the table does not depend on the thread count.
-    crate::parallel::map_ordered(
-        ctx.threads,
-        || (),
-        || {
-            let batch: Vec<Vec<u8>> = handles.by_ref().take(256).collect();
-            Ok::<_, BuildError>((!batch.is_empty()).then_some(batch))
-        },
-        |_, batch: Vec<Vec<u8>>| {
-            batch
-                .into_iter()
-                .filter_map(|k| {
-                    let handle = String::from_utf8_lossy(&k).into_owned();
-                    let p = ld_predictions(ctx, &handle)?;
-                    json!({"_key": handle, "predictions": p})
-                        .as_object()
-                        .cloned()
-                })
-                .collect::<Vec<_>>()
-        },
-        |docs| docs.into_iter().try_for_each(&mut *emit),
-    )?;
-    Ok(())
+/// one unit per variant handle, streamed from the union of the sorted `_from` and `_to` keys
+/// of `variants_variants`.
+pub const VARIANT_LD_PREDICTIONS: Generator = Generator {
+    units: |ctx| {
+        let Some(ld) = ctx.get("variants_variants") else {
+            return Units::none();
+        };
+        let maps: Vec<&varcat_format::fstmap::MultiMap> = [ld.by("_from"), ld.by("_to")]
+            .into_iter()
+            .flatten()
+            .collect();
+        Units::Keys(Box::new(varcat_format::fstmap::MultiMap::keys_in_union(
+            &maps,
+        )))
+    },
+    docs: variant_ld_predictions,
+};
+
+fn variant_ld_predictions(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Value>>) {
+    let Unit::Key(k) = unit else { return };
+    let handle = String::from_utf8_lossy(k);
+    if let Some(p) = ld_predictions(ctx, &handle) {
+        out.push(object(json!({"_key": handle, "predictions": p})));
+    }
 }
 
 /// `element_type` of an edge to a genomic element: the element's `type`, so 4.5/4.11 filter
@@ -543,6 +633,39 @@ pub fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The units of batches, as (number, unit) pairs.
+    fn drain(mut units: Units<'_>, max: usize) -> Vec<(u64, String)> {
+        let mut out = Vec::new();
+        let mut first = 0;
+        while let Some(b) = units.next_batch(first, max) {
+            assert!(b.len() <= max && !b.is_empty());
+            for (n, u) in (b.first..).zip(b.units()) {
+                out.push((
+                    n,
+                    match u {
+                        Unit::Ord(o) => format!("#{o}"),
+                        Unit::Key(k) => String::from_utf8(k.to_vec()).unwrap(),
+                    },
+                ));
+            }
+            first += b.len() as u64;
+        }
+        out
+    }
+
+    proptest! {
+        /// Batches of any size hand out every unit once, in order, numbered from 0.
+        #[test]
+        fn prop_unit_batches_keep_every_unit_in_order(keys in prop::collection::vec("[a-c]{0,4}", 0..40), n in 0u32..40, max in 1usize..9) {
+            let want: Vec<(u64, String)> = (0..).zip(keys.iter().cloned()).collect();
+            let it = keys.clone().into_iter().map(String::into_bytes);
+            prop_assert_eq!(drain(Units::Keys(Box::new(it)), max), want);
+            let want: Vec<(u64, String)> = (0..n).map(|o| (o as u64, format!("#{o}"))).collect();
+            prop_assert_eq!(drain(Units::ords(n), max), want);
+        }
+    }
 
     #[test]
     fn test_variant_annotations_take_sources_and_funseq_in_output_order() {

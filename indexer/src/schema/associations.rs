@@ -437,6 +437,6 @@ pub(super) const VARIANT_LD_PREDICTIONS: Spec = Spec {
     name: "variant_ld_predictions",
     kind: Kind::Derived,
     fields: &[f("_key", Str), f("predictions", Any)],
-    derive: Some(derive::variant_ld_predictions),
+    derive: Some(derive::VARIANT_LD_PREDICTIONS),
     ..NODE
 };

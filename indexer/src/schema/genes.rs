@@ -209,6 +209,6 @@ pub(super) const GENES_PROTEINS: Spec = Spec {
         Index::Exact("protein"),
         Index::Facet("organism"),
     ],
-    derive: Some(derive::genes_proteins),
+    derive: Some(derive::GENES_PROTEINS),
     ..NODE
 };

@@ -246,7 +246,7 @@ pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
     ],
     order: CODING_ORDER,
     indexes: &[Index::Facet("score_methods"), Index::Exact("score_files")],
-    derive: Some(derive::coding_variant_scores),
+    derive: Some(derive::CODING_VARIANT_SCORES),
     ..NODE
 };
 
