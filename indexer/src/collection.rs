@@ -104,13 +104,14 @@ impl Env {
     }
 
     /// The sort buffers' budget: `--mem-budget` less what is pinned (key sets) and less the
-    /// reserve: a seventh of `--mem-budget`, at least 32 MiB per thread and
+    /// reserve: a sixth of `--mem-budget`, at least 32 MiB per thread and
     /// 32 MiB more (but at most half), is left for everything else: batches being parsed,
     /// read and write buffers, FST builders, facet bitmaps, the allocator's slack. (Measured
     /// short: a sixteenth and 16 MiB, the heap at 1.04 × a 256 MiB flag at 1M variants and
     /// 0.998 × the 2 GiB default at 10M; then an eighth and 24 MiB, 1.02 × the 256 MiB flag at
     /// 1M in pass 1 of the LD table and 0.99 × the default at 10M once a sort's last buffer
-    /// stayed in memory and spills ran on every thread.)
+    /// stayed in memory and spills ran on every thread; then a seventh, 0.96-0.98 × the
+    /// default at 10M in five runs and 1.009 × in a sixth.)
     fn sort_budget(&self) -> usize {
         self.budget - self.reserve() - self.pinned
     }
@@ -131,7 +132,7 @@ impl Env {
     /// thread holds batches and allocator arenas of its own, so the floor grows with them.
     fn reserve(&self) -> usize {
         let floor = (32 << 20) * (self.threads.max(1) + 1);
-        (self.budget / 7).max(floor).min(self.budget / 2)
+        (self.budget / 6).max(floor).min(self.budget / 2)
     }
 
     /// Bytes of records per pass-2 batch: with two batches per thread in flight, their records
