@@ -55,15 +55,6 @@ impl Options {
     }
 }
 
-/// Removes the scratch directory however the build ends.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Builds a catalog; returns the summary.
 pub fn build(opts: &Options) -> Result<Report, BuildError> {
     let files = input::discover(&opts.input)?;
@@ -79,18 +70,19 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let base = opts.tmp_dir.clone().unwrap_or_else(|| parent.to_path_buf());
-    let scratch = Scratch(base.join(format!(".varcat-build-{}", std::process::id())));
-    // Registered before they are created, so an interruption at any point finds them.
-    let _interrupt = [
-        interrupt::register(&scratch.0),
+    let scratch = base.join(format!(".varcat-build-{}", std::process::id()));
+    // Registered before they are created, so an interruption at any point finds them; the
+    // scratch directory goes however the build ends.
+    let _owned = [
+        interrupt::scratch(&scratch),
         interrupt::register(&CatalogWriter::temp_path(&opts.output)),
     ];
-    std::fs::create_dir_all(&scratch.0)
-        .map_err(|e| BuildError::io(scratch.0.display().to_string(), e))?;
+    std::fs::create_dir_all(&scratch)
+        .map_err(|e| BuildError::io(scratch.display().to_string(), e))?;
 
     let total: u64 = files.values().flatten().map(|f| f.bytes).sum();
     let mut env = Env::new(
-        scratch.0.clone(),
+        scratch.clone(),
         opts.mem_budget,
         opts.strict,
         opts.threads,

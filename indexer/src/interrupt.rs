@@ -20,10 +20,12 @@ pub struct Registry {
 /// The process's registry, which [`register`] and [`remove_all`] use.
 static GLOBAL: Registry = Registry::new();
 
-/// A registered path; dropping it unregisters the path (the build removed or kept it).
+/// A registered path; dropping it unregisters the path, and removes it if it is scratch.
 pub struct Registered<'r> {
     registry: &'r Registry,
     path: PathBuf,
+    /// Removed however the build ends (its scratch directory), not only when interrupted.
+    scratch: bool,
 }
 
 impl Drop for Registered<'_> {
@@ -35,6 +37,19 @@ impl Drop for Registered<'_> {
         if let Some(i) = paths.iter().position(|p| *p == self.path) {
             paths.swap_remove(i);
         }
+        drop(paths);
+        if self.scratch {
+            remove(&self.path);
+        }
+    }
+}
+
+/// Removes a file or a directory with what it holds; true when something was removed.
+fn remove(p: &Path) -> bool {
+    match std::fs::symlink_metadata(p) {
+        Ok(m) if m.is_dir() => std::fs::remove_dir_all(p).is_ok(),
+        Ok(_) => std::fs::remove_file(p).is_ok(),
+        Err(_) => false,
     }
 }
 
@@ -50,12 +65,14 @@ impl Registry {
         self.paths.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Registers `path` (a file or a directory) for removal.
-    pub fn register(&self, path: &Path) -> Registered<'_> {
+    /// Registers `path` (a file or a directory) for removal; a `scratch` path is also
+    /// removed when its guard drops.
+    pub fn register(&self, path: &Path, scratch: bool) -> Registered<'_> {
         self.lock().push(path.to_path_buf());
         Registered {
             registry: self,
             path: path.to_path_buf(),
+            scratch,
         }
     }
 
@@ -67,12 +84,7 @@ impl Registry {
         self.removed.store(true, Ordering::SeqCst);
         let mut removed = Vec::new();
         for p in paths.iter() {
-            let done = match std::fs::symlink_metadata(p) {
-                Ok(m) if m.is_dir() => std::fs::remove_dir_all(p).is_ok(),
-                Ok(_) => std::fs::remove_file(p).is_ok(),
-                Err(_) => false,
-            };
-            if done {
+            if remove(p) {
                 removed.push(p.clone());
             }
         }
@@ -81,9 +93,16 @@ impl Registry {
     }
 }
 
-/// Registers `path` (a file or a directory) for removal if the build is interrupted.
+/// Registers `path` (a file or a directory) for removal if the build is interrupted; whoever
+/// creates it removes it otherwise (the catalog writer, unless it renamed it into place).
 pub fn register(path: &Path) -> Registered<'static> {
-    GLOBAL.register(path)
+    GLOBAL.register(path, false)
+}
+
+/// Registers a scratch path: removed when the guard drops, however the build ends, or when it
+/// is interrupted.
+pub fn scratch(path: &Path) -> Registered<'static> {
+    GLOBAL.register(path, true)
 }
 
 /// Removes every path registered with [`register`] (see [`Registry::remove_all`]).
@@ -104,14 +123,28 @@ mod tests {
         std::fs::write(&file, b"y").unwrap();
         std::fs::write(&kept, b"z").unwrap();
         let r = Registry::new();
-        let _d = r.register(&dir);
-        let _f = r.register(&file);
-        drop(r.register(&kept));
-        let _missing = r.register(&base.join("never-created"));
+        let _d = r.register(&dir, false);
+        let _f = r.register(&file, false);
+        drop(r.register(&kept, false));
+        let _missing = r.register(&base.join("never-created"), false);
         let mut removed = r.remove_all();
         removed.sort();
         assert_eq!(removed, vec![dir.clone(), file.clone()]);
         assert!(!dir.exists() && !file.exists() && kept.exists());
         let _ = std::fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn test_scratch_is_removed_when_its_guard_drops() {
+        let r = Registry::new();
+        let dir = std::env::temp_dir().join(format!("varcat-scratch-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("sub/x"), b"x").unwrap();
+        drop(r.register(&dir, true));
+        assert!(!dir.exists());
+        assert!(
+            r.remove_all().is_empty(),
+            "the dropped guard stayed registered"
+        );
     }
 }
