@@ -295,12 +295,42 @@ pub fn evict_page_cache(path: &std::path::Path) -> io::Result<()> {
     }
 }
 
+/// The block device's read counters for the file system holding `path`: (reads completed,
+/// sectors read) from `/sys/dev/block/MAJ:MIN/stat`, so a cold benchmark can count the disk
+/// reads its requests caused. Errors where the file system has no block device (tmpfs,
+/// overlay): the caller reports "n/a".
+pub fn device_reads(path: &std::path::Path) -> io::Result<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let dev = std::fs::metadata(path)?.dev();
+    let (major, minor) = (libc::major(dev), libc::minor(dev));
+    let stat = std::fs::read_to_string(format!("/sys/dev/block/{major}:{minor}/stat"))?;
+    // Fields: reads completed, reads merged, sectors read, ... (Documentation/block/stat.rst).
+    let f: Vec<u64> = stat
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0))
+        .collect();
+    match (f.first(), f.get(2)) {
+        (Some(&reads), Some(&sectors)) => Ok((reads, sectors)),
+        _ => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("/sys/dev/block/{major}:{minor}/stat: too few fields"),
+        )),
+    }
+}
+
 /// How many of the file's pages are in the page cache: (resident, total), via `mincore`.
 pub fn resident_pages(path: &std::path::Path) -> io::Result<(usize, usize)> {
+    let map = resident_map(path)?;
+    Ok((map.iter().filter(|&&r| r).count(), map.len()))
+}
+
+/// Which of the file's 4 KiB pages are in the page cache (`mincore`), one flag per page, so a
+/// cold benchmark can say which sections its requests read.
+pub fn resident_map(path: &std::path::Path) -> io::Result<Vec<bool>> {
     let f = std::fs::File::open(path)?;
     let len = f.metadata()?.len() as usize;
     if len == 0 {
-        return Ok((0, 0));
+        return Ok(Vec::new());
     }
     // SAFETY: sysconf has no memory-safety preconditions.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as usize;
@@ -328,12 +358,44 @@ pub fn resident_pages(path: &std::path::Path) -> io::Result<(usize, usize)> {
     if r != 0 {
         return Err(err);
     }
-    Ok((vec.iter().filter(|&&b| b & 1 != 0).count(), pages))
+    // Pages larger than 4 KiB (some arm64 kernels) count as all of their 4 KiB parts.
+    let per = page / 4096;
+    Ok(vec
+        .iter()
+        .flat_map(|&b| std::iter::repeat_n(b & 1 != 0, per))
+        .take(len.div_ceil(4096))
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_device_reads_count_up_or_report_no_device() {
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        match device_reads(here) {
+            Ok((reads, sectors)) => {
+                let (r2, s2) = device_reads(here).unwrap();
+                assert!(r2 >= reads && s2 >= sectors, "counters never go down");
+            }
+            // No block device behind this file system (tmpfs, overlay): that is the error kind.
+            Err(e) => assert_eq!(e.kind(), io::ErrorKind::NotFound, "{e}"),
+        }
+    }
+
+    #[test]
+    fn test_resident_map_has_a_flag_per_page_and_sees_fresh_writes() {
+        let dir = std::env::temp_dir().join(format!("varcat-sys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("three-pages");
+        std::fs::write(&path, vec![7u8; 2 * 4096 + 1]).unwrap();
+        let map = resident_map(&path).unwrap();
+        // Just written, so in the page cache whatever the file system.
+        assert_eq!(map, vec![true; 3]);
+        assert_eq!(resident_pages(&path).unwrap(), (3, 3));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn test_nodelay_on_listener_is_inherited() {
