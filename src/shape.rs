@@ -188,9 +188,12 @@ impl<'a> Render<'a> {
                 Src::Ref(f, target) => match field(f) {
                     None => false,
                     Some(v) => {
-                        match (self.verbose, json_str(v).and_then(|h| self.cat.resolve(&h))) {
-                            (true, Some((c, o))) => self.object(out, c, o, target),
-                            _ => out.extend_from_slice(v),
+                        // Resolved only when verbose: a plain row prints the handle as stored,
+                        // and the lookup would cost a key-map walk (cold: disk reads) per row.
+                        let target_of = || json_str(v).and_then(|h| self.cat.resolve(&h));
+                        match self.verbose.then(target_of).flatten() {
+                            Some((c, o)) => self.object(out, c, o, target),
+                            None => out.extend_from_slice(v),
                         }
                         true
                     }
