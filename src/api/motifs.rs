@@ -64,7 +64,8 @@ fn target(
     else {
         return false;
     };
-    match r.cat.resolve(&h).filter(|_| r.verbose) {
+    // Resolved only when verbose (as in `Render`'s references): plain rows print the handle.
+    match r.verbose.then(|| r.cat.resolve(&h)).flatten() {
         Some((c, to)) => r.object(out, c, to, shape),
         None => crate::shape::write_str(out, &h),
     }
