@@ -58,6 +58,16 @@ impl KeyMap {
         self.map.get(key)
     }
 
+    /// A lookup cursor for many keys (see [`Lookups`]).
+    pub fn lookups(&self) -> Lookups<'_> {
+        let fst = self.map.as_fst();
+        Lookups {
+            fst,
+            walked: Vec::new(),
+            path: vec![(fst.root(), fst::raw::Output::zero())],
+        }
+    }
+
     /// Number of keys.
     pub fn len(&self) -> usize {
         self.map.len()
@@ -113,6 +123,42 @@ impl KeyMap {
             out.push((k.to_vec(), v));
         }
         out
+    }
+}
+
+/// Successive lookups in one [`KeyMap`] that share work: each walk starts from the deepest node
+/// its key shares with the previous key instead of from the root, so neighbouring keys (the
+/// handles of a region's variants, 30-odd bytes of which the first 25 are shared) decode their
+/// common nodes once. Any key order gives the same answers as [`KeyMap::get`]; sorted or
+/// clustered keys share the most.
+pub struct Lookups<'m> {
+    fst: &'m fst::raw::Fst<Bytes>,
+    /// The previous key's bytes walked so far (`path` holds one node more than this).
+    walked: Vec<u8>,
+    /// The nodes along `walked`, from the root, each with the output accumulated before it.
+    path: Vec<(fst::raw::Node<'m>, fst::raw::Output)>,
+}
+
+impl Lookups<'_> {
+    /// The value of `key`, as [`KeyMap::get`].
+    pub fn get(&mut self, key: &[u8]) -> Option<u64> {
+        let shared = self
+            .walked
+            .iter()
+            .zip(key)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.walked.truncate(shared);
+        self.path.truncate(shared + 1);
+        for &b in &key[shared..] {
+            let (node, out) = *self.path.last().expect("the root is never popped");
+            let t = node.transition(node.find_input(b)?);
+            self.path.push((self.fst.node(t.addr), out.cat(t.out)));
+            self.walked.push(b);
+        }
+        let (node, out) = *self.path.last().expect("the root is never popped");
+        node.is_final()
+            .then(|| out.cat(node.final_output()).value())
     }
 }
 
@@ -198,6 +244,15 @@ impl MultiMap {
         self.keys.get(key).map(|v| self.postings.list(v))
     }
 
+    /// A lookup cursor for many keys: `get` as [`MultiMap::get`], sharing the walk of common
+    /// prefixes (see [`Lookups`]).
+    pub fn lookups(&self) -> MultiLookups<'_> {
+        MultiLookups {
+            keys: self.keys.lookups(),
+            postings: &self.postings,
+        }
+    }
+
     /// Lists of every key starting with `prefix`.
     pub fn prefix(&self, prefix: &[u8]) -> Vec<List> {
         self.keys
@@ -250,6 +305,19 @@ impl MultiMap {
             .into_iter()
             .map(|(k, v)| (k, self.postings.list(v).iter().collect()))
             .collect()
+    }
+}
+
+/// Successive lookups in one [`MultiMap`] (see [`Lookups`]).
+pub struct MultiLookups<'m> {
+    keys: Lookups<'m>,
+    postings: &'m Postings,
+}
+
+impl MultiLookups<'_> {
+    /// The list of `key`, as [`MultiMap::get`].
+    pub fn get(&mut self, key: &[u8]) -> Option<List> {
+        self.keys.get(key).map(|v| self.postings.list(v))
     }
 }
 

@@ -58,6 +58,23 @@ proptest! {
     }
 
     #[test]
+    fn prop_lookups_cursor_equals_get(model in prop::collection::btree_map("[a-d]{0,7}", any::<u64>(), 0..80),
+                                      probes in prop::collection::vec("[a-e]{0,7}", 0..40),
+                                      sorted in any::<bool>()) {
+        // One cursor over many keys, in any order (sorted shares the most), present or not,
+        // repeated, prefixes of one another: the same answers as a lookup from the root.
+        let m = keymap(&model);
+        let mut keys: Vec<String> = probes.into_iter().chain(model.keys().cloned()).collect();
+        if sorted {
+            keys.sort();
+        }
+        let mut cursor = m.lookups();
+        for k in &keys {
+            prop_assert_eq!(cursor.get(k.as_bytes()), m.get(k.as_bytes()), "key {:?}", k);
+        }
+    }
+
+    #[test]
     fn prop_multimap_equals_model(model in prop::collection::btree_map("[a-c]{1,5}", prop::collection::btree_set(0u32..500, 1..8), 0..40),
                                   probes in prop::collection::vec("[a-d]{1,5}", 0..10)) {
         let mut b = MultiMapBuilder::new(Vec::new(), Vec::new(), "t").unwrap();
@@ -71,9 +88,12 @@ proptest! {
             let got: Vec<u32> = m.get(k.as_bytes()).unwrap().iter().collect();
             prop_assert_eq!(got, set.iter().copied().collect::<Vec<_>>());
         }
+        let mut cursor = m.lookups();
         for p in &probes {
             let got: Option<Vec<u32>> = m.get(p.as_bytes()).map(|l| l.iter().collect());
-            prop_assert_eq!(got, model.get(p).map(|s| s.iter().copied().collect()));
+            prop_assert_eq!(&got, &model.get(p).map(|s| s.iter().copied().collect()));
+            let via_cursor: Option<Vec<u32>> = cursor.get(p.as_bytes()).map(|l| l.iter().collect());
+            prop_assert_eq!(via_cursor, got);
         }
         let entries: BTreeMap<String, BTreeSet<u32>> = m.entries().into_iter()
             .map(|(k, v)| (String::from_utf8(k).unwrap(), v.into_iter().collect())).collect();

@@ -78,10 +78,13 @@ pub fn adjacent<'a>(
     let Some(m) = edges.and_then(|e| e.by(end)) else {
         return Set::Empty;
     };
+    // Handles of one collection share a prefix, often a long one (a region's variants): one
+    // cursor walks it once.
+    let mut lookups = m.lookups();
     Set::union(
         handles
             .into_iter()
-            .map(|h| Set::from_list(m.get(h.as_bytes()))),
+            .map(|h| Set::from_list(lookups.get(h.as_bytes()))),
     )
 }
 

@@ -198,8 +198,11 @@ pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
         let (Some(by_from), Some(methods)) = (e.by("_from"), e.facet("method")) else {
             continue;
         };
+        // The handles are neighbours (one chromosome, nearby positions): one cursor walks
+        // their shared prefix once.
+        let mut lookups = by_from.lookups();
         for h in &handles {
-            let Some(list) = by_from.get(h.as_bytes()) else {
+            let Some(list) = lookups.get(h.as_bytes()) else {
                 continue;
             };
             for (method, bm) in methods.values() {
