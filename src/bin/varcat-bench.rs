@@ -15,8 +15,9 @@
 //! regions, genes, ontology terms) come from the generator's plan. Cold runs stop the server,
 //! evict the catalog from the page cache (`posix_fadvise(DONTNEED)`), start it again without
 //! verification (which would read the whole file) and measure from the first request. Their
-//! floor is the disk's: random 4 KiB reads of the evicted catalog with 1, `--threads` and
-//! `conns` reads in flight; each cold group reports the block device's reads per request and
+//! floor is the disk's: random 4 KiB reads of the evicted catalog with 1, as many as the
+//! server can have workers blocked in page faults (`--threads`, at most `conns`) and `conns`
+//! reads in flight; each cold group reports the block device's reads per request and
 //! the req/s (and, by Little's law, the mean latency) those reads allow.
 
 use std::io::{self, Read, Write};
@@ -632,8 +633,10 @@ fn run() -> Result<(), String> {
             .collect();
         // The cold floor: what the disk gives, measured on the same file, the same way as the
         // HTTP floor is measured on the same server.
+        // At most this many workers can be blocked in page faults at once.
+        let blocked = a.threads.min(conns).max(1);
         let depths = {
-            let mut d = vec![1, a.threads, conns];
+            let mut d = vec![1, blocked, conns];
             d.sort_unstable();
             d.dedup();
             d
@@ -655,7 +658,7 @@ fn run() -> Result<(), String> {
             disk.push((depth, d.rps()));
         }
         let at = |depth: usize| disk.iter().find(|d| d.0 == depth).map_or(0.0, |d| d.1);
-        let (t, at_t, at_c) = (a.threads, at(a.threads), at(conns));
+        let (t, at_t, at_c) = (blocked, at(blocked), at(conns));
         println!(
             "\n\"disk reads/req\" counts the block device's completed reads while the requests ran (the \
              machine should be otherwise quiet). \"disk-bound req/s\" is the most the disk allows at that \
