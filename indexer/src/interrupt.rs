@@ -47,10 +47,24 @@ impl Drop for Registered<'_> {
 /// Removes a file or a directory with what it holds; true when something was removed.
 fn remove(p: &Path) -> bool {
     match std::fs::symlink_metadata(p) {
-        Ok(m) if m.is_dir() => std::fs::remove_dir_all(p).is_ok(),
+        Ok(m) if m.is_dir() => remove_dir(p),
         Ok(_) => std::fs::remove_file(p).is_ok(),
         Err(_) => false,
     }
+}
+
+/// Removes a directory that build threads may still be writing into: a file they create while
+/// `remove_dir_all` runs makes its last `rmdir` fail (ENOTEMPTY), which left an interrupted
+/// build's sort runs behind about one time in three. So: again until it is gone, for at most a
+/// second; once it is, their next file fails to open.
+fn remove_dir(p: &Path) -> bool {
+    for _ in 0..1000 {
+        if std::fs::remove_dir_all(p).is_ok() || !p.exists() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    false
 }
 
 impl Registry {
@@ -132,6 +146,31 @@ mod tests {
         assert_eq!(removed, vec![dir.clone(), file.clone()]);
         assert!(!dir.exists() && !file.exists() && kept.exists());
         let _ = std::fs::remove_dir_all(&base);
+    }
+
+    #[test]
+    fn test_a_directory_still_being_written_is_removed() {
+        let r = Registry::new();
+        let dir = std::env::temp_dir().join(format!("varcat-busy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let _d = r.register(&dir, true);
+        // A writer that keeps adding files until the directory is gone, as sort threads do.
+        let writer = {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let mut n = 0u64;
+                while std::fs::write(dir.join(format!("run-{n}")), b"x").is_ok() {
+                    n += 1;
+                }
+                n
+            })
+        };
+        while std::fs::read_dir(&dir).map_or(0, |d| d.count()) < 100 {
+            std::thread::yield_now();
+        }
+        assert_eq!(r.remove_all(), vec![dir.clone()]);
+        assert!(!dir.exists());
+        assert!(writer.join().unwrap() >= 100);
     }
 
     #[test]
