@@ -161,6 +161,17 @@ impl<'a> Render<'a> {
         Render { cat, verbose }
     }
 
+    /// The record a reference member's `handle` expands to, looked up only when verbose: a
+    /// plain row prints the handle as stored, and the lookup would cost a key-map walk (cold:
+    /// disk reads) per row.
+    pub fn expansion(&self, handle: &str) -> Option<(&'a Collection, u32)> {
+        if self.verbose {
+            self.cat.resolve(handle)
+        } else {
+            None
+        }
+    }
+
     /// Writes record `ord` of `coll` as an object of `shape`.
     pub fn object(&self, out: &mut Vec<u8>, coll: &Collection, ord: u32, shape: &Shape) {
         let rec = coll.record(ord);
@@ -188,10 +199,7 @@ impl<'a> Render<'a> {
                 Src::Ref(f, target) => match field(f) {
                     None => false,
                     Some(v) => {
-                        // Resolved only when verbose: a plain row prints the handle as stored,
-                        // and the lookup would cost a key-map walk (cold: disk reads) per row.
-                        let target_of = || json_str(v).and_then(|h| self.cat.resolve(&h));
-                        match self.verbose.then(target_of).flatten() {
+                        match json_str(v).and_then(|h| self.expansion(&h)) {
                             Some((c, o)) => self.object(out, c, o, target),
                             None => out.extend_from_slice(v),
                         }

@@ -64,8 +64,7 @@ fn target(
     else {
         return false;
     };
-    // Resolved only when verbose (as in `Render`'s references): plain rows print the handle.
-    match r.verbose.then(|| r.cat.resolve(&h)).flatten() {
+    match r.expansion(&h) {
         Some((c, to)) => r.object(out, c, to, shape),
         None => crate::shape::write_str(out, &h),
     }
