@@ -3,7 +3,7 @@
 use std::process::Command;
 
 use crate::harness::spawn;
-use crate::util::{catalog, get, request, scratch};
+use crate::util::{build_command, catalog, get, request, scratch};
 
 fn varcat(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_varcat"))
@@ -214,14 +214,7 @@ fn test_interrupted_build_removes_its_scratch_and_partial_catalog() {
     );
     for (sig, code) in [("INT", 130), ("TERM", 143)] {
         let out = dir.join("x.varcat");
-        let child = Command::new(env!("CARGO_BIN_EXE_varcat"))
-            .args([
-                "build",
-                input.to_str().unwrap(),
-                "-o",
-                out.to_str().unwrap(),
-                "--quiet",
-            ])
+        let child = build_command(&input, &out)
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();

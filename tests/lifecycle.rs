@@ -4,13 +4,12 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::harness::{poll, spawn, Conn};
-use crate::util::{catalog, scratch, testdata};
+use crate::util::{build_command, catalog, scratch, testdata};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
 
@@ -22,14 +21,7 @@ fn small_catalog(dir: &Path) -> PathBuf {
         std::fs::copy(testdata().join(f), input.join(f)).unwrap();
     }
     let out = dir.join("small.varcat");
-    let st = Command::new(env!("CARGO_BIN_EXE_varcat"))
-        .args([
-            "build",
-            input.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ])
-        .arg("--quiet")
+    let st = build_command(&input, &out)
         .stderr(std::process::Stdio::null())
         .status()
         .unwrap();

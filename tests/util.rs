@@ -62,21 +62,19 @@ fn scratch_dir(name: &str) -> PathBuf {
     d
 }
 
+/// `varcat build <input> -o <out> --quiet`, to be run or spawned.
+pub fn build_command(input: &Path, out: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_varcat"));
+    c.arg("build").arg(input).arg("-o").arg(out).arg("--quiet");
+    c
+}
+
 /// The catalog built from testdata (once per test process).
 pub fn catalog() -> &'static Path {
     static CAT: OnceLock<PathBuf> = OnceLock::new();
     CAT.get_or_init(|| {
         let out = scratch_dir("catalog").join("test.varcat");
-        let st = Command::new(env!("CARGO_BIN_EXE_varcat"))
-            .args([
-                "build",
-                testdata().to_str().unwrap(),
-                "-o",
-                out.to_str().unwrap(),
-                "--quiet",
-            ])
-            .status()
-            .unwrap();
+        let st = build_command(&testdata(), &out).status().unwrap();
         assert!(st.success(), "varcat build failed");
         out
     })
