@@ -132,7 +132,10 @@ pub fn catalog_open(data: &[u8]) {
         b
     };
     if let Ok(c) = varcat_format::Catalog::from_vec(bytes) {
-        if c.verify().is_ok() {
+        // On the calling thread: `verify` starts a thread per core for every input, and a
+        // thread still running its thread-local destructors when the input returns is a leak
+        // to LeakSanitizer (32 bytes from `__cxa_thread_atexit_impl`, seed `lsan-verify-thread`).
+        if c.verify_with(1).is_ok() {
             if let Ok(colls) = varcat_format::collection::Collections::open(c) {
                 // Read every record and index of what opened.
                 for cm in &colls.meta.collections {

@@ -1,3 +1,9 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| varcat::fuzzing::catalog_open(data));
+// The small catalog is built (on the indexer's threads) before the first input, not during it.
+libfuzzer_sys::fuzz_target!(
+    init: {
+        varcat::fuzzing::small_catalog();
+    },
+    |data: &[u8]| varcat::fuzzing::catalog_open(data)
+);
