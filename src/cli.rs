@@ -16,7 +16,8 @@ const USAGE: &str = "\
 varcat — a read-only query service for a genomic variant catalog (IGVF Catalog compatible)
 
 USAGE:
-  varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--threads N] [--strict] [--quiet]
+  varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--threads N]
+                [--max-line 16M] [--strict] [--quiet]
   varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
                [--base-path /api] [--no-verify] [--quiet]
   varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
@@ -119,6 +120,13 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 opts.tmp_dir = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?))
             }
             Long("threads") => opts.threads = number(&mut p, "--threads")?,
+            Long("max-line") => {
+                opts.max_line = parse_size(&string(p.value().map_err(|e| e.to_string())?)?)?;
+                // Each parsing thread may hold a few copies of a line.
+                if opts.max_line > 1 << 30 {
+                    return Err("--max-line is at most 1G".into());
+                }
+            }
             Long("strict") => opts.strict = true,
             Long("quiet") => opts.progress = false,
             Long("progress") => opts.progress = true,

@@ -21,6 +21,9 @@ use crate::schema::{self, Kind, SPECS, UNUSED};
 /// Default memory budget for one sorting phase.
 pub const DEFAULT_MEM_BUDGET: usize = 2 << 30;
 
+/// Default limit on an input line's length (the largest real IGVF document seen is 9.6 KB).
+pub const DEFAULT_MAX_LINE: usize = 16 << 20;
+
 /// Build options.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -38,6 +41,9 @@ pub struct Options {
     pub progress: bool,
     /// Threads for parsing and index building (output does not depend on it).
     pub threads: usize,
+    /// The longest input line accepted, bytes: a longer one stops the build with `file:line`
+    /// (each parsing thread holds a few copies of a line, so this bounds their memory).
+    pub max_line: usize,
 }
 
 impl Options {
@@ -51,6 +57,7 @@ impl Options {
             strict: false,
             progress: false,
             threads: crate::parallel::threads(),
+            max_line: DEFAULT_MAX_LINE,
         }
     }
 }
@@ -88,6 +95,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         opts.threads,
         Progress::new(opts.progress, total),
     );
+    env.max_line = opts.max_line;
     for name in files.keys() {
         if schema::spec(name).is_none() {
             let why = if UNUSED.contains(&name.as_str()) {

@@ -32,9 +32,10 @@ use crate::normalize::{index_values, normalize, Counts};
 use crate::parallel;
 use crate::progress::Progress;
 use crate::report::Report;
-use crate::schema::{Index, Kind, Order, Spec};
+use crate::schema::{Index, Kind, Order, Place, Spec, MAX_INDEXED_BYTES};
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
+use crate::validate;
 
 /// Shared build state.
 pub struct Env {
@@ -54,6 +55,8 @@ pub struct Env {
     pub inputs: Vec<varcat_format::InputFile>,
     /// Bytes of input consumed so far (for the ETA).
     pub bytes_done: u64,
+    /// The longest input line accepted, bytes.
+    pub max_line: usize,
     /// Heap bytes held for the rest of the build (key sets), taken from the sort budget.
     pinned: usize,
     spool_seq: u64,
@@ -77,6 +80,7 @@ impl Env {
             progress,
             inputs: Vec::new(),
             bytes_done: 0,
+            max_line: crate::build::DEFAULT_MAX_LINE,
             pinned: 0,
             spool_seq: 0,
         }
@@ -175,6 +179,8 @@ fn split_payload(p: &[u8]) -> (u8, u32, u64, &[u8]) {
 
 struct Processor<'a> {
     spec: &'a Spec,
+    /// The spec's coordinates ([`Spec::places`]).
+    places: Vec<Place>,
     counts: Counts,
     unknown: BTreeMap<String, u64>,
 }
@@ -193,6 +199,7 @@ struct Encoded {
     sort_key: Range<usize>,
     payload: Range<usize>,
     non_finite: u64,
+    unplaced: Option<String>,
 }
 
 impl EncodedBatch {
@@ -220,6 +227,7 @@ impl EncodedBatch {
                 sort_key,
                 payload: at..buf.len(),
                 non_finite: p.non_finite,
+                unplaced: p.unplaced,
             }
         });
         self.docs.push((line, doc));
@@ -230,6 +238,7 @@ impl EncodedBatch {
     /// naming `file` and its line.
     fn sort_into(
         self,
+        name: &str,
         file: &Path,
         keys: &mut keys::Chooser,
         sorter: &mut Sorter,
@@ -244,6 +253,17 @@ impl EncodedBatch {
                 reason,
             })?;
             env.report.non_finite += doc.non_finite;
+            if let Some(reason) = doc.unplaced {
+                let at = format!("{}:{line}", file.display());
+                if env.strict {
+                    return Err(BuildError::Input {
+                        file: file.to_path_buf(),
+                        line,
+                        reason: format!("{reason} (coordinates that cannot be placed)"),
+                    });
+                }
+                env.report.unplaced(name, at, &reason);
+            }
             keys.see(&buf[doc.key]);
             sorter.push(&buf[doc.sort_key], &buf[doc.payload])?;
             n += 1;
@@ -251,6 +271,10 @@ impl EncodedBatch {
         Ok(n)
     }
 }
+
+/// What [`Processor::process`] makes of a document: key, flags, record, and why its
+/// coordinates cannot be placed.
+type Processed = (String, u8, Vec<u8>, Option<String>);
 
 /// Units of a derived table per batch handed to a worker.
 const UNITS_PER_BATCH: usize = 256;
@@ -260,6 +284,8 @@ struct Parsed {
     key: String,
     flags: u8,
     rec: Vec<u8>,
+    /// Why its coordinates cannot be placed, if they cannot.
+    unplaced: Option<String>,
     /// `NaN`/`Infinity` tokens replaced by null.
     non_finite: u64,
 }
@@ -280,8 +306,13 @@ fn read_block(
 impl<'a> Processor<'a> {
     /// A processor for the same collection with its own counts (one per parsing worker).
     fn fresh(&self) -> Processor<'a> {
+        Processor::new(self.spec)
+    }
+
+    fn new(spec: &'a Spec) -> Processor<'a> {
         Processor {
-            spec: self.spec,
+            spec,
+            places: spec.places().collect(),
             counts: Counts::default(),
             unknown: BTreeMap::new(),
         }
@@ -304,17 +335,19 @@ impl<'a> Processor<'a> {
             None => (line, 0),
         };
         let doc = Doc::parse(text).map_err(|e| e.to_string())?;
-        let (key, flags, rec) = self.process(doc, ctx)?;
+        let (key, flags, rec, unplaced) = self.process(doc, ctx)?;
         Ok(Parsed {
             key,
             flags,
             rec,
+            unplaced,
             non_finite,
         })
     }
 
-    /// Validates and encodes one document; returns (key, flags, record).
-    fn process(&mut self, mut doc: Doc<'_>, ctx: &Ctx) -> Result<(String, u8, Vec<u8>), String> {
+    /// Validates and encodes one document; returns (key, flags, record, why its coordinates
+    /// cannot be placed).
+    fn process(&mut self, mut doc: Doc<'_>, ctx: &Ctx) -> Result<Processed, String> {
         let mut flags = 0;
         let key = match self.spec.kind {
             Kind::Node | Kind::Derived => match doc.get("_key") {
@@ -347,11 +380,15 @@ impl<'a> Processor<'a> {
                 }
             }
         };
+        if key.len() > MAX_INDEXED_BYTES {
+            return Err(validate::too_long("_key"));
+        }
         doc.insert("_key".into(), Value::String(key.clone()));
         if let Some(prepare) = self.spec.prepare {
             prepare(&mut doc, ctx)?;
         }
         let mut rb = RecordBuf::new();
+        let mut coords: Vec<(String, Value)> = Vec::new();
         // Only kept members are parsed; the others were checked for syntax only.
         for (name, member) in doc.into_members() {
             if let Some(id) = self.spec.field_id(&name) {
@@ -360,13 +397,22 @@ impl<'a> Processor<'a> {
                     .map_err(|e| format!("invalid JSON in member {name}: {e}"))?;
                 let v = normalize(value, self.spec.fields[id as usize].ty, &mut self.counts);
                 if !v.is_null() {
-                    rb.set(id, json_bytes(&v));
+                    let json = json_bytes(&v);
+                    validate::indexed_length(self.spec, &name, &v, &json)?;
+                    rb.set(id, json);
+                }
+                if validate::is_coordinate(&self.places, &name) {
+                    coords.push((name.into_owned(), v));
                 }
             } else if !self.spec.known.contains(&name.as_ref()) {
                 *self.unknown.entry(name.into_owned()).or_insert(0) += 1;
             }
         }
-        Ok((key, flags, rb.encode()))
+        let unplaced = validate::unplaced(&self.places, |n| {
+            // A later duplicate member wins, as it does in the record.
+            coords.iter().rev().find(|c| c.0 == n).map(|c| &c.1)
+        })?;
+        Ok((key, flags, rb.encode(), unplaced))
     }
 }
 
@@ -431,11 +477,7 @@ pub fn build(
     env: &mut Env,
 ) -> Result<CollectionMeta, BuildError> {
     let name = spec.name;
-    let mut proc = Processor {
-        spec,
-        counts: Counts::default(),
-        unknown: BTreeMap::new(),
-    };
+    let mut proc = Processor::new(spec);
     let mut sorter = env.reader_sorter();
     let mut read = 0u64;
     let mut keys = keys::Chooser::default();
@@ -446,7 +488,7 @@ pub fn build(
     match source {
         Source::Files(parts) => {
             for (fi, file) in parts.iter().enumerate() {
-                let mut lines = Lines::open(file)?;
+                let mut lines = Lines::open(file, env.max_line)?;
                 let raw_read = std::cell::Cell::new(0u64);
                 let mut docs = 0u64;
                 // Parsing and encoding run on every core; the sorter gets documents in file
@@ -468,7 +510,7 @@ pub fn build(
                         out
                     },
                     |batch: EncodedBatch| {
-                        docs += batch.sort_into(&file.path, &mut keys, &mut sorter, env)?;
+                        docs += batch.sort_into(name, &file.path, &mut keys, &mut sorter, env)?;
                         env.progress
                             .tick(name, read + docs, env.bytes_done + raw_read.get());
                         Ok(())
@@ -507,22 +549,22 @@ pub fn build(
                     for (n, unit) in (batch.first + 1..).zip(batch.units()) {
                         (g.docs)(ctx, unit, &mut made);
                         for doc in made.drain(..) {
-                            let parsed =
-                                p.process(Doc::from_map(doc), ctx).map(|(key, flags, rec)| {
-                                    Parsed {
-                                        key,
-                                        flags,
-                                        rec,
-                                        non_finite: 0,
-                                    }
-                                });
+                            let parsed = p.process(Doc::from_map(doc), ctx).map(
+                                |(key, flags, rec, unplaced)| Parsed {
+                                    key,
+                                    flags,
+                                    rec,
+                                    unplaced,
+                                    non_finite: 0,
+                                },
+                            );
                             out.push(n, 0, parsed);
                         }
                     }
                     out
                 },
                 |batch: EncodedBatch| {
-                    read += batch.sort_into(&files[0], &mut keys, &mut sorter, env)?;
+                    read += batch.sort_into(name, &files[0], &mut keys, &mut sorter, env)?;
                     env.progress.tick(name, read, env.bytes_done);
                     Ok(())
                 },
@@ -559,6 +601,7 @@ pub fn build(
     env.progress.phase(&format!("{name}: writing records"));
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&keys), env)?;
     let descs: Vec<FeedDesc> = fin.feeds.iter().map(Feed::desc).collect();
+    let places: Vec<Place> = spec.places().collect();
     let (threads, batch_bytes) = (env.threads, env.pass2_batch_bytes());
     let env_cell = std::cell::RefCell::new(&mut *env);
     let mut tally = RefTally::default();
@@ -597,7 +640,7 @@ pub fn build(
         |_, batch: Pending| {
             let mut x = Extracted::default();
             for it in batch.items() {
-                if let Err(e) = extract(spec, &descs, &it, ctx, &mut x) {
+                if let Err(e) = extract(spec, &places, &descs, &it, ctx, &mut x) {
                     x.error = Some(e);
                     break;
                 }
@@ -1299,6 +1342,7 @@ impl<'s, 'w> Final<'s, 'w> {
 /// descriptions, so it runs on any thread).
 fn extract(
     spec: &Spec,
+    places: &[Place],
     descs: &[FeedDesc],
     it: &PendingItem<'_>,
     ctx: &Ctx,
@@ -1307,6 +1351,19 @@ fn extract(
     let (key, ord) = (it.key, it.ord);
     let r = Record::new(it.rec);
     let m = Members::new(spec, &r);
+    // A document whose coordinates cannot be placed (counted in pass 1) is in no region index.
+    let placed = places.is_empty() || {
+        let coords: Vec<(&str, Option<Value>)> = places
+            .iter()
+            .flat_map(|p| [Some(p.chr), Some(p.start), p.end])
+            .flatten()
+            .map(|n| (n, m.get(n)))
+            .collect();
+        let get = |n: &str| coords.iter().find(|c| c.0 == n).and_then(|c| c.1.as_ref());
+        validate::unplaced(places, get)
+            .map_err(|e| BuildError::Usage(format!("{key}: {e}")))?
+            .is_none()
+    };
     if spec.kind == Kind::Edge {
         for end in ["_from", "_to"] {
             let Some(Value::String(h)) = m.get(end) else {
@@ -1354,12 +1411,14 @@ fn extract(
                 });
                 out.entries.push(Entry::Number { feed, value });
             }
+            FeedDesc::Intervals { .. } | FeedDesc::Points { .. } if !placed => {}
             FeedDesc::Intervals { chr, start, end } => {
                 if let (Some(Value::String(c)), Some(s), Some(e)) =
                     (m.get(chr), m.get(start), m.get(end))
                 {
                     if let (Some(s), Some(e)) = (coordinate(&s, key)?, coordinate(&e, key)?) {
-                        if s <= e {
+                        // An empty interval overlaps no region.
+                        if s < e {
                             out.key(feed, |k| {
                                 k.str(c.as_bytes()).u32(s).u32(e).u32(ord);
                             });
@@ -1419,18 +1478,10 @@ fn insert_key<W: Write>(
     b.insert(&encoding.encode(key).unwrap_or_default(), ord)
 }
 
-/// A genomic coordinate as u32 (the format's ceiling); non-numbers are skipped.
+/// A placed document's coordinate as u32 (pass 1 checked the ceiling).
 fn coordinate(v: &Value, key: &str) -> Result<Option<u32>, BuildError> {
-    let Some(x) = v.as_f64() else { return Ok(None) };
-    if x < 0.0 || x.fract() != 0.0 {
-        return Ok(None);
-    }
-    if x > u32::MAX as f64 {
-        return Err(BuildError::Usage(format!(
-            "{key}: coordinate {x} exceeds the format's 2^32-1 ceiling"
-        )));
-    }
-    Ok(Some(x as u32))
+    validate::coordinate("coordinate", Some(v))
+        .map_err(|e| BuildError::Usage(format!("{key}: {e}")))
 }
 
 /// Finishes a sorter whose output feeds sorters of [`Env::sorter`]: it keeps at most half the

@@ -95,6 +95,8 @@ pub struct Lines {
     pub path: PathBuf,
     /// Lines handed out so far.
     lines: u64,
+    /// The longest line accepted, bytes (without its line end).
+    max_line: usize,
     /// The start of a line whose end has not been read yet.
     carry: Vec<u8>,
     eof: bool,
@@ -126,8 +128,8 @@ impl Block {
 }
 
 impl Lines {
-    /// Opens `file` for reading.
-    pub fn open(file: &InputFile) -> Result<Lines, BuildError> {
+    /// Opens `file` for reading; a line longer than `max_line` bytes is an error.
+    pub fn open(file: &InputFile, max_line: usize) -> Result<Lines, BuildError> {
         let f = File::open(&file.path)
             .map_err(|e| BuildError::io(file.path.display().to_string(), e))?;
         let hasher = Rc::new(RefCell::new(Xxh3::new()));
@@ -152,13 +154,16 @@ impl Lines {
             read,
             path: file.path.clone(),
             lines: 0,
+            max_line,
             carry: Vec::new(),
             eof: false,
         })
     }
 
     /// The next block of at least `size` bytes of whole lines (fewer at the end of the file,
-    /// more when a line is longer); `None` at end of file.
+    /// more when a line is longer); `None` at end of file. A line longer than the limit is an
+    /// error naming it, found before more than the limit and a block are held: an endless line
+    /// (a gzip bomb inflates to one) would otherwise be read whole into memory.
     pub fn next_block(&mut self, size: usize) -> Result<Option<Block>, BuildError> {
         let mut text = Vec::with_capacity(size + self.carry.len() + (size >> 3));
         text.append(&mut self.carry);
@@ -172,13 +177,24 @@ impl Lines {
                 if self.eof {
                     break text.len();
                 }
+                // No line end yet: the text is the start of one line.
+                if line_len(&text) > self.max_line {
+                    return Err(self.too_long(self.lines + 1));
+                }
                 searched = text.len();
             }
-            let want = size.max(text.len() >> 1) as u64;
+            // A line with no end in sight is read only up to one byte past the limit (and a
+            // `\r`).
+            let mut want = size.max(text.len() >> 1);
+            if searched > 0 {
+                want = want
+                    .min(self.max_line.saturating_add(2) - text.len())
+                    .max(1);
+            }
             let n = self
                 .reader
                 .by_ref()
-                .take(want)
+                .take(want as u64)
                 .read_to_end(&mut text)
                 .map_err(|e| self.read_error(e))?;
             self.eof = n == 0;
@@ -188,11 +204,37 @@ impl Lines {
             return Ok(None);
         }
         let first_line = self.lines + 1;
-        self.lines += memchr::memchr_iter(b'\n', &text).count() as u64;
+        // Counting line ends, and finding the first line over the limit in the same pass.
+        let (mut count, mut start, mut long) = (0u64, 0usize, None);
+        for i in memchr::memchr_iter(b'\n', &text) {
+            if long.is_none() && line_len(&text[start..i]) > self.max_line {
+                long = Some(first_line + count);
+            }
+            count += 1;
+            start = i + 1;
+        }
+        if long.is_none() && start < text.len() && line_len(&text[start..]) > self.max_line {
+            long = Some(first_line + count);
+        }
+        if let Some(line) = long {
+            return Err(self.too_long(line));
+        }
+        self.lines += count;
         if !text.ends_with(b"\n") {
             self.lines += 1;
         }
         Ok(Some(Block { text, first_line }))
+    }
+
+    fn too_long(&self, line: u64) -> BuildError {
+        BuildError::Input {
+            file: self.path.clone(),
+            line,
+            reason: format!(
+                "line longer than {} bytes (the limit; --max-line raises it)",
+                self.max_line
+            ),
+        }
     }
 
     fn read_error(&self, e: io::Error) -> BuildError {
@@ -221,6 +263,11 @@ impl Lines {
         let d = self.hasher.borrow().digest();
         d
     }
+}
+
+/// A line's length without a final `\r` (what [`Block::lines`] hands out).
+fn line_len(line: &[u8]) -> usize {
+    line.len() - usize::from(line.ends_with(b"\r"))
 }
 
 /// Replaces the bare tokens `NaN`, `Infinity` and `-Infinity` outside strings (Python's
@@ -278,6 +325,16 @@ mod tests {
 
     /// Every line of `path` with its number, read in blocks of `size`.
     fn read_all(path: &Path, gz: bool, size: usize) -> Result<Vec<(u64, Vec<u8>)>, BuildError> {
+        read_limited(path, gz, size, 1 << 20)
+    }
+
+    /// Every line of `path`, refusing lines over `max` bytes.
+    fn read_limited(
+        path: &Path,
+        gz: bool,
+        size: usize,
+        max: usize,
+    ) -> Result<Vec<(u64, Vec<u8>)>, BuildError> {
         let bytes = std::fs::metadata(path).unwrap().len();
         let file = InputFile {
             collection: "t".into(),
@@ -286,7 +343,7 @@ mod tests {
             bytes,
             gz,
         };
-        let mut lines = Lines::open(&file)?;
+        let mut lines = Lines::open(&file, max)?;
         let mut out = Vec::new();
         while let Some(b) = lines.next_block(size)? {
             out.extend(b.lines().map(|(n, l)| (n, l.to_vec())));
@@ -352,6 +409,67 @@ mod tests {
         };
         assert_eq!(file, path);
         assert!(reason.contains("gzip"), "{reason}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Whatever the block size, a line longer than the limit is refused naming its number,
+        /// and lines up to the limit are read.
+        #[test]
+        fn prop_line_limit(lens in prop::collection::vec(0usize..40, 1..12), max in 1usize..30, size in 1usize..48, crlf in any::<bool>()) {
+            let end = if crlf { "\r\n" } else { "\n" };
+            let text: String = lens.iter().map(|&n| "x".repeat(n) + end).collect();
+            let path = temp(&format!("limit-{max}-{size}-{crlf}"), text.as_bytes());
+            let got = read_limited(&path, false, size, max);
+            let _ = std::fs::remove_file(&path);
+            match lens.iter().position(|&n| n > max) {
+                None => prop_assert_eq!(got.unwrap().len(), lens.len()),
+                Some(i) => match got {
+                    Err(BuildError::Input { line, reason, .. }) => {
+                        prop_assert_eq!(line, i as u64 + 1);
+                        prop_assert!(reason.contains("line longer than"), "{}", reason);
+                    }
+                    other => prop_assert!(false, "{:?}", other.map(|x| x.len())),
+                },
+            }
+        }
+    }
+
+    /// An endless line (here 64 MiB of one line, gzipped to a few KB) stops the read with the
+    /// line's number once the limit is passed, having inflated little more than the limit.
+    #[test]
+    fn test_endless_gzip_line_is_cut_at_the_limit() {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        std::io::Write::write_all(&mut e, b"{\"_key\": \"a\"}\n").unwrap();
+        let chunk = vec![b'a'; 1 << 20];
+        for _ in 0..64 {
+            std::io::Write::write_all(&mut e, &chunk).unwrap();
+        }
+        let gz = e.finish().unwrap();
+        let path = temp("endless.jsonl.gz", &gz);
+        let file = InputFile {
+            collection: "t".into(),
+            name: "t".into(),
+            path: path.clone(),
+            bytes: gz.len() as u64,
+            gz: true,
+        };
+        let mut lines = Lines::open(&file, 1 << 20).unwrap();
+        let mut held = 0;
+        let err = loop {
+            match lines.next_block(1 << 16) {
+                Ok(Some(b)) => held = held.max(b.text.capacity()),
+                Ok(None) => panic!("the endless line was accepted"),
+                Err(e) => break e,
+            }
+        };
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            err.to_string()
+                .ends_with(":2: line longer than 1048576 bytes (the limit; --max-line raises it)"),
+            "{err}"
+        );
+        assert!(held < 1 << 20);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod schema;
 pub mod sorter;
 pub mod sortkey;
 pub mod synth;
+pub mod validate;
 
 pub use build::{build, Options, DEFAULT_MEM_BUDGET};
 pub use error::BuildError;

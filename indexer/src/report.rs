@@ -3,6 +3,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// How many unplaceable documents the summary names by `file:line`, per collection.
+const UNPLACED_SHOWN: usize = 3;
+
 /// What a build did.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -28,6 +31,9 @@ pub struct Report {
     pub null_elements: u64,
     /// Values of integer fields that were not integers (kept as given).
     pub non_integer: u64,
+    /// Documents whose coordinates cannot be placed, per collection (stored, found by id, in
+    /// no region index), with the first few `file:line: reason`s.
+    pub unplaced: BTreeMap<String, (u64, Vec<String>)>,
     /// Sorted runs spilled to disk because a sorter passed its memory budget.
     pub spilled_runs: u64,
     /// Catalog size in bytes.
@@ -41,9 +47,25 @@ impl Report {
         *m.entry(k).or_insert(0) += n;
     }
 
-    /// Warnings to show the user (unknown collections and fields).
+    /// Counts a document of `collection` whose coordinates cannot be placed (at `file:line`).
+    pub fn unplaced(&mut self, collection: &str, at: String, reason: &str) {
+        let (n, first) = self.unplaced.entry(collection.to_string()).or_default();
+        *n += 1;
+        if first.len() < UNPLACED_SHOWN {
+            first.push(format!("{at}: {reason}"));
+        }
+    }
+
+    /// Warnings to show the user (unknown collections and fields, unplaceable coordinates).
     pub fn warnings(&self) -> Vec<String> {
         let mut w = Vec::new();
+        for (c, (n, first)) in &self.unplaced {
+            let more = if *n > first.len() as u64 { ", …" } else { "" };
+            w.push(format!(
+                "{c}: {n} documents with coordinates that cannot be placed (stored and found by id, in no region query; --strict refuses them): {}{more}",
+                first.join("; ")
+            ));
+        }
         for (name, why) in &self.skipped {
             w.push(format!("collection {name} skipped: {why}"));
         }

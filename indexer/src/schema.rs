@@ -197,7 +197,49 @@ pub fn spec(name: &str) -> Option<&'static Spec> {
     SPECS.iter().find(|s| s.name == name)
 }
 
+/// The longest string an index takes, bytes (`_key`, `_from`, `_to` and every element of an
+/// indexed member): an FST builder holds some hundred bytes of state per byte of the key it is
+/// adding, so one 20 MB name took 2.8 GB whatever `--mem-budget` said.
+pub const MAX_INDEXED_BYTES: usize = 64 << 10;
+
+/// Where a collection's documents lie on the genome: the members of an interval or point index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Chromosome member.
+    pub chr: &'static str,
+    /// Start (or position) member.
+    pub start: &'static str,
+    /// End member (intervals only).
+    pub end: Option<&'static str>,
+}
+
 impl Spec {
+    /// The coordinates the collection's region indexes read (none for most collections).
+    pub fn places(&self) -> impl Iterator<Item = Place> + '_ {
+        self.indexes.iter().filter_map(|i| match *i {
+            Index::Intervals { chr, start, end } => Some(Place {
+                chr,
+                start,
+                end: Some(end),
+            }),
+            Index::Points { chr, pos } => Some(Place {
+                chr,
+                start: pos,
+                end: None,
+            }),
+            _ => None,
+        })
+    }
+
+    /// Whether member `name` feeds a key map (exact, text or facet index).
+    pub fn is_indexed_text(&self, name: &str) -> bool {
+        matches!(name, "_key" | "_from" | "_to")
+            || self.indexes.iter().any(|i| {
+                matches!(*i, Index::Exact(f) | Index::Text(f) | Index::Facet(f) if f == name)
+                    || matches!(*i, Index::Intervals { chr, .. } | Index::Points { chr, .. } if chr == name)
+            })
+    }
+
     /// The field id of `name` (its index in `fields`).
     pub fn field_id(&self, name: &str) -> Option<u16> {
         self.fields

@@ -146,6 +146,13 @@ fn test_duplicates_merge_and_strict_refuses() {
     assert_eq!(g.value(o, "start"), Some(&b"5"[..]));
     assert_eq!(g.value(g.ord("G0").unwrap(), "name"), None);
 
+    // Strict: the same duplicate (with coordinates that can be placed, which strict also
+    // demands) is refused.
+    std::fs::write(
+        input.join("genes.jsonl"),
+        "{\"_key\": \"G1\", \"chr\": \"chr1\", \"start\": 1, \"end\": 2}\n{\"_key\": \"G1\", \"chr\": \"chr1\", \"start\": 1, \"end\": 3}\n",
+    )
+    .unwrap();
     let mut strict = Options::new(&input, &out);
     strict.strict = true;
     let msg = build(&strict).unwrap_err().to_string();
@@ -275,5 +282,213 @@ fn test_reference_checks_agree_with_and_without_key_sets() {
     // The fixture's edges point both at nodes it has and at nodes it lacks.
     assert!(checked > 1000 && dangling > 100, "{checked} {dangling}");
     assert!(!with.exists("genes/no-such-gene") && !with.exists("no_such_collection/x"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes `files` (name, text) into a fresh input directory of `dir`.
+fn input(dir: &Path, files: &[(&str, &str)]) -> PathBuf {
+    let input = dir.join("in");
+    let _ = std::fs::remove_dir_all(&input);
+    std::fs::create_dir_all(&input).unwrap();
+    for (name, text) in files {
+        std::fs::write(input.join(name), text).unwrap();
+    }
+    input
+}
+
+/// Nothing of the build is left beside the output: no scratch directory, no partial catalog.
+fn assert_nothing_left(dir: &Path) {
+    let left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "in")
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// A string an index takes (here a gene name, fed to three FSTs) longer than the limit stops
+/// the build with `file:line` (one 20 MB name took 2.8 GB under a 256 MiB budget); a long
+/// member no index takes is stored.
+#[test]
+fn test_long_indexed_member_is_refused() {
+    let dir = scratch("long-indexed");
+    let long = "A".repeat(varcat_indexer::schema::MAX_INDEXED_BYTES + 1);
+    let genes = format!(
+        "{{\"_key\": \"G1\", \"name\": \"A\", \"source_url\": \"{long}\"}}\n{{\"_key\": \"G2\", \"name\": \"{long}\"}}\n"
+    );
+    let inp = input(&dir, &[("genes.jsonl", &genes)]);
+    let mut opts = Options::new(&inp, &dir.join("x.varcat"));
+    opts.mem_budget = 256 << 20;
+    let msg = build(&opts).unwrap_err().to_string();
+    assert!(
+        msg.ends_with(
+            "genes.jsonl:2: name longer than 65536 bytes (the limit for a member an index takes)"
+        ),
+        "{msg}"
+    );
+    assert_nothing_left(&dir);
+
+    // The same for a key and an array element of an exact index.
+    let genes = format!("{{\"_key\": \"{long}\"}}\n");
+    input(&dir, &[("genes.jsonl", &genes)]);
+    let msg = build(&opts).unwrap_err().to_string();
+    assert!(
+        msg.contains("genes.jsonl:1: _key longer than 65536"),
+        "{msg}"
+    );
+    let genes = format!("{{\"_key\": \"G1\", \"synonyms\": [\"S\", \"{long}\"]}}\n");
+    input(&dir, &[("genes.jsonl", &genes)]);
+    let msg = build(&opts).unwrap_err().to_string();
+    assert!(
+        msg.contains("genes.jsonl:1: synonyms longer than 65536"),
+        "{msg}"
+    );
+
+    // Not indexed: stored whole.
+    let genes = format!("{{\"_key\": \"G1\", \"name\": \"A\", \"source_url\": \"{long}\"}}\n");
+    let inp = input(&dir, &[("genes.jsonl", &genes)]);
+    let out = dir.join("x.varcat");
+    build(&Options::new(&inp, &out)).unwrap();
+    let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
+    let g = cat.get("genes").unwrap();
+    assert_eq!(g.string(0, "source_url").map(|d| d.len()), Some(long.len()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A line longer than `--max-line` stops the build with `file:line`, plain or gzipped (a gzip
+/// stream that inflates to one endless line grew memory without limit), and leaves nothing.
+#[test]
+fn test_line_longer_than_the_limit_is_refused() {
+    use std::io::Write;
+    let dir = scratch("long-line");
+    let genes = format!(
+        "{{\"_key\": \"G1\"}}\n{{\"_key\": \"G2\"}}\n{{\"_key\": \"G3\", \"source_url\": \"{}\"}}\n",
+        "d".repeat(2000)
+    );
+    let inp = input(&dir, &[("genes.jsonl", &genes)]);
+    let mut opts = Options::new(&inp, &dir.join("x.varcat"));
+    opts.max_line = 1000;
+    let msg = build(&opts).unwrap_err().to_string();
+    assert!(
+        msg.ends_with(
+            "genes.jsonl:3: line longer than 1000 bytes (the limit; --max-line raises it)"
+        ),
+        "{msg}"
+    );
+    assert_nothing_left(&dir);
+    // Raised, it builds.
+    opts.max_line = 4000;
+    build(&opts).unwrap();
+    std::fs::remove_file(dir.join("x.varcat")).unwrap();
+
+    // 256 MiB of one line, gzipped to some 250 KB: refused after the limit, not read whole.
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(b"{\"_key\": \"G1\"}\n{\"_key\": \"G2\", \"x\": \"")
+        .unwrap();
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..256 {
+        e.write_all(&chunk).unwrap();
+    }
+    let inp = input(&dir, &[]);
+    std::fs::write(inp.join("genes.jsonl.gz"), e.finish().unwrap()).unwrap();
+    let mut opts = Options::new(&inp, &dir.join("x.varcat"));
+    opts.max_line = 4 << 20;
+    let msg = build(&opts).unwrap_err().to_string();
+    assert!(
+        msg.ends_with(
+            "genes.jsonl.gz:2: line longer than 4194304 bytes (the limit; --max-line raises it)"
+        ),
+        "{msg}"
+    );
+    assert_nothing_left(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Coordinates that cannot be placed: counted with the first `file:line`s (the record stored
+/// and found by id, in no region index), or refused under `--strict`. An empty interval is well
+/// formed and overlaps no region.
+#[test]
+fn test_unplaceable_coordinates_are_counted_or_refused() {
+    let dir = scratch("unplaced");
+    let genes = [
+        r#"{"_key": "OK", "chr": "chr1", "start": 100, "end": 200}"#,
+        r#"{"_key": "NEG", "chr": "chr1", "start": -1, "end": 200}"#,
+        r#"{"_key": "FRAC", "chr": "chr1", "start": 1.5, "end": 200}"#,
+        r#"{"_key": "BACK", "chr": "chr1", "start": 300, "end": 200}"#,
+        r#"{"_key": "NAN", "chr": "chr1", "start": NaN, "end": 200}"#,
+        r#"{"_key": "NOCHR", "start": 100, "end": 200}"#,
+        r#"{"_key": "EMPTY", "chr": "chr1", "start": 150, "end": 150}"#,
+    ]
+    .join("\n");
+    let variants = [
+        r#"{"_key": "V1", "chr": "chr1", "pos": 150, "spdi": "NC_000001.11:150:A:G"}"#,
+        r#"{"_key": "V2", "chr": "chr1", "pos": -150, "spdi": "NC_000001.11:151:A:G"}"#,
+    ]
+    .join("\n");
+    let inp = input(
+        &dir,
+        &[("genes.jsonl", &genes), ("variants.jsonl", &variants)],
+    );
+    let out = dir.join("x.varcat");
+    let report = build(&Options::new(&inp, &out)).unwrap();
+    let (n, first) = &report.unplaced["genes"];
+    assert_eq!(*n, 5);
+    assert_eq!(first.len(), 3);
+    assert!(
+        first[0].ends_with("genes.jsonl:2: start is not a non-negative integer: -1"),
+        "{first:?}"
+    );
+    assert!(
+        first[1].ends_with("genes.jsonl:3: start is not a non-negative integer: 1.5"),
+        "{first:?}"
+    );
+    assert!(
+        first[2].ends_with("genes.jsonl:4: start 300 is after end 200"),
+        "{first:?}"
+    );
+    assert_eq!(report.unplaced["variants"].0, 1);
+    let w = report.warnings().join("\n");
+    assert!(
+        w.contains("genes: 5 documents with coordinates that cannot be placed"),
+        "{w}"
+    );
+    assert!(w.contains("genes.jsonl:2:"), "{w}");
+
+    let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
+    let g = cat.get("genes").unwrap();
+    for key in ["OK", "NEG", "FRAC", "BACK", "NAN", "NOCHR", "EMPTY"] {
+        assert!(g.ord(key).is_some(), "{key} not found by id");
+    }
+    let found: Vec<u32> = g.intervals().unwrap().overlapping("chr1", 0, 1000);
+    assert_eq!(found, vec![g.ord("OK").unwrap()]);
+    let v = cat.get("variants").unwrap();
+    assert!(v.ord("V2").is_some());
+    assert_eq!(
+        v.points().unwrap().in_range("chr1", 0, 1000),
+        vec![v.ord("V1").unwrap()]
+    );
+
+    let mut strict = Options::new(&inp, &out);
+    strict.strict = true;
+    let msg = build(&strict).unwrap_err().to_string();
+    assert!(
+        msg.ends_with("genes.jsonl:2: start is not a non-negative integer: -1 (coordinates that cannot be placed)"),
+        "{msg}"
+    );
+
+    // Past the format's ceiling: an error in either mode, with its line.
+    let inp = input(
+        &dir,
+        &[(
+            "genes.jsonl",
+            r#"{"_key": "BIG", "chr": "chr1", "start": 1, "end": 5000000000}"#,
+        )],
+    );
+    let msg = build(&Options::new(&inp, &out)).unwrap_err().to_string();
+    assert!(
+        msg.contains("genes.jsonl:1: end 5000000000 exceeds"),
+        "{msg}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
