@@ -572,7 +572,7 @@ pub static ENDPOINTS: &[Endpoint] = &[
         },
         verbose: true,
         run: associations::genes_variants,
-        body: Body::ArrayOf(associations::GV_SHAPES),
+        body: Body::Array(&associations::GENE_VARIANT),
         examples: &[
             "gene_name=TSTA1&verbose=true",
             "method=eQTL&neg_log10_pvalue=gte:3",

@@ -12,121 +12,42 @@ type NumTest = fn(f64) -> bool;
 type Tier<'a> = Box<dyn Fn(&Value) -> bool + 'a>;
 type Counts = BTreeMap<Option<String>, u64>;
 
-/// The 4.1 member list of a row, by source and label (IGVF's branches).
-fn gv_members(e: &Value) -> Vec<&'static str> {
-    let all = [
-        "gene",
-        "sequence_variant",
-        "intron_chr",
-        "intron_start",
-        "intron_end",
-        "effect_size",
-        "neg_log10_pvalue",
-        "neg_log10_pvalue_adj",
-        "log2FC",
-        "posterior_inclusion_probability",
-        "coefficient_stddev",
-        "power",
-        "significant",
-        "standard_error",
-        "z_score",
-        "credible_set_min_r2",
-        "method",
-        "crispr_modality",
-        "source",
-        "source_url",
-        "label",
-        "p_value",
-        "chr",
-        "biological_context",
-        "biosample_term",
-        "study",
-        "name",
-        "class",
-        "files_filesets",
-    ];
-    let branch: &[&str] = match (s(e, "source"), s(e, "label")) {
-        ("IGVF", _) => &[
-            "effect_size",
-            "log2FC",
-            "neg_log10_pvalue",
-            "neg_log10_pvalue_adj",
-            "power",
-            "posterior_inclusion_probability",
-            "coefficient_stddev",
-            "significant",
-            "source",
-            "label",
-            "method",
-            "crispr_modality",
-            "class",
-            "source_url",
-            "files_filesets",
-            "biological_context",
-            "biosample_term",
-        ],
-        ("AFGR", "spliceQTL") => &[
-            "intron_chr",
-            "intron_start",
-            "intron_end",
-            "effect_size",
-            "neg_log10_pvalue",
-            "source",
-            "class",
-            "method",
-            "label",
-            "p_value",
-            "posterior_inclusion_probability",
-            "log2FC",
-            "chr",
-            "source_url",
-            "files_filesets",
-            "biological_context",
-            "biosample_term",
-        ],
-        ("AFGR", _) => &[
-            "chr",
-            "neg_log10_pvalue",
-            "p_value",
-            "effect_size",
-            "source",
-            "class",
-            "method",
-            "label",
-            "source_url",
-            "files_filesets",
-            "biological_context",
-            "biosample_term",
-        ],
-        ("EBI", _) => &[
-            "study",
-            "neg_log10_pvalue",
-            "p_value",
-            "posterior_inclusion_probability",
-            "effect_size",
-            "standard_error",
-            "z_score",
-            "credible_set_min_r2",
-            "source",
-            "class",
-            "method",
-            "label",
-            "source_url",
-            "biological_context",
-            "biosample_term",
-            "files_filesets",
-        ],
-        _ => &all,
-    };
-    all.iter()
-        .copied()
-        .filter(|m| ["gene", "sequence_variant", "name"].contains(m) || branch.contains(m))
-        .collect()
-}
+/// The 4.1 members of every row, in IGVF's output order, whatever the source (DESIGN §12).
+const GV_MEMBERS: [&str; 29] = [
+    "gene",
+    "sequence_variant",
+    "intron_chr",
+    "intron_start",
+    "intron_end",
+    "effect_size",
+    "neg_log10_pvalue",
+    "neg_log10_pvalue_adj",
+    "log2FC",
+    "posterior_inclusion_probability",
+    "coefficient_stddev",
+    "power",
+    "significant",
+    "standard_error",
+    "z_score",
+    "credible_set_min_r2",
+    "method",
+    "crispr_modality",
+    "source",
+    "source_url",
+    "label",
+    "p_value",
+    "chr",
+    "biological_context",
+    "biosample_term",
+    "study",
+    "name",
+    "class",
+    "files_filesets",
+];
 
 fn gv_row(e: &Value, verbose: bool) -> Value {
     let mut m = Map::new();
-    for member in gv_members(e) {
+    for member in GV_MEMBERS {
         let v = match member {
             "gene" => id_or(s(e, "_to"), verbose, GENE),
             "sequence_variant" => match data().handle(s(e, "_from")) {
@@ -292,19 +213,37 @@ fn test_genes_variants_shapes_and_verbose() {
             );
         }
     }
-    // The four record shapes are all present in TSTA1's and TST-B's rows.
-    let rows = get_json("/genes/variants?gene_name=TSTA1&limit=500");
+    // Every row of every source has the 29 members in order; EBI splice QTLs keep their introns.
     let rows_b = get_json("/genes/variants?gene_name=TST-B&verbose=true&limit=500");
-    assert!(rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|r| r.get("intron_start").is_some()));
-    assert!(rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|r| r.get("power").is_some()));
+    let mut sources = std::collections::BTreeSet::new();
+    for method in ["eQTL", "spliceQTL", "Variant-EFFECTS"] {
+        for verbose in [false, true] {
+            let rows = get_json(&format!(
+                "/genes/variants?method={method}&verbose={verbose}&limit=500"
+            ));
+            for r in rows
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(rows_b.as_array().unwrap())
+            {
+                let members: Vec<&str> =
+                    r.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+                assert_eq!(members, GV_MEMBERS, "{r}");
+                sources.insert(format!("{}/{}", s(r, "source"), s(r, "label")));
+            }
+        }
+    }
+    assert!(sources.len() >= 5, "{sources:?}");
+    let splice = get_json("/genes/variants?method=spliceQTL&source=EBI&limit=500");
+    let splice = splice.as_array().unwrap();
+    assert!(!splice.is_empty());
+    for r in splice {
+        assert!(
+            r["intron_chr"].is_string() && r["intron_start"].is_number(),
+            "{r}"
+        );
+    }
     let ebi = rows_b
         .as_array()
         .unwrap()
@@ -915,6 +854,18 @@ fn test_ld_summary() {
     }
     // A partner the catalog lacks is its id string; its predictions are empty.
     let rows = get_json("/variants/variant-ld/summary?rsid=rs900001");
+    // The partner NC_000001.11:15000:A:T has GVATdb binding, which names no motif: counted
+    // under "" with no cell type (DESIGN §12a).
+    let partner = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["sequence variant"]["spdi"] == "NC_000001.11:15000:A:T")
+        .expect("the partner");
+    assert_eq!(
+        partner["predictions"]["tf_binding"][0],
+        json!({"motif": "", "count": 1, "cell_types": [{"cell_type": null, "count": 1}]})
+    );
     assert_eq!(
         rows[2]["sequence variant"],
         "variants/NC_000001.11:99999:A:C"

@@ -273,6 +273,24 @@ fn test_coding_variants_variants() {
             .len(),
         1
     );
+    // A name as IGVF displays it (every `-` shown as `>`, the hyphen of TST-B included) finds
+    // the same coding variant as the stored and the display forms.
+    let stored = get_json(
+        "/coding-variants/variants?coding_variant_name=TST-B_ENST90000000003_p.G2D_c.5G-A",
+    );
+    assert_eq!(stored.as_array().unwrap().len(), 1);
+    for name in [
+        "TST-B_ENST90000000003_p.G2D_c.5G%3EA",
+        "TST%3EB_ENST90000000003_p.G2D_c.5G%3EA",
+    ] {
+        assert_eq!(
+            get_json(&format!(
+                "/coding-variants/variants?coding_variant_name={name}"
+            )),
+            stored,
+            "{name}"
+        );
+    }
     let want = coding_variants_variants(&[("gene_name", "TSTA1")]);
     check_paging("/coding-variants/variants?gene_name=TSTA1", &want, 3);
 }

@@ -522,28 +522,32 @@ fn diseases_genes(
                 "inheritance_mode".into(),
                 inheritance.unwrap_or(Value::Null),
             );
+            let variants: Vec<Value> = clingen
+                .iter()
+                .filter_map(|vd| data().handle(s(vd, "_from")))
+                .map(|v| {
+                    obj(
+                        v,
+                        &[
+                            ("chr", "chr"),
+                            ("pos", "pos"),
+                            ("ref", "ref"),
+                            ("alt", "alt"),
+                            ("rsid", "rsid"),
+                            ("spdi", "spdi"),
+                            ("hgvs", "hgvs"),
+                        ],
+                    )
+                })
+                .collect();
+            // No ClinGen variant: null, not [] (DESIGN §12a).
             m.insert(
                 "variants".into(),
-                Value::Array(
-                    clingen
-                        .iter()
-                        .filter_map(|vd| data().handle(s(vd, "_from")))
-                        .map(|v| {
-                            obj(
-                                v,
-                                &[
-                                    ("chr", "chr"),
-                                    ("pos", "pos"),
-                                    ("ref", "ref"),
-                                    ("alt", "alt"),
-                                    ("rsid", "rsid"),
-                                    ("spdi", "spdi"),
-                                    ("hgvs", "hgvs"),
-                                ],
-                            )
-                        })
-                        .collect(),
-                ),
+                if variants.is_empty() {
+                    Value::Null
+                } else {
+                    Value::Array(variants)
+                },
             );
             Value::Object(m)
         })
@@ -617,6 +621,13 @@ fn test_diseases_genes() {
         "Autosomal dominant inheritance"
     );
     assert_eq!(rows[0]["variants"][0]["spdi"], "NC_000001.11:15000:A:G");
+    // A row without ClinGen variants has "variants": null.
+    let none = get_json("/diseases/genes?disease_id=MONDO_9000001&source=Orphanet");
+    let none = none.as_array().unwrap();
+    assert!(!none.is_empty());
+    for r in none {
+        assert_eq!(r.get("variants"), Some(&Value::Null), "{r}");
+    }
     assert_eq!(
         get_json("/diseases/genes?disease_name=nothing%20like%20it"),
         json!([])

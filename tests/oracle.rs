@@ -530,17 +530,6 @@ pub const TERM: &[(&str, &str)] = &[
     ("method", "method"),
     ("files_filesets", "files_filesets"),
 ];
-pub const VARIANT_REF: &[(&str, &str)] = &[
-    ("chr", "chr"),
-    ("pos", "pos"),
-    ("ref", "ref"),
-    ("alt", "alt"),
-    ("rsid", "rsid"),
-    ("spdi", "spdi"),
-    ("hgvs", "hgvs"),
-    ("ca_id", "ca_id"),
-];
-
 /// Edges of `coll` whose `_from` is one of `variants`, in key order.
 pub fn edges_from<'a>(coll: &str, variants: &[&Value]) -> Vec<&'a Value> {
     let handles: Vec<String> = variants

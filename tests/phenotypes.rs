@@ -2,9 +2,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::oracle::{
-    self, data, id_or, s, VariantQuery, DRUG, SHORT_VARIANT, STUDY, TERM, VARIANT_REF,
-};
+use crate::oracle::{self, data, id_or, s, VariantQuery, DRUG, SHORT_VARIANT, STUDY, TERM};
 use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
 
 fn q<'a>() -> VariantQuery<'a> {
@@ -417,7 +415,7 @@ fn diseases(vq: VariantQuery, chr: Option<&str>, f: &[(&str, &str)], verbose: bo
             let mut m = Map::new();
             m.insert(
                 "sequence_variant".into(),
-                id_or(s(e, "_from"), verbose, VARIANT_REF),
+                id_or(s(e, "_from"), verbose, SHORT_VARIANT),
             );
             m.insert("disease".into(), id_or(s(e, "_to"), verbose, TERM));
             m.insert("gene_id".into(), e["gene_id"].clone());
@@ -508,6 +506,14 @@ fn test_variants_diseases() {
     }
     let rows = get_json("/variants/diseases?rsid=rs900001");
     assert_eq!(rows[0]["gene_name"], "TSTA1");
+    // The verbose variant is the short form, `_id` included (DESIGN §12a).
+    let verbose = get_json("/variants/diseases?rsid=rs900001&verbose=true");
+    let v = &verbose[0]["sequence_variant"];
+    assert_eq!(
+        v["_id"],
+        s(&rows[0], "sequence_variant").trim_start_matches("variants/")
+    );
+    assert_eq!(v["spdi"].as_str().map(|x| x.starts_with("NC_")), Some(true));
     assert_eq!(
         get_json("/variants/diseases?rsid=rs900004")[0]["gene_name"],
         Value::Null

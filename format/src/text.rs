@@ -59,9 +59,46 @@ pub fn coding_variant_name(stored: &str) -> String {
     }
 }
 
+/// The stored names a user's coding-variant name may mean, in display form: the name as given
+/// ([`coding_variant_name`]), and IGVF's display form read back. IGVF shows every `-` of a
+/// stored name as `>` (`HLA>A_ENST00000376809_p.C10L_c.29C>G`), so its users copy such names;
+/// mapping every `>` back to `-` gives the stored name.
+pub fn coding_variant_names(input: &str) -> Vec<String> {
+    let mut out = vec![coding_variant_name(input)];
+    if input.contains('>') {
+        let igvf = coding_variant_name(&input.replace('>', "-"));
+        if igvf != out[0] {
+            out.push(igvf);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod name_tests {
     use super::coding_variant_name as f;
+
+    #[test]
+    fn test_coding_variant_names_accept_igvf_display_form() {
+        use super::coding_variant_names as n;
+        assert_eq!(
+            n("HLA>A_ENST00000376809_p.C10L_c.29C>G"),
+            [
+                "HLA>A_ENST00000376809_p.C10L_c.29C>G",
+                "HLA-A_ENST00000376809_p.C10L_c.29C>G"
+            ]
+        );
+        assert_eq!(
+            n("HLA-A_ENST1_p.C10L_c.29C-G"),
+            ["HLA-A_ENST1_p.C10L_c.29C>G"]
+        );
+        assert_eq!(
+            n("SRY_ENST1_p.A135S_c.403G>T"),
+            ["SRY_ENST1_p.A135S_c.403G>T"]
+        );
+        // A negative c. position shown by IGVF as `>5`.
+        assert_eq!(n("X_ENST1_p.M1V_c.>5G>A")[1], "X_ENST1_p.M1V_c.-5G>A");
+    }
 
     #[test]
     fn test_coding_variant_name() {

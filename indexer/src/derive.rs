@@ -470,8 +470,8 @@ fn counted(counts: &std::collections::BTreeMap<Option<String>, u64>, key: &str) 
 
 /// The 4.12 predictions of one variant handle: its QTLs (`variants_genes`) grouped by label
 /// with counts per cell type and gene, and its allele-specific TF binding (`variants_proteins`
-/// with label "allele-specific binding" and a motif hit) grouped by motif with counts per cell
-/// type. Empty when it has neither.
+/// with label "allele-specific binding" whose motif is not "No Hit": ADASTRA, GVATdb) grouped
+/// by motif (`""` for GVATdb's, which name none) with counts per cell type. Empty when it has neither.
 fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
     use std::collections::BTreeMap;
     type Counts = BTreeMap<Option<String>, u64>;
@@ -502,9 +502,11 @@ fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
             for e in list.iter() {
                 let asb = vp.string(e, "label").as_deref() == Some("allele-specific binding");
                 let hit = vp.string(e, "motif_conc").as_deref() != Some("No Hit");
-                let Some(motif) = vp.string(e, "motif").filter(|_| asb && hit) else {
+                if !(asb && hit) {
                     continue;
-                };
+                }
+                // GVATdb's binding has no motif: counted under "".
+                let motif = vp.string(e, "motif").unwrap_or_default();
                 let entry = tf.entry(motif).or_default();
                 entry.0 += 1;
                 *entry
@@ -578,7 +580,7 @@ pub fn element_type(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
 
 /// `diseases_genes.variants` and `inheritance_mode`: the ClinGen variants associated with the
 /// same disease whose gene is this row's gene (`variants_diseases`), in key order, in their
-/// minimal form, and the first inheritance mode their `variants_diseases_genes` edges give.
+/// minimal form (absent when there are none), and the first inheritance mode their `variants_diseases_genes` edges give.
 pub fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
     let (Some(disease), Some(gene)) = (
         doc.get("_from").and_then(Value::as_str),
@@ -623,7 +625,10 @@ pub fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String>
             "rsid": field("rsid"), "spdi": field("spdi"), "hgvs": field("hgvs"),
         }));
     }
-    doc.insert("variants".into(), Value::Array(variants));
+    // A row with no variants has none (rendered null), not an empty list.
+    if !variants.is_empty() {
+        doc.insert("variants".into(), Value::Array(variants));
+    }
     if let Some(i) = inheritance {
         doc.insert("inheritance_mode".into(), Value::String(i));
     }

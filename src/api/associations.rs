@@ -33,97 +33,9 @@ const NAME: crate::shape::Member = renamed("name", "inverse_name", Ty::Str);
 const CLASS: crate::shape::Member = field("class", Ty::Str);
 const FILES: crate::shape::Member = field("files_filesets", Ty::Str);
 
-/// 4.1, IGVF (Variant-EFFECTS, CRISPR) rows.
-pub static GV_IGVF: Shape = Shape {
-    name: "GeneVariantIGVF",
-    members: &[
-        GENE_M,
-        VARIANT_M,
-        EFFECT,
-        PVAL,
-        field("neg_log10_pvalue_adj", Ty::Num),
-        LOG2FC,
-        PIP,
-        field("coefficient_stddev", Ty::Num),
-        field("power", Ty::Num),
-        field("significant", Ty::Bool),
-        METHOD,
-        field("crispr_modality", Ty::Str),
-        SOURCE,
-        SOURCE_URL,
-        LABEL,
-        CONTEXT,
-        BIOSAMPLE,
-        NAME,
-        CLASS,
-        FILES,
-    ],
-};
-
-/// 4.1, AFGR splice QTL rows.
-pub static GV_AFGR_SQTL: Shape = Shape {
-    name: "GeneVariantAFGRsQTL",
-    members: &[
-        GENE_M,
-        VARIANT_M,
-        field("intron_chr", Ty::Str),
-        field("intron_start", Ty::Int),
-        field("intron_end", Ty::Int),
-        EFFECT,
-        PVAL,
-        LOG2FC,
-        PIP,
-        METHOD,
-        SOURCE,
-        SOURCE_URL,
-        LABEL,
-        P,
-        CHR,
-        CONTEXT,
-        BIOSAMPLE,
-        NAME,
-        CLASS,
-        FILES,
-    ],
-};
-
-/// 4.1, AFGR expression QTL rows.
-pub static GV_AFGR_EQTL: Shape = Shape {
-    name: "GeneVariantAFGReQTL",
-    members: &[
-        GENE_M, VARIANT_M, EFFECT, PVAL, METHOD, SOURCE, SOURCE_URL, LABEL, P, CHR, CONTEXT,
-        BIOSAMPLE, NAME, CLASS, FILES,
-    ],
-};
-
-/// 4.1, eQTL Catalogue (EBI) rows.
-pub static GV_EBI: Shape = Shape {
-    name: "GeneVariantEBI",
-    members: &[
-        GENE_M,
-        VARIANT_M,
-        EFFECT,
-        PVAL,
-        PIP,
-        field("standard_error", Ty::Num),
-        field("z_score", Ty::Num),
-        field("credible_set_min_r2", Ty::Num),
-        METHOD,
-        SOURCE,
-        SOURCE_URL,
-        LABEL,
-        P,
-        CONTEXT,
-        BIOSAMPLE,
-        id_or("study", "study", &STUDY),
-        NAME,
-        CLASS,
-        FILES,
-    ],
-};
-
-/// 4.1 rows of any other source: every member.
-pub static GV_ANY: Shape = Shape {
+/// 4.1 rows: every member of IGVF's output shape, in its order, whatever the source (IGVF's
+/// rows of each source carry only that source's members; a client sees them come and go).
+pub static GENE_VARIANT: Shape = Shape {
     name: "GeneVariant",
     members: &[
         GENE_M,
@@ -157,22 +69,6 @@ pub static GV_ANY: Shape = Shape {
         FILES,
     ],
 };
-
-/// The 4.1 shapes, for the OpenAPI document.
-pub static GV_SHAPES: &[&Shape] = &[&GV_IGVF, &GV_AFGR_SQTL, &GV_AFGR_EQTL, &GV_EBI, &GV_ANY];
-
-fn gene_variant_shape(e: &Collection, o: u32) -> &'static Shape {
-    match (
-        e.string(o, "source").as_deref(),
-        e.string(o, "label").as_deref(),
-    ) {
-        (Some("IGVF"), _) => &GV_IGVF,
-        (Some("AFGR"), Some("spliceQTL")) => &GV_AFGR_SQTL,
-        (Some("AFGR"), _) => &GV_AFGR_EQTL,
-        (Some("EBI"), _) => &GV_EBI,
-        _ => &GV_ANY,
-    }
-}
 
 /// The 4.1 thresholds, each on the numeric column of the same name.
 const THRESHOLDS: &[&str] = &[
@@ -228,7 +124,7 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
         _ => base(),
     };
-    ctx.page_with(p, e, &f, gene_variant_shape)
+    ctx.page(p, e, &f, &GENE_VARIANT)
 }
 
 /// The gene of a 4.19 row.

@@ -79,10 +79,10 @@ pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
 fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = Filter::over(cv);
     if let Some(n) = p.str("coding_variant_name") {
-        f.and(sets::exact(
+        f.and(sets::exact_any(
             cv,
             "name",
-            &varcat_format::text::coding_variant_name(n),
+            &varcat_format::text::coding_variant_names(n),
         ));
     }
     for (param, member) in [

@@ -38,7 +38,8 @@ pub static VARIANT_MINIMAL: Shape = Shape {
 };
 
 const INHERITANCE: Member = field("inheritance_mode", Ty::Str);
-const VARIANTS: Member = field("variants", Ty::Arr(&VARIANT_MINIMAL)).required();
+/// `null` on a row with no ClinGen variants (DESIGN §12a).
+const VARIANTS: Member = field("variants", Ty::Arr(&VARIANT_MINIMAL));
 
 /// 4.6 GenCC rows.
 pub static DISEASE_GENE_GENCC: Shape = Shape {

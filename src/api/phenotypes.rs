@@ -3,7 +3,7 @@
 
 use varcat_format::collection::Collection;
 
-use crate::api::shapes::{id_or, DRUG, ONTOLOGY_TERM, STUDY, VARIANT_REF};
+use crate::api::shapes::{id_or, DRUG, ONTOLOGY_TERM, STUDY};
 use crate::api::variants::{self, SHORT_VARIANT};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
@@ -203,7 +203,7 @@ pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
 pub static VARIANT_DISEASE: Shape = Shape {
     name: "VariantDisease",
     members: &[
-        id_or("sequence_variant", "_from", &VARIANT_REF),
+        id_or("sequence_variant", "_from", &SHORT_VARIANT),
         id_or("disease", "_to", &ONTOLOGY_TERM),
         field("gene_id", Ty::Str),
         field("gene_name", Ty::Str),

@@ -107,18 +107,3 @@ pub static ONTOLOGY_TERM: Shape = Shape {
         field("files_filesets", Ty::Str),
     ],
 };
-
-/// The variant reference of verbose 4.13 (the short form without `_id`).
-pub static VARIANT_REF: Shape = Shape {
-    name: "VariantRef",
-    members: &[
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("rsid", Ty::StrArr),
-        field("spdi", Ty::Str),
-        field("hgvs", Ty::Str),
-        field("ca_id", Ty::Str),
-    ],
-};

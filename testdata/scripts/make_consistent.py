@@ -240,6 +240,13 @@ write("variants_proteins", [
     asb(3, "V2", "motifs/ATF1_HUMAN_HOCOMOCOv11", "Discordant", "K562"),
     asb(4, "V2", "motifs/ATF1_HUMAN_HOCOMOCOv11", "No Hit", "K562"),  # no motif hit: not counted
     asb(5, "V2", "motifs/CTCF_HUMAN_HOCOMOCOv11", "Concordant", None, source="GVATdb"),
+    # GVATdb as its adapter writes it: no motif, no motif_conc, no cell type (counted under "").
+    {"_key": "VP006", "_from": f"variants/{K['V2']}", "_to": "proteins/ENSP90000000001",
+     "p_value": 0.01, "neg_log10_pvalue": 2.0, "experiment": "FL.6.0.G12", "pbs": 2.7,
+     "source": "GVATdb", "source_url": "https://renlab.sdsc.edu/GVATdb/", "label": "allele-specific binding",
+     "method": "GVATdb", "class": "observed data", "files_filesets": "files_filesets/IGVFFI8897VGII",
+     "name": "modulates binding of", "inverse_name": "binding modulated by",
+     "biological_process": "ontology_terms/GO_0051101"},
     {"_key": "VP001", "_from": f"variants/{K['V1']}", "_to": "proteins/ENSP90000000001", "label": "pQTL",
      "method": "pQTL", "class": "observed data", "source": "UKB", "source_url": URL,
      "files_filesets": "files_filesets/IGVFFI9000UKB", "biological_context": "blood plasma",
