@@ -19,7 +19,7 @@ USAGE:
   varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--threads N]
                 [--max-line 16M] [--strict] [--quiet]
   varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
-               [--base-path /api] [--no-verify] [--quiet]
+               [--max-connections N] [--base-path /api] [--no-verify] [--quiet]
   varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
   varcat info <catalog>
   varcat verify <catalog>
@@ -184,6 +184,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         addr: "127.0.0.1:2023".into(),
         threads,
         queue: 1024,
+        max_connections: 4096,
         access_log: true,
         debug_delay_ms: 0,
         verify: true,
@@ -196,6 +197,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             Long("addr") => opts.addr = string(p.value().map_err(|e| e.to_string())?)?,
             Long("threads") => opts.threads = number(&mut p, "--threads")?,
             Long("queue") => opts.queue = number(&mut p, "--queue")?,
+            Long("max-connections") => opts.max_connections = number(&mut p, "--max-connections")?,
             Long("base-path") => base = string(p.value().map_err(|e| e.to_string())?)?,
             Long("no-verify") => (verify, opts.verify) = (false, false),
             Long("quiet") => opts.access_log = false,
@@ -215,6 +217,8 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             other => return Err(other.unexpected().to_string()),
         }
     }
+    opts.check()?;
+    server::check_base_path(&base)?;
     let path = catalog_arg(path)?;
     let start = std::time::Instant::now();
     // Before the (possibly long) verification, so that a SIGHUP sent meanwhile is a reload

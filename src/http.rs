@@ -203,7 +203,8 @@ impl App {
     }
 
     fn handle_inner(&self, req: &Request<'_>) -> Response {
-        let (path, query) = req.url.split_once('?').unwrap_or((req.url, ""));
+        let url = origin_form(req.url);
+        let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let query = query.split('#').next().unwrap_or("");
         if req.method == "OPTIONS" {
             let mut h = vec![
@@ -254,7 +255,10 @@ impl App {
             if let Some(e) = method_error(req.method) {
                 return error_response(&e);
             }
-            Ok(health(&loaded).into())
+            // The catalog's state now: never from a cache (a reload changes it).
+            let mut answer = api::Answer::from(health(&loaded));
+            answer.headers.push(("Cache-Control", "no-store".into()));
+            Ok(answer)
         } else if let Some(n) = bench_floor(rest, query) {
             // A fixed body of n bytes, answered through the same path as an endpoint.
             let mut body = vec![b' '; n];
@@ -283,12 +287,16 @@ impl App {
     }
 
     fn ok(&self, req: &Request<'_>, etag: &str, answer: api::Answer) -> Response {
+        // A cache may keep an answer but must revalidate it (a 304 costs little): after a
+        // reload the ETag changes and the new catalog's answer comes.
         let mut headers = json_headers(&[
-            ("Cache-Control", "public, max-age=86400".to_string()),
+            ("Cache-Control", "no-cache".to_string()),
             ("ETag", etag.to_string()),
         ]);
-        if answer.headers.iter().any(|(n, _)| *n == "Content-Type") {
-            headers.retain(|(n, _)| *n != "Content-Type");
+        for name in ["Content-Type", "Cache-Control"] {
+            if answer.headers.iter().any(|(n, _)| *n == name) {
+                headers.retain(|(n, _)| *n != name);
+            }
         }
         headers.extend(answer.headers);
         let body = answer.body;
@@ -317,6 +325,25 @@ impl App {
             headers,
             body,
         }
+    }
+}
+
+/// The origin form (`/path?query`) of a request target; an absolute-form target
+/// (`http://host/path?query`, which a client talking to a proxy sends) is routed by its path.
+fn origin_form(url: &str) -> &str {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let Some(rest) = ["http://", "https://"]
+        .iter()
+        .find(|s| lower.starts_with(*s))
+        .map(|s| &url[s.len()..])
+    else {
+        return url;
+    };
+    match rest.find(['/', '?']) {
+        Some(i) if rest.as_bytes()[i] == b'/' => &rest[i..],
+        // No path: the root, with the query if any.
+        Some(i) => &rest[i..],
+        None => "/",
     }
 }
 
@@ -393,6 +420,19 @@ mod tests {
         // The thread that caught it goes on answering.
         let ok = guarded("/api/y", || error_response(&ApiError::not_found("none")));
         assert_eq!(ok.status, 404);
+    }
+
+    #[test]
+    fn test_origin_form() {
+        assert_eq!(origin_form("/api/health"), "/api/health");
+        assert_eq!(
+            origin_form("http://h:2023/api/health?x=1"),
+            "/api/health?x=1"
+        );
+        assert_eq!(origin_form("HTTPS://h/api"), "/api");
+        assert_eq!(origin_form("http://h"), "/");
+        assert_eq!(origin_form("http://h?x"), "?x");
+        assert_eq!(origin_form("httpx"), "httpx");
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! The server: tiny_http on our own listener (TCP_NODELAY), a bounded dispatch queue (overload
-//! is answered 503 with Retry-After instead of queueing without bound), a fixed worker pool and
-//! one access-log line per request.
+//! The server: tiny_http on our own listener (TCP_NODELAY), answering each request on its
+//! connection's own thread (a connection has at most one request in flight: pipelined requests
+//! wait in the socket, not in memory), at most `--threads` requests computed at once and
+//! `--queue` waiting for that, overload answered 503 with Retry-After at once, every answer
+//! written within a total deadline, and one access-log line per request.
 //!
 //! Life cycle: a supervisor (the thread that called [`serve`]) restarts tiny_http's accept loop
 //! whenever it dies (EMFILE ends or panics it); requests of every accept loop, old or new, keep
@@ -15,8 +17,7 @@ use std::net::{SocketAddr, TcpListener};
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::error::ApiError;
@@ -36,28 +37,76 @@ pub const WATCH_INTERVAL: Duration = Duration::from_secs(1);
 pub const DRAIN_QUIET: Duration = Duration::from_secs(1);
 /// …or after this long at most.
 pub const DRAIN_MAX: Duration = Duration::from_secs(10);
+/// A send blocks at most this long, so the write deadline is checked at least this often.
+const SEND_SLICE: Duration = Duration::from_secs(1);
+/// Largest `--threads`.
+pub const MAX_THREADS: usize = 1024;
+/// Largest `--queue`.
+pub const MAX_QUEUE: usize = 65_536;
+/// Largest `--max-connections`.
+pub const MAX_CONNECTIONS: usize = 65_536;
 
 /// Server options.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Address to bind (`127.0.0.1:2023`; port 0 picks a free port).
     pub addr: String,
-    /// Worker threads.
+    /// Requests computed at once (each on its connection's thread).
     pub threads: usize,
-    /// Requests that may wait for a worker before new ones get 503.
+    /// Requests that may wait for one of those before new ones get 503.
     pub queue: usize,
+    /// Connections served at once; one more is answered 503 and closed.
+    pub max_connections: usize,
     /// Write an access-log line per request to stderr.
     pub access_log: bool,
     /// Test aid: each worker sleeps this long before answering (to fill the queue on purpose).
     pub debug_delay_ms: u64,
     /// Verify every checksum of a catalog before a reload swaps it in.
     pub verify: bool,
-    /// A write to a client that makes no progress for this long fails and the connection is
-    /// cut (0: no limit).
+    /// An answer not written whole within this long (a client that stops reading, or reads a
+    /// few bytes now and then) fails and the connection is cut (0: no limit).
     pub write_timeout_ms: u64,
     /// A connection that sends nothing for this long (idle keep-alive, half-sent request) is
     /// closed (0: never; needs the patched tiny_http in `vendor/`).
     pub idle_timeout_ms: u64,
+}
+
+impl Options {
+    /// The options' values, checked: a value out of range is refused with one line naming the
+    /// flag (a huge `--queue` was once an allocation that aborted the process).
+    pub fn check(&self) -> Result<(), String> {
+        let range = |flag: &str, v: usize, lo: usize, hi: usize| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(format!("{flag} must be from {lo} to {hi}, got {v}"))
+            }
+        };
+        range("--threads", self.threads, 1, MAX_THREADS)?;
+        range("--queue", self.queue, 0, MAX_QUEUE)?;
+        range(
+            "--max-connections",
+            self.max_connections,
+            1,
+            MAX_CONNECTIONS,
+        )
+    }
+}
+
+/// A `--base-path`, checked: `/` followed by path segments (no `?`, `#`, `%`, white space or
+/// control characters), or empty for the root. Without the leading `/` every endpoint was 404.
+pub fn check_base_path(base: &str) -> Result<(), String> {
+    let ok = (base.is_empty() || base.starts_with('/'))
+        && !base
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '%'));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "--base-path must start with / and hold no ?, #, % or spaces (e.g. /api), got {base:?}"
+        ))
+    }
 }
 
 fn to_tiny(resp: Response) -> tiny_http::Response<Cursor<Vec<u8>>> {
@@ -86,14 +135,31 @@ fn log_line(
     let addr = rq
         .remote_addr()
         .map_or_else(|| "-".to_string(), |a| a.ip().to_string());
-    let mut l = log.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(
-        l,
+    let line = format!(
         "{addr} \"{} {}\" {status} {bytes} {}us",
-        rq.method().as_str(),
-        rq.url().escape_debug(),
+        log_escape(rq.method().as_str()),
+        log_escape(rq.url()),
         start.elapsed().as_micros()
     );
+    let mut l = log.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(l, "{line}");
+}
+
+/// A client's text for the access log: control bytes, `"` and `\` as `\xNN`, so a request can
+/// neither forge log lines nor send escape sequences to a terminal.
+fn log_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() || c == '"' || c == '\\' {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Computes the response to one request on a worker (and logs it).
@@ -147,10 +213,59 @@ fn answer(
 
 type Log = Option<Arc<Mutex<io::LineWriter<io::Stderr>>>>;
 
-/// What the dispatchers, workers and supervisor share.
+/// Admission of requests to the handlers: at most `threads` computed at once, at most `queue`
+/// waiting; past that a request is refused at once (503).
+struct Slots {
+    /// (free slots, requests waiting for one).
+    state: Mutex<(usize, usize)>,
+    freed: Condvar,
+    queue: usize,
+}
+
+impl Slots {
+    fn new(threads: usize, queue: usize) -> Slots {
+        Slots {
+            state: Mutex::new((threads.max(1), 0)),
+            freed: Condvar::new(),
+            queue,
+        }
+    }
+
+    /// Takes a slot, waiting in line if there is room in it; `None` when the line is full.
+    fn take(&self) -> Option<Slot<'_>> {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.0 == 0 {
+            if st.1 >= self.queue {
+                return None;
+            }
+            st.1 += 1;
+            while st.0 == 0 {
+                st = self.freed.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            st.1 -= 1;
+        }
+        st.0 -= 1;
+        Some(Slot(self))
+    }
+}
+
+/// A taken slot, given back when dropped.
+struct Slot<'a>(&'a Slots);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        let mut st = self.0.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.0 += 1;
+        self.0.freed.notify_one();
+    }
+}
+
+/// What the connection threads and the supervisor share.
 struct Shared {
-    tx: SyncSender<tiny_http::Request>,
+    app: Arc<App>,
+    slots: Slots,
     log: Log,
+    delay_ms: u64,
     /// Requests received and not yet answered.
     inflight: AtomicUsize,
     /// When the last request was received (µs since `start`).
@@ -170,20 +285,14 @@ impl Shared {
 /// Sends `resp`; while draining, writes it by hand with `Connection: close` (tiny_http drops
 /// a `Connection` header given to it) so keep-alive clients stop sending on this connection.
 ///
-/// When the write fails (the client hung up, or stopped reading for the write timeout), the
-/// connection is shut down, so responses pipelined behind this one fail at once rather than
-/// each holding a worker for the timeout.
+/// When the write fails (the client hung up, or did not take the answer within the write
+/// deadline), the connection is reset: its thread ends instead of reading what follows, and
+/// what was queued for the client is dropped.
 fn respond(shared: &Shared, rq: tiny_http::Request, resp: Response) {
-    let peer = rq.remote_addr().copied();
-    if let Err(e) = write_response(shared, rq, resp) {
-        // Only a client that stopped reading needs cutting (finding its socket scans the open
-        // descriptors); after a hang-up (EPIPE, reset) the next writes fail at once anyway.
-        let stalled = matches!(
-            e.kind(),
-            io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-        );
-        if let (true, Some(peer)) = (stalled, peer) {
-            sys::shutdown_peer(peer);
+    let socket = rq.socket();
+    if write_response(shared, rq, resp).is_err() {
+        if let Some(s) = socket {
+            sys::abort_connection(&s);
         }
     }
 }
@@ -214,45 +323,31 @@ fn write_response(shared: &Shared, rq: tiny_http::Request, resp: Response) -> io
     w.write_all(&bytes).and_then(|()| w.flush())
 }
 
-/// Hands a received request to the workers, or answers 503 when the queue is full.
-fn dispatch(shared: &Shared, rq: tiny_http::Request) {
+/// Answers one request on its connection's thread: waits for a handler slot (503 at once when
+/// too many wait), computes the answer, gives the slot back, then writes the answer (a slow
+/// reader holds its own connection, never a slot).
+fn on_request(shared: &Shared, rq: tiny_http::Request) {
     shared.inflight.fetch_add(1, Ordering::SeqCst);
     let now = shared.start.elapsed().as_micros() as u64;
     shared.last_request_us.fetch_max(now, Ordering::SeqCst);
-    match shared.tx.try_send(rq) {
-        Ok(()) => {}
-        Err(TrySendError::Full(rq) | TrySendError::Disconnected(rq)) => {
+    let resp = match shared.slots.take() {
+        Some(_slot) => {
+            if shared.delay_ms > 0 {
+                std::thread::sleep(Duration::from_millis(shared.delay_ms));
+            }
+            answer(&shared.app, &rq, shared.log.as_deref())
+        }
+        None => {
             let start = Instant::now();
             let resp = http::error(&ApiError::overloaded());
             if let Some(log) = &shared.log {
                 log_line(log, &rq, 503, resp.body.len(), start);
             }
-            respond(shared, rq, resp);
-            shared.inflight.fetch_sub(1, Ordering::SeqCst);
+            resp
         }
-    }
-}
-
-fn worker(
-    app: Arc<App>,
-    rx: Arc<Mutex<Receiver<tiny_http::Request>>>,
-    shared: Arc<Shared>,
-    delay_ms: u64,
-) {
-    loop {
-        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-        match next {
-            Ok(rq) => {
-                if delay_ms > 0 {
-                    std::thread::sleep(Duration::from_millis(delay_ms));
-                }
-                let resp = answer(&app, &rq, shared.log.as_deref());
-                respond(&shared, rq, resp);
-                shared.inflight.fetch_sub(1, Ordering::SeqCst);
-            }
-            Err(_) => return,
-        }
-    }
+    };
+    respond(shared, rq, resp);
+    shared.inflight.fetch_sub(1, Ordering::SeqCst);
 }
 
 /// Binds `opts.addr` with TCP_NODELAY and a deep accept queue.
@@ -263,25 +358,20 @@ pub fn bind(addr: &str) -> io::Result<TcpListener> {
     Ok(l)
 }
 
-/// Starts a tiny_http accept loop on a duplicate of `listener` and a thread dispatching its
-/// requests for as long as it has connections. Returns the duplicate's descriptor, which
-/// tiny_http closes when its accept loop ends.
-fn start_accepting(listener: &TcpListener, shared: &Arc<Shared>) -> io::Result<RawFd> {
+/// Starts a tiny_http accept loop on a duplicate of `listener`, answering on connection
+/// threads. Returns the duplicate's descriptor, which tiny_http closes when its accept loop
+/// ends, and the server, which must live as long as its connections (dropping it stops them).
+fn start_accepting(
+    listener: &TcpListener,
+    shared: &Arc<Shared>,
+) -> io::Result<(RawFd, tiny_http::Server)> {
     let dup = listener.try_clone()?;
     let fd = dup.as_raw_fd();
-    let server = tiny_http::Server::from_listener(dup, None).map_err(io::Error::other)?;
     let shared = shared.clone();
-    std::thread::Builder::new()
-        .name("varcat-dispatch".into())
-        .spawn(move || loop {
-            match server.recv() {
-                Ok(rq) => dispatch(&shared, rq),
-                // The accept loop ended (its error comes here once); connections it accepted
-                // may still send requests, so keep dispatching. The supervisor restarts it.
-                Err(_) => std::thread::sleep(Duration::from_millis(10)),
-            }
-        })?;
-    Ok(fd)
+    let handler: tiny_http::Handler = Arc::new(move |rq| on_request(&shared, rq));
+    let server =
+        tiny_http::Server::from_listener_with_handler(dup, handler).map_err(io::Error::other)?;
+    Ok((fd, server))
 }
 
 /// Identity of the file at a path: a replacement (rename over it) or a rewrite changes it.
@@ -347,9 +437,15 @@ fn watch_catalog(app: Arc<App>, path: PathBuf, verify: bool) {
 /// the bound address.
 pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
     let listener = bind(&opts.addr)?;
-    if opts.write_timeout_ms > 0 {
-        sys::set_send_timeout(&listener, Duration::from_millis(opts.write_timeout_ms))?;
+    let write_deadline =
+        (opts.write_timeout_ms > 0).then(|| Duration::from_millis(opts.write_timeout_ms));
+    if let Some(d) = write_deadline {
+        // Accepted sockets inherit it: a send blocks at most this long, then the deadline of
+        // the whole answer is checked again.
+        sys::set_send_timeout(&listener, d.min(SEND_SLICE))?;
     }
+    tiny_http::set_response_write_deadline(write_deadline);
+    tiny_http::set_max_connections(Some(opts.max_connections.max(1)));
     tiny_http::set_connection_read_timeout(
         (opts.idle_timeout_ms > 0).then(|| Duration::from_millis(opts.idle_timeout_ms)),
     );
@@ -359,30 +455,25 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
     let log = opts
         .access_log
         .then(|| Arc::new(Mutex::new(io::LineWriter::new(io::stderr()))));
-    let (tx, rx) = sync_channel::<tiny_http::Request>(opts.queue.max(1));
     let shared = Arc::new(Shared {
-        tx,
+        app: app.clone(),
+        slots: Slots::new(opts.threads, opts.queue),
         log,
+        delay_ms: opts.debug_delay_ms,
         inflight: AtomicUsize::new(0),
         last_request_us: AtomicU64::new(0),
         start: Instant::now(),
         draining: AtomicBool::new(false),
     });
-    let rx = Arc::new(Mutex::new(rx));
-    for i in 0..opts.threads.max(1) {
-        let (app, rx, shared, delay) =
-            (app.clone(), rx.clone(), shared.clone(), opts.debug_delay_ms);
-        std::thread::Builder::new()
-            .name(format!("varcat-worker-{i}"))
-            .spawn(move || worker(app, rx, shared, delay))?;
-    }
     if let Some(path) = app.current().path.clone() {
         let (app, verify) = (app.clone(), opts.verify);
         std::thread::Builder::new()
             .name("varcat-reload".into())
             .spawn(move || watch_catalog(app, path, verify))?;
     }
-    let mut accept_fd = start_accepting(&listener, &shared)?;
+    let (mut accept_fd, server) = start_accepting(&listener, &shared)?;
+    // Every accept loop's server is kept: dropping one would stop its connections.
+    let mut servers = vec![server];
     ready(local);
     let mut dead = false;
     while !sys::stop_requested() {
@@ -397,8 +488,9 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
             eprintln!("varcat: accept loop stopped; restarting it");
             dead = true;
         }
-        if let Ok(fd) = start_accepting(&listener, &shared) {
+        if let Ok((fd, server)) = start_accepting(&listener, &shared) {
             accept_fd = fd;
+            servers.push(server);
             dead = false;
             eprintln!("varcat: accept loop restarted");
         }
@@ -418,5 +510,6 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
         "varcat: stopped ({} requests still in flight)",
         shared.inflight.load(Ordering::SeqCst)
     );
+    drop(servers);
     Ok(())
 }

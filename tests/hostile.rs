@@ -457,3 +457,361 @@ fn test_endless_request_head_is_cut_at_its_budget() {
     assert!(grown < 32 * 1024, "memory grew by {grown} KiB");
     assert_eq!(Conn::connect(&p.addr).unwrap().get(Q).unwrap().status, 200);
 }
+
+/// Reads what the server sends on `s` until it closes the connection (`true`) or `wait` passes
+/// (`false`); returns whether it closed and everything read.
+fn read_until_closed(s: &mut TcpStream, wait: Duration) -> (bool, Vec<u8>) {
+    let end = Instant::now() + wait;
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    while Instant::now() < end {
+        s.set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        match s.read(&mut buf) {
+            Ok(0) => return (true, out),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return (true, out),
+        }
+    }
+    (false, out)
+}
+
+/// The statuses of the responses in `bytes`, in order (heads found by their status lines).
+fn statuses(bytes: &[u8]) -> Vec<u16> {
+    String::from_utf8_lossy(bytes)
+        .match_indices("HTTP/1.1 ")
+        .filter_map(|(i, _)| {
+            let t = &String::from_utf8_lossy(bytes)[i + 9..];
+            t.get(..3)?.parse().ok()
+        })
+        .collect()
+}
+
+/// The body of the first response in `bytes` (after its head).
+fn first_body(bytes: &[u8]) -> &[u8] {
+    let at = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(bytes.len(), |i| i + 4);
+    &bytes[at..]
+}
+
+/// The server answers `/api/health` on a fresh connection.
+fn alive(addr: &str) -> bool {
+    Conn::connect(addr)
+        .and_then(|mut c| c.get("/api/health"))
+        .is_ok_and(|a| a.status == 200)
+}
+
+/// 1, 2: a Content-Length that is no plain decimal within the body limit (one of 10^12 bytes
+/// aborted the process when tiny_http drained it; 2^64-1 panicked a worker outside the panic
+/// guard) is a 400 naming the header, and the connection is closed; the server lives on.
+#[test]
+fn test_absurd_content_length_is_refused() {
+    let p = spawn(catalog(), &["--quiet", "--threads", "2"], None);
+    for method in ["GET", "HEAD", "POST", "OPTIONS"] {
+        for len in [
+            "1000000000000",
+            "18446744073709551615",
+            "99999999999999999999",
+            "-1",
+            "0x10",
+            "1 2",
+        ] {
+            let mut s = TcpStream::connect(&p.addr).unwrap();
+            write!(
+                s,
+                "{method} /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: {len}\r\n\r\n"
+            )
+            .unwrap();
+            let (closed, got) = read_until_closed(&mut s, Duration::from_secs(10));
+            let ctx = format!("{method} Content-Length {len}");
+            assert!(closed, "{ctx}: the connection stayed open");
+            assert_eq!(
+                statuses(&got),
+                [400],
+                "{ctx}: {}",
+                String::from_utf8_lossy(&got)
+            );
+            let body: Value = serde_json::from_slice(first_body(&got)).unwrap();
+            assert_eq!(body["code"], "BAD_REQUEST", "{ctx}");
+            assert_eq!(
+                body["issues"][0]["path"][0], "Content-Length",
+                "{ctx}: {body}"
+            );
+        }
+    }
+    assert!(alive(&p.addr));
+    assert!(
+        p.log().iter().all(|l| !l.contains("panicked")),
+        "{:?}",
+        p.log()
+    );
+}
+
+/// 3: a GET announcing a body that never comes is answered, then its connection closed without
+/// waiting for the body; the workers stay free (two such connections stalled every request).
+#[test]
+fn test_get_with_a_body_that_never_comes_is_answered_and_closed() {
+    let p = spawn(catalog(), &["--quiet", "--threads", "2"], None);
+    let mut stalls: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(&p.addr).unwrap();
+            write!(
+                s,
+                "GET {Q} HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n"
+            )
+            .unwrap();
+            s
+        })
+        .collect();
+    for s in &mut stalls {
+        let (closed, got) = read_until_closed(s, Duration::from_secs(10));
+        assert!(closed, "the connection waited for the body");
+        assert_eq!(statuses(&got), [200]);
+    }
+    for _ in 0..5 {
+        assert_eq!(Conn::connect(&p.addr).unwrap().get(Q).unwrap().status, 200);
+    }
+}
+
+/// 4: a client that pipelines large answers and reads a trickle is cut once the write deadline
+/// of an answer passes (a send returning partial counts no longer restarts it), and holds no
+/// handler meanwhile: every other client is answered.
+#[test]
+fn test_slow_reader_is_cut_and_blocks_nobody() {
+    // The default write deadline (10 s), as the attack met it.
+    let p = spawn(catalog(), &["--quiet", "--threads", "2"], None);
+    let verbose = "/api/genes-structure?gene_name=PAK5&limit=100&verbose=true";
+    let mut slow = TcpStream::connect(&p.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    let one = format!("GET {verbose} HTTP/1.1\r\nHost: x\r\n\r\n");
+    // Some 20 MB of answers: more than the socket buffers of both ends hold.
+    slow.write_all(one.repeat(400).as_bytes()).unwrap();
+    // A trickle (512 bytes every 400 ms) for longer than the deadline, while others are
+    // answered…
+    let mut got = 0;
+    for probe in 0..33 {
+        let mut buf = [0u8; 512];
+        if let Ok(n) = slow.read(&mut buf) {
+            got += n;
+        }
+        if probe < 12 {
+            let a = Conn::connect(&p.addr).unwrap().get(Q).unwrap();
+            assert_eq!(a.status, 200, "probe {probe}");
+        }
+        std::thread::sleep(Duration::from_millis(400));
+    }
+    // …then a fast read shows the connection was reset: what the kernel had queued arrives,
+    // then the end, long before the 400 answers (the server cut it at the first answer that
+    // missed its deadline, dropping what it had queued).
+    let (cut, rest) = read_until_closed(&mut slow, Duration::from_secs(30));
+    got += rest.len();
+    assert!(cut, "the slow reader was never cut ({got} bytes read)");
+    let all = Conn::connect(&p.addr)
+        .unwrap()
+        .get(verbose)
+        .unwrap()
+        .body
+        .len()
+        * 400;
+    assert!(got < all / 2, "{got} of {all} bytes arrived");
+}
+
+/// The anonymous memory of process `pid`, bytes.
+fn rss_anon(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("RssAnon:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .unwrap()
+        * 1024
+}
+
+/// 5: pipelined requests do not queue in memory: a connection has one request in flight, the
+/// rest wait in the socket. Thirty connections each send 2,000 requests and never read (RSS
+/// went from 16 MB to 3.3 GB in 10 s); memory stays bounded and others are answered.
+#[test]
+fn test_pipelined_floods_stay_bounded() {
+    let p = spawn(
+        catalog(),
+        &["--quiet", "--threads", "2", "--write-timeout-ms", "3000"],
+        None,
+    );
+    let one = format!("GET {BIG} HTTP/1.1\r\nHost: x\r\n\r\n").repeat(2000);
+    let floods: Vec<_> = (0..30)
+        .map(|_| {
+            let (addr, one) = (p.addr.clone(), one.clone());
+            std::thread::spawn(move || {
+                let mut s = TcpStream::connect(&addr).unwrap();
+                s.set_write_timeout(Some(Duration::from_secs(5))).unwrap();
+                let _ = s.write_all(one.as_bytes());
+                std::thread::sleep(Duration::from_secs(2));
+                s
+            })
+        })
+        .collect();
+    let mut peak = 0;
+    for _ in 0..10 {
+        std::thread::sleep(Duration::from_millis(300));
+        peak = peak.max(rss_anon(p.child.id()));
+        assert_eq!(Conn::connect(&p.addr).unwrap().get(Q).unwrap().status, 200);
+    }
+    let held: Vec<TcpStream> = floods.into_iter().map(|t| t.join().unwrap()).collect();
+    peak = peak.max(rss_anon(p.child.id()));
+    assert!(peak < 200 << 20, "RssAnon reached {} MB", peak >> 20);
+    drop(held);
+    assert!(alive(&p.addr));
+}
+
+/// 6: framing. A chunked GET body is not read as the next request (answered, then closed);
+/// two different lengths and a length beside Transfer-Encoding are 400s (request smuggling
+/// behind a proxy); bare-LF line ends are accepted; an absolute-form target is routed by path.
+#[test]
+fn test_framing() {
+    let p = spawn(catalog(), &["--quiet"], None);
+    let send = |bytes: &[u8]| {
+        let mut s = TcpStream::connect(&p.addr).unwrap();
+        s.write_all(bytes).unwrap();
+        read_until_closed(&mut s, Duration::from_secs(10))
+    };
+    let (closed, got) = send(
+        b"GET /api/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1d\r\nGET /api/nothing HTTP/1.1\r\n\r\n\r\n0\r\n\r\n",
+    );
+    assert!(closed);
+    assert_eq!(statuses(&got), [200], "{}", String::from_utf8_lossy(&got));
+    for (head, header) in [
+        ("Content-Length: 0\r\nContent-Length: 5", "Content-Length"),
+        (
+            "Content-Length: 3\r\nTransfer-Encoding: chunked",
+            "Content-Length",
+        ),
+        ("Transfer-Encoding: gzip", "Transfer-Encoding"),
+    ] {
+        let (closed, got) =
+            send(format!("GET /api/health HTTP/1.1\r\nHost: x\r\n{head}\r\n\r\n").as_bytes());
+        assert!(closed, "{head}");
+        assert_eq!(statuses(&got), [400], "{head}");
+        let body: Value = serde_json::from_slice(first_body(&got)).unwrap();
+        assert_eq!(body["issues"][0]["path"][0], header, "{head}: {body}");
+    }
+    // A POST's body is not drained after its 405: the connection closes, and the request
+    // written after the body is not read as one.
+    let (closed, got) = send(
+        b"POST /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nabcdeGET /api/health HTTP/1.1\r\n\r\n",
+    );
+    assert!(closed);
+    assert_eq!(statuses(&got), [405], "{}", String::from_utf8_lossy(&got));
+    // Equal repeated lengths are one length.
+    let mut s = TcpStream::connect(&p.addr).unwrap();
+    s.write_all(
+        b"GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n",
+    )
+    .unwrap();
+    assert_eq!(
+        crate::harness::read_answer(&mut std::io::BufReader::new(&mut s), false)
+            .unwrap()
+            .status,
+        200
+    );
+    // Bare LF, and absolute form, on a keep-alive connection: both answered at once.
+    let mut s = TcpStream::connect(&p.addr).unwrap();
+    s.write_all(b"GET /api/health HTTP/1.1\nHost: x\n\nGET http://localhost:2023/api/genes-structure?gene_name=PAK5&limit=1 HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut r = std::io::BufReader::new(&mut s);
+    let a = crate::harness::read_answer(&mut r, false).unwrap();
+    let b = crate::harness::read_answer(&mut r, false).unwrap();
+    assert_eq!((a.status, b.status), (200, 200));
+}
+
+/// 7: the request method and target go into the access log escaped: a client cannot forge log
+/// lines or send terminal escapes.
+#[test]
+fn test_access_log_escapes_what_clients_send() {
+    let p = spawn(catalog(), &[], None);
+    let mut s = TcpStream::connect(&p.addr).unwrap();
+    s.write_all(b"GE\x1b[31mT /api/health\x07?x=\"\\ HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let _ = read_until_closed(&mut s, Duration::from_secs(2));
+    let line = p
+        .wait_log("/api/health", Duration::from_secs(10))
+        .expect("the request was logged");
+    assert!(
+        line.contains("GE\\x1b[31mT /api/health\\x07?x=\\x22\\x5c"),
+        "{line}"
+    );
+    assert!(!line.chars().any(|c| c.is_control()), "{line:?}");
+}
+
+/// 9: bad flag values are refused at start with one line; a catalog path that is a FIFO is
+/// refused at start, and skipped by a reload with one log line while the old catalog serves.
+#[test]
+fn test_bad_flags_and_a_fifo_catalog() {
+    let bin = env!("CARGO_BIN_EXE_varcat");
+    for flags in [
+        &["--queue", "99999999999"][..],
+        &["--queue", "65537"],
+        &["--threads", "0"],
+        &["--threads", "100000"],
+        &["--max-connections", "0"],
+        &["--base-path", "api"],
+        &["--base-path", "/a?b"],
+    ] {
+        let out = std::process::Command::new(bin)
+            .arg("serve")
+            .arg(catalog())
+            .args(["--addr", "127.0.0.1:0"])
+            .args(flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{flags:?} accepted");
+        assert_eq!(err.trim().lines().count(), 1, "{flags:?}: {err}");
+        assert!(err.contains(flags[0]), "{flags:?}: {err}");
+    }
+    let dir = crate::util::scratch("fifo");
+    let fifo = dir.join("fifo.varcat");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let out = std::process::Command::new(bin)
+        .arg("serve")
+        .arg(&fifo)
+        .args(["--addr", "127.0.0.1:0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("not a regular file"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+
+    // Served from a copy; the copy's path then becomes a FIFO.
+    let path = dir.join("live.varcat");
+    std::fs::copy(catalog(), &path).unwrap();
+    let p = spawn(&path, &["--quiet"], None);
+    std::fs::remove_file(&path).unwrap();
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap()
+        .success());
+    p.signal("HUP");
+    p.wait_log("not a regular file", Duration::from_secs(10))
+        .expect("the reload said why it skipped the file");
+    assert!(alive(&p.addr));
+    // The reload thread is not stuck: a real catalog put back is loaded.
+    std::fs::remove_file(&path).unwrap();
+    std::fs::copy(catalog(), &path).unwrap();
+    p.signal("HUP");
+    p.wait_log("reloaded catalog", Duration::from_secs(10))
+        .expect("reloaded after the FIFO");
+    assert!(alive(&p.addr));
+}

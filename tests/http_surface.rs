@@ -17,9 +17,18 @@ fn test_json_headers_and_cors() {
     assert_eq!(r.status, 200);
     assert_eq!(r.header("Content-Type"), Some("application/json"));
     assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
-    assert_eq!(r.header("Cache-Control"), Some("public, max-age=86400"));
+    // Caches revalidate (cheaply: 304) rather than keep an answer across a reload; the
+    // catalog's health is never cached.
+    assert_eq!(r.header("Cache-Control"), Some("no-cache"));
     assert_eq!(r.header("Vary"), Some("Accept-Encoding"));
-    assert!(r.header("ETag").unwrap().starts_with("W/\""));
+    let etag = r.header("ETag").unwrap();
+    assert!(etag.starts_with("W/\""));
+    let again = request(&server().addr, "GET", Q, &[("If-None-Match", etag)]);
+    assert_eq!(again.status, 304);
+    assert_eq!(again.header("ETag"), Some(etag));
+    let h = get("/health");
+    assert_eq!(h.status, 200);
+    assert_eq!(h.header("Cache-Control"), Some("no-store"));
     // Errors carry the JSON type and CORS too, and are not cached.
     let e = get("/genes-structure");
     assert_eq!(e.header("Content-Type"), Some("application/json"));

@@ -35,6 +35,15 @@ impl Catalog {
             path: path.to_path_buf(),
             source,
         };
+        // Opening a FIFO or a device would block or read something that is no catalog: only
+        // a regular file is opened (checked without opening it).
+        let kind = std::fs::metadata(path).map_err(io)?.file_type();
+        if !kind.is_file() {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file",
+            )));
+        }
         let file = File::open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
         if len == 0 {

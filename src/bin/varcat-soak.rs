@@ -5,7 +5,12 @@
 //!
 //! ```text
 //! varcat-soak --addr 127.0.0.1:2023 [--conns 200] [--secs 30] [--pid PID[,PID…]]
+//!             [--attack NAME[,NAME…]] [--attackers 20]
 //! ```
+//!
+//! `--attack` adds `--attackers` hostile clients per attack beside the ordinary ones (see
+//! [`ATTACKS`]); the report then gives the ordinary requests' p50/p99 latency, which is what an
+//! attack must not move, and the server's anonymous memory.
 //!
 //! A failure is a request whose answer did not arrive complete (reset, EOF, timeout) or came
 //! with another status than expected (200 for the examples, 400/404 for the bad requests). A
@@ -144,6 +149,99 @@ struct Args {
     conns: usize,
     secs: f64,
     pids: Vec<u32>,
+    attacks: Vec<&'static str>,
+    attackers: usize,
+}
+
+/// The attacks of the hardening issue, by name, each one client's loop until `stop`.
+const ATTACKS: &[&str] = &[
+    "huge-length",
+    "max-length",
+    "body-never-comes",
+    "chunked-get",
+    "slow-reader",
+    "pipeline-flood",
+    "slowloris",
+    "log-forgery",
+];
+
+const VERBOSE: &str = "/api/genes-structure?gene_name=PAK5&limit=100&verbose=true";
+
+/// Reads and drops what `s` receives for up to `wait` (or until it closes); returns whether
+/// it closed.
+fn drain(s: &mut TcpStream, wait: Duration, chunk: usize, pause: Duration) -> bool {
+    let end = Instant::now() + wait;
+    let mut buf = vec![0u8; chunk];
+    let _ = s.set_read_timeout(Some(Duration::from_millis(100)));
+    while Instant::now() < end {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => std::thread::sleep(pause),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return true,
+        }
+    }
+    false
+}
+
+/// One hostile client: repeats attack `name` against `addr` until `stop`.
+fn attack(name: &str, addr: &str, stop: &AtomicBool) {
+    let head = |extra: &str| format!("GET /api/health HTTP/1.1\r\nHost: x\r\n{extra}\r\n");
+    while !stop.load(Ordering::Relaxed) {
+        let Ok(mut s) = TcpStream::connect(addr) else {
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
+        let _ = s.set_write_timeout(Some(Duration::from_secs(5)));
+        let wait = Duration::from_secs(3);
+        match name {
+            "huge-length" => {
+                let _ = s.write_all(head("Content-Length: 1000000000000\r\n").as_bytes());
+                drain(&mut s, wait, 4096, Duration::ZERO);
+            }
+            "max-length" => {
+                let _ = s.write_all(head("Content-Length: 18446744073709551615\r\n").as_bytes());
+                drain(&mut s, wait, 4096, Duration::ZERO);
+            }
+            "body-never-comes" => {
+                let _ = s.write_all(head("Content-Length: 5000\r\n").as_bytes());
+                drain(&mut s, wait, 4096, Duration::ZERO);
+            }
+            "chunked-get" => {
+                let body = "1d\r\nGET /api/nothing HTTP/1.1\r\n\r\n\r\n0\r\n\r\n";
+                let _ = s.write_all((head("Transfer-Encoding: chunked\r\n") + body).as_bytes());
+                drain(&mut s, wait, 4096, Duration::ZERO);
+            }
+            "slow-reader" => {
+                let one = format!("GET {VERBOSE} HTTP/1.1\r\nHost: x\r\n\r\n");
+                let _ = s.write_all(one.repeat(60).as_bytes());
+                drain(&mut s, Duration::from_secs(15), 512, Duration::from_secs(1));
+            }
+            "pipeline-flood" => {
+                let one =
+                    "GET /api/genes-structure?gene_name=PAK5&limit=100 HTTP/1.1\r\nHost: x\r\n\r\n";
+                let _ = s.write_all(one.repeat(2000).as_bytes());
+                std::thread::sleep(Duration::from_secs(2));
+            }
+            "slowloris" => {
+                for b in head("X-Slow: 1\r\n").bytes() {
+                    if stop.load(Ordering::Relaxed) || s.write_all(&[b]).is_err() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+            }
+            "log-forgery" => {
+                let _ = s.write_all(b"GE\x1b[31mT /api/health\x07 HTTP/1.1\r\nHost: x\r\n\r\n");
+                drain(&mut s, wait, 4096, Duration::ZERO);
+            }
+            _ => return,
+        }
+    }
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -152,6 +250,8 @@ fn parse_args() -> Result<Args, String> {
         conns: 200,
         secs: 30.0,
         pids: Vec::new(),
+        attacks: Vec::new(),
+        attackers: 20,
     };
     let mut p = lexopt::Parser::from_env();
     let val = varcat::cli::value;
@@ -166,8 +266,22 @@ fn parse_args() -> Result<Args, String> {
                     .map(|s| s.trim().parse().map_err(|_| "--pid PID[,PID…]"))
                     .collect::<Result<_, _>>()?
             }
+            Long("attack") => {
+                for name in val(&mut p)?.split(',') {
+                    let name = name.trim();
+                    let known = ATTACKS.iter().find(|a| **a == name || name == "all");
+                    match known {
+                        Some(_) if name == "all" => a.attacks = ATTACKS.to_vec(),
+                        Some(k) => a.attacks.push(k),
+                        None => return Err(format!("--attack {name}: one of all, {}", ATTACKS.join(", "))),
+                    }
+                }
+            }
+            Long("attackers") => {
+                a.attackers = val(&mut p)?.parse().map_err(|_| "--attackers N")?
+            }
             Long("help") | Short('h') => return Err(
-                "usage: varcat-soak --addr HOST:PORT [--conns 200] [--secs 30] [--pid PID[,PID…]]"
+                "usage: varcat-soak --addr HOST:PORT [--conns 200] [--secs 30] [--pid PID[,PID…]] [--attack NAME[,NAME…]|all] [--attackers 20]"
                     .into(),
             ),
             other => return Err(other.unexpected().to_string()),
@@ -192,15 +306,26 @@ fn main() -> ExitCode {
         Arc::new(AtomicU64::new(0)),
     );
     let failures = Arc::new(Mutex::new(Vec::<String>::new()));
+    let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
     let start = Instant::now();
+    let attackers: Vec<_> = a
+        .attacks
+        .iter()
+        .flat_map(|name| std::iter::repeat_n(*name, a.attackers))
+        .map(|name| {
+            let (addr, stop) = (a.addr.clone(), stop.clone());
+            std::thread::spawn(move || attack(name, &addr, &stop))
+        })
+        .collect();
     let threads: Vec<_> = (0..a.conns)
         .map(|i| {
             let (addr, mix, stop) = (a.addr.clone(), mix.clone(), stop.clone());
-            let (ok, busy, reconnects, failures) = (
+            let (ok, busy, reconnects, failures, latencies) = (
                 ok.clone(),
                 busy.clone(),
                 reconnects.clone(),
                 failures.clone(),
+                latencies.clone(),
             );
             std::thread::spawn(move || {
                 let fail = |m: String| {
@@ -213,11 +338,15 @@ fn main() -> ExitCode {
                 };
                 let mut k = i * 7;
                 let mut on_conn = 0u64;
+                let mut mine = Vec::new();
                 while !stop.load(Ordering::Relaxed) {
                     on_conn += 1;
                     let (target, want) = &mix[k % mix.len()];
                     k += 1;
-                    let reopen = match conn.get(target) {
+                    let t = Instant::now();
+                    let got = conn.get(target);
+                    mine.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                    let reopen = match got {
                         Ok((503, closes)) => {
                             busy.fetch_add(1, Ordering::Relaxed);
                             closes
@@ -248,6 +377,7 @@ fn main() -> ExitCode {
                         };
                     }
                 }
+                latencies.lock().unwrap().extend(mine);
             })
         })
         .collect();
@@ -264,7 +394,7 @@ fn main() -> ExitCode {
         (max_rss, max_anon, max_file) = (max_rss.max(rss), max_anon.max(anon), max_file.max(file));
     }
     stop.store(true, Ordering::SeqCst);
-    for t in threads {
+    for t in threads.into_iter().chain(attackers) {
         let _ = t.join();
     }
     let secs = start.elapsed().as_secs_f64();
@@ -279,6 +409,21 @@ fn main() -> ExitCode {
         failures.len(),
         reconnects.load(Ordering::SeqCst)
     );
+    let mut lat = latencies.lock().unwrap().clone();
+    lat.sort_unstable();
+    let q = |f: f64| lat.get(((lat.len() as f64 * f) as usize).min(lat.len().saturating_sub(1)));
+    if let (Some(p50), Some(p99)) = (q(0.5), q(0.99)) {
+        println!(
+            "ordinary requests: p50 {:.2} ms, p99 {:.2} ms{}",
+            *p50 as f64 / 1000.0,
+            *p99 as f64 / 1000.0,
+            if a.attacks.is_empty() {
+                String::new()
+            } else {
+                format!(", beside {} × {}", a.attackers, a.attacks.join(", "))
+            }
+        );
+    }
     if !a.pids.is_empty() {
         println!(
             "server memory (sum over {} processes, peak of 0.5 s samples): RSS {} MiB, anonymous {} MiB, file-backed (catalog, binary) {} MiB",

@@ -4,8 +4,10 @@ use std::io::Error as IoError;
 use std::io::Result as IoResult;
 use std::io::{BufReader, BufWriter, ErrorKind, Read};
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpStream};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 use crate::common::{HTTPVersion, Method};
 use crate::util::RefinedTcpStream;
@@ -34,6 +36,13 @@ pub struct ClientConnection {
 
     // true if the connection goes through SSL
     secure: bool,
+
+    // varcat patch: the connection's socket (what a request exposes), the flag a request sets
+    // when the connection must close after it, and the deadline of the response being written
+    // (checked by the write stream).
+    socket: Option<Arc<TcpStream>>,
+    close: Arc<AtomicBool>,
+    deadline: Arc<AtomicU64>,
 }
 
 /// Error that can happen when reading a request.
@@ -44,6 +53,9 @@ enum ReadError {
     /// the client sent an unrecognized `Expect` header
     ExpectationFailed(HTTPVersion),
     ReadIoError(IoError),
+    /// varcat patch: the request's framing cannot be trusted (its body's length is unknown or
+    /// refused); answered 400 and the connection closed.
+    BadFraming(HTTPVersion, String),
 }
 
 impl ClientConnection {
@@ -51,7 +63,10 @@ impl ClientConnection {
     pub fn new(
         write_socket: RefinedTcpStream,
         mut read_socket: RefinedTcpStream,
+        socket: Option<Arc<TcpStream>>,
     ) -> ClientConnection {
+        let deadline = Arc::new(AtomicU64::new(0));
+        let write_socket = write_socket.with_deadline(deadline.clone());
         let remote_addr = read_socket.peer_addr();
         let secure = read_socket.secure();
 
@@ -65,6 +80,9 @@ impl ClientConnection {
             next_header_source: first_header,
             no_more_requests: false,
             secure,
+            socket,
+            close: Arc::new(AtomicBool::new(false)),
+            deadline,
         }
     }
 
@@ -95,8 +113,12 @@ impl ClientConnection {
                 None => return Err(IoError::new(ErrorKind::ConnectionAborted, "Unexpected EOF")),
             };
 
-            if byte == b'\n' && prev_byte_was_cr {
-                buf.pop(); // removing the '\r'
+            // varcat patch: a bare LF ends a line too (RFC 9112 2.2 allows it); upstream waited
+            // for a CRLF that never came.
+            if byte == b'\n' {
+                if prev_byte_was_cr {
+                    buf.pop(); // removing the '\r'
+                }
                 return AsciiString::from_ascii(buf)
                     .map_err(|_| IoError::new(ErrorKind::InvalidInput, "Header is not in ASCII"));
             }
@@ -164,16 +186,21 @@ impl ClientConnection {
             *self.remote_addr.as_ref().unwrap(),
             data_source,
             writer,
+            self.close.clone(),
         )
         .map_err(|e| {
             use crate::request;
             match e {
                 request::RequestCreationError::CreationIoError(e) => ReadError::ReadIoError(e),
                 request::RequestCreationError::ExpectationFailed => {
-                    ReadError::ExpectationFailed(version)
+                    ReadError::ExpectationFailed(version.clone())
+                }
+                request::RequestCreationError::BadFraming(why) => {
+                    ReadError::BadFraming(version.clone(), why)
                 }
             }
-        })?;
+        })?
+        .with_connection(self.socket.clone(), self.deadline.clone());
 
         // return the request
         Ok(request)
@@ -190,7 +217,7 @@ impl Iterator for ClientConnection {
 
         // the client sent a "connection: close" header in this previous request
         //  or is using HTTP 1.0, meaning that no new request will come
-        if self.no_more_requests {
+        if self.no_more_requests || self.close.load(Ordering::SeqCst) {
             return None;
         }
 
@@ -229,6 +256,20 @@ impl Iterator for ClientConnection {
                     let response = Response::new_empty(StatusCode(417));
                     response.raw_print(writer, ver, &[], true, None).ok();
                     return None; // TODO: should be recoverable, but needs handling in case of body
+                }
+
+                Err(ReadError::BadFraming(ver, why)) => {
+                    // varcat patch: the JSON error body of the application, naming the header.
+                    let writer = self.sink.next().unwrap();
+                    let response = Response::from_data(framing_error(&why))
+                        .with_status_code(StatusCode(400))
+                        .with_header(
+                            "Content-Type: application/json"
+                                .parse::<crate::Header>()
+                                .unwrap(),
+                        );
+                    response.raw_print(writer, ver, &[], false, None).ok();
+                    return None; // the body's extent is unknown: nothing after it can be read
                 }
 
                 Err(ReadError::ReadIoError(_)) => return None,
@@ -278,6 +319,20 @@ impl Iterator for ClientConnection {
             return Some(rq);
         }
     }
+}
+
+/// varcat patch: the error body for a request whose framing is refused (`why` names the header).
+fn framing_error(why: &str) -> Vec<u8> {
+    let header = if why.contains("Transfer-Encoding") && !why.contains("Content-Length") {
+        "Transfer-Encoding"
+    } else {
+        "Content-Length"
+    };
+    let why = why.replace('\\', "\\\\").replace('"', "\\\"");
+    format!(
+        "{{\"message\":\"{why}\",\"code\":\"BAD_REQUEST\",\"issues\":[{{\"message\":\"{why}\",\"path\":[\"{header}\"]}}]}}"
+    )
+    .into_bytes()
 }
 
 /// Parses a "HTTP/1.1" string.

@@ -148,6 +148,55 @@ pub(crate) fn connection_read_timeout() -> Option<Duration> {
     }
 }
 
+/// varcat patch: the largest request body accepted; a `Content-Length` above it is a 400 and
+/// the connection is closed.
+pub const MAX_REQUEST_BODY: usize = 1 << 20;
+
+/// varcat patch: how long one response may take to write, in milliseconds (0: no limit).
+static RESPONSE_WRITE_DEADLINE_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
+
+/// varcat patch: sets the total time a response may take to write, whatever the client reads
+/// (`None`: no limit). Past it the write fails with `TimedOut`: a send blocks at most for the
+/// socket's own send timeout (`SO_SNDTIMEO`), and the deadline is checked before each send,
+/// so a client that reads a few bytes now and then cannot stretch one answer without end.
+pub fn set_response_write_deadline(t: Option<Duration>) {
+    let ms = t.map_or(0, |t| t.as_millis().clamp(1, u64::MAX as u128) as u64);
+    RESPONSE_WRITE_DEADLINE_MS.store(ms, Relaxed);
+}
+
+pub(crate) fn response_write_deadline() -> Option<Duration> {
+    match RESPONSE_WRITE_DEADLINE_MS.load(Relaxed) {
+        0 => None,
+        ms => Some(Duration::from_millis(ms)),
+    }
+}
+
+/// varcat patch: microseconds since the first call, the clock of write deadlines (0 is
+/// reserved for "no deadline").
+pub(crate) fn now_us() -> u64 {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    EPOCH.get_or_init(std::time::Instant::now).elapsed().as_micros() as u64 + 1
+}
+
+/// varcat patch: the most connections served at once (0: no limit); a connection accepted past
+/// it is answered 503 and closed at once.
+static MAX_CONNECTIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// varcat patch: sets the most connections served at once (`None`: no limit, the upstream
+/// behaviour). Each connection holds a thread and its buffers, so this bounds them.
+pub fn set_max_connections(n: Option<usize>) {
+    MAX_CONNECTIONS.store(n.unwrap_or(0), Relaxed);
+}
+
+/// varcat patch: a function that answers each request on its connection's own thread: the
+/// next request of a connection is read only once it returns, so a connection has at most
+/// one request in flight and no request waits in a queue of tiny_http's.
+pub type Handler = Arc<dyn Fn(Request) + Send + Sync + 'static>;
+
+/// varcat patch: the answer to a connection accepted past the connection limit.
+const OVER_CONNECTION_LIMIT: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 92\r\n\r\n{\"message\":\"too many connections; try again later\",\"code\":\"SERVICE_UNAVAILABLE\",\"issues\":[]}";
+
 /// The main class of this library.
 ///
 /// Destroying this object will immediately close the listening socket and the reading
@@ -266,7 +315,23 @@ impl Server {
         listener: L,
         ssl_config: Option<SslConfig>,
     ) -> Result<Server, Box<dyn Error + Send + Sync + 'static>> {
-        let listener = listener.into();
+        Self::build(listener.into(), ssl_config, None)
+    }
+
+    /// varcat patch: a server that answers every request with `handler` on the thread of the
+    /// request's connection (see [`Handler`]); `recv()` then only reports the accept loop's end.
+    pub fn from_listener_with_handler<L: Into<Listener>>(
+        listener: L,
+        handler: Handler,
+    ) -> Result<Server, Box<dyn Error + Send + Sync + 'static>> {
+        Self::build(listener.into(), None, Some(handler))
+    }
+
+    fn build(
+        listener: Listener,
+        ssl_config: Option<SslConfig>,
+        handler: Option<Handler>,
+    ) -> Result<Server, Box<dyn Error + Send + Sync + 'static>> {
         // building the "close" variable
         let close_trigger = Arc::new(AtomicBool::new(false));
 
@@ -311,12 +376,28 @@ impl Server {
         thread::spawn(move || {
             // a tasks pool is used to dispatch the connections into threads
             let tasks_pool = util::TaskPool::new();
+            // varcat patch: connections being served, for the connection limit.
+            let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
 
             log::debug!("Running accept thread");
             while !inside_close_trigger.load(Relaxed) {
                 let new_client = match server.accept() {
-                    Ok((sock, _)) => {
+                    Ok((mut sock, _)) => {
                         use util::RefinedTcpStream;
+                        let max = MAX_CONNECTIONS.load(Relaxed);
+                        if max > 0 && open.load(Relaxed) >= max {
+                            // Best effort, never blocking the accept loop.
+                            if let Connection::Tcp(t) = &sock {
+                                let _ = t.set_nonblocking(true);
+                            }
+                            let _ = std::io::Write::write(&mut sock, OVER_CONNECTION_LIMIT);
+                            continue;
+                        }
+                        let socket = match &sock {
+                            Connection::Tcp(t) => t.try_clone().ok().map(Arc::new),
+                            #[cfg(unix)]
+                            Connection::Unix(_) => None,
+                        };
                         let (read_closable, write_closable) = match ssl {
                             None => RefinedTcpStream::new(sock),
                             #[cfg(any(feature = "ssl-openssl", feature = "ssl-rustls"))]
@@ -334,7 +415,7 @@ impl Server {
                             Some(ref _ssl) => unreachable!(),
                         };
 
-                        Ok(ClientConnection::new(write_closable, read_closable))
+                        Ok(ClientConnection::new(write_closable, read_closable, socket))
                     }
                     Err(e) => Err(e),
                 };
@@ -343,10 +424,19 @@ impl Server {
                     Ok(client) => {
                         let messages = inside_messages.clone();
                         let mut client = Some(client);
+                        let handler = handler.clone();
+                        open.fetch_add(1, Relaxed);
+                        let open = OpenGuard(open.clone());
                         tasks_pool.spawn(Box::new(move || {
+                            let _open = &open;
                             if let Some(client) = client.take() {
-                                // Synchronization is needed for HTTPS requests to avoid a deadlock
-                                if client.secure() {
+                                if let Some(handler) = &handler {
+                                    // varcat patch: answered here, one request at a time.
+                                    for rq in client {
+                                        handler(rq);
+                                    }
+                                } else if client.secure() {
+                                    // Synchronization is needed for HTTPS requests to avoid a deadlock
                                     let (sender, receiver) = mpsc::channel();
                                     for rq in client {
                                         messages.push(rq.with_notify_sender(sender.clone()).into());
@@ -431,6 +521,15 @@ impl Server {
     /// This method allows graceful shutdown of server.
     pub fn unblock(&self) {
         self.messages.unblock();
+    }
+}
+
+/// varcat patch: counts a connection as open until its task ends.
+struct OpenGuard(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for OpenGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Relaxed);
     }
 }
 

@@ -5,9 +5,12 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::str::FromStr;
 
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
+use std::sync::Arc;
 
-use crate::util::{EqualReader, FusedReader};
+use crate::util::FusedReader;
 use crate::{HTTPVersion, Header, Method, Response, StatusCode};
 use chunked_transfer::Decoder;
 
@@ -74,6 +77,14 @@ pub struct Request {
 
     // If Some, a message must be sent after responding
     notify_when_responded: Option<Sender<()>>,
+
+    // varcat patch: the connection's socket, the flag that closes the connection after this
+    // request, and the deadline cell its write stream checks.
+    socket: Option<Arc<TcpStream>>,
+    close: Arc<AtomicBool>,
+    deadline: Option<Arc<AtomicU64>>,
+    // Set when the connection must close after this request (its body is not read).
+    close_after: bool,
 }
 
 struct NotifyOnDrop<R> {
@@ -108,6 +119,78 @@ pub enum RequestCreationError {
 
     /// Error while reading data from the socket during the creation of the `Request`.
     CreationIoError(IoError),
+
+    /// varcat patch: the body's framing is refused (why, naming the header).
+    BadFraming(String),
+}
+
+/// varcat patch: a request body's reader that closes the connection when it is dropped before
+/// the body's end: whatever is left is never drained (upstream read it whole into a buffer of
+/// the announced length, or waited for bytes that never came), and nothing after it is read.
+struct Body<R> {
+    inner: R,
+    done: bool,
+    close: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Body<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.done = true;
+        }
+        Ok(n)
+    }
+}
+
+impl<R> Drop for Body<R> {
+    fn drop(&mut self) {
+        if !self.done {
+            self.close.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// varcat patch: the body's length from the request's framing headers: `Ok(None)` for none,
+/// `Ok(Some(None))` for chunked, `Ok(Some(Some(n)))` for `Content-Length: n`; an error (400,
+/// connection closed) for a value that is not a plain decimal within [`crate::MAX_REQUEST_BODY`],
+/// two different lengths, a length beside `Transfer-Encoding`, or a coding other than chunked.
+fn body_framing(headers: &[Header]) -> Result<Option<Option<usize>>, String> {
+    let lengths: Vec<&str> = headers
+        .iter()
+        .filter(|h| h.field.equiv("Content-Length"))
+        .map(|h| h.value.as_str().trim())
+        .collect();
+    let coding = headers
+        .iter()
+        .find(|h| h.field.equiv("Transfer-Encoding"))
+        .map(|h| h.value.as_str().trim());
+    if let Some(c) = coding {
+        if !lengths.is_empty() {
+            return Err("Content-Length together with Transfer-Encoding is refused".into());
+        }
+        if !c.eq_ignore_ascii_case("chunked") {
+            return Err(format!("Transfer-Encoding must be chunked, got {c:?}"));
+        }
+        return Ok(Some(None));
+    }
+    let Some(first) = lengths.first() else {
+        return Ok(None);
+    };
+    if lengths.iter().any(|l| l != first) {
+        return Err("two different Content-Length headers".into());
+    }
+    let n = (!first.is_empty() && first.len() <= 19 && first.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| first.parse::<usize>().ok())
+        .flatten()
+        .filter(|n| *n <= crate::MAX_REQUEST_BODY)
+        .ok_or_else(|| {
+            format!(
+                "Content-Length must be a decimal number of bytes up to {}, got {first:?}",
+                crate::MAX_REQUEST_BODY
+            )
+        })?;
+    Ok(Some(Some(n)))
 }
 
 impl From<IoError> for RequestCreationError {
@@ -133,30 +216,15 @@ pub fn new_request<R, W>(
     version: HTTPVersion,
     headers: Vec<Header>,
     remote_addr: Option<SocketAddr>,
-    mut source_data: R,
+    source_data: R,
     writer: W,
+    close: Arc<AtomicBool>,
 ) -> Result<Request, RequestCreationError>
 where
     R: Read + Send + 'static,
     W: Write + Send + 'static,
 {
-    // finding the transfer-encoding header
-    let transfer_encoding = headers
-        .iter()
-        .find(|h: &&Header| h.field.equiv("Transfer-Encoding"))
-        .map(|h| h.value.clone());
-
-    // finding the content-length header
-    let content_length = if transfer_encoding.is_some() {
-        // if transfer-encoding is specified, the Content-Length
-        // header must be ignored (RFC2616 #4.4)
-        None
-    } else {
-        headers
-            .iter()
-            .find(|h: &&Header| h.field.equiv("Content-Length"))
-            .and_then(|h| FromStr::from_str(h.value.as_str()).ok())
-    };
+    let framing = body_framing(&headers).map_err(RequestCreationError::BadFraming)?;
 
     // true if the client sent a `Expect: 100-continue` header
     let expects_continue = {
@@ -171,59 +239,32 @@ where
         }
     };
 
-    // true if the client sent a `Connection: upgrade` header
-    let connection_upgrade = {
-        match headers
-            .iter()
-            .find(|h: &&Header| h.field.equiv("Connection"))
-            .map(|h| h.value.as_str())
-        {
-            Some(v) if v.to_ascii_lowercase().contains("upgrade") => true,
-            _ => false,
-        }
+    // varcat patch: a body is never read ahead of the application. A GET, HEAD or OPTIONS
+    // has no use for one: the request is answered and the connection closed, the body unread.
+    // Other methods get a reader that closes the connection if dropped before the body's end.
+    let bodyless = matches!(method, Method::Get | Method::Head | Method::Options);
+    let content_length = match framing {
+        Some(Some(n)) => Some(n),
+        _ => None,
     };
-
-    // we wrap `source_data` around a reading whose nature depends on the transfer-encoding and
-    // content-length headers
-    let reader = if connection_upgrade {
-        // if we have a `Connection: upgrade`, always keeping the whole reader
-        Box::new(source_data) as Box<dyn Read + Send + 'static>
-    } else if let Some(content_length) = content_length {
-        if content_length == 0 {
-            Box::new(io::empty()) as Box<dyn Read + Send + 'static>
-        } else if content_length <= 1024 && !expects_continue {
-            // if the content-length is small enough, we just read everything into a buffer
-
-            let mut buffer = vec![0; content_length];
-            let mut offset = 0;
-
-            while offset != content_length {
-                let read = source_data.read(&mut buffer[offset..])?;
-                if read == 0 {
-                    // the socket returned EOF, but we were before the expected content-length
-                    // aborting
-                    let info = "Connection has been closed before we received enough data";
-                    let err = IoError::new(ErrorKind::ConnectionAborted, info);
-                    return Err(RequestCreationError::CreationIoError(err));
-                }
-
-                offset += read;
-            }
-
-            Box::new(Cursor::new(buffer)) as Box<dyn Read + Send + 'static>
-        } else {
-            let (data_reader, _) = EqualReader::new(source_data, content_length); // TODO:
-            Box::new(FusedReader::new(data_reader)) as Box<dyn Read + Send + 'static>
-        }
-    } else if transfer_encoding.is_some() {
-        // if a transfer-encoding was specified, then "chunked" is ALWAYS applied
-        // over the message (RFC2616 #3.6)
-        Box::new(FusedReader::new(Decoder::new(source_data))) as Box<dyn Read + Send + 'static>
-    } else {
-        // if we have neither a Content-Length nor a Transfer-Encoding,
-        // assuming that we have no data
-        // TODO: could also be multipart/byteranges
-        Box::new(io::empty()) as Box<dyn Read + Send + 'static>
+    let announced = matches!(framing, Some(None)) || content_length.is_some_and(|n| n > 0);
+    let close_after = bodyless && announced;
+    if close_after {
+        close.store(true, Ordering::SeqCst);
+    }
+    let reader = match framing {
+        _ if close_after => Box::new(io::empty()) as Box<dyn Read + Send + 'static>,
+        None | Some(Some(0)) => Box::new(io::empty()) as Box<dyn Read + Send + 'static>,
+        Some(Some(n)) => Box::new(Body {
+            inner: source_data.take(n as u64),
+            done: false,
+            close: close.clone(),
+        }) as Box<dyn Read + Send + 'static>,
+        Some(None) => Box::new(Body {
+            inner: FusedReader::new(Decoder::new(source_data)),
+            done: false,
+            close: close.clone(),
+        }) as Box<dyn Read + Send + 'static>,
     };
 
     Ok(Request {
@@ -238,10 +279,37 @@ where
         body_length: content_length,
         must_send_continue: expects_continue,
         notify_when_responded: None,
+        socket: None,
+        close,
+        deadline: None,
+        close_after,
     })
 }
 
 impl Request {
+    /// varcat patch: ties the request to its connection: its socket and the deadline cell of
+    /// the connection's write stream.
+    pub(crate) fn with_connection(
+        mut self,
+        socket: Option<Arc<TcpStream>>,
+        deadline: Arc<AtomicU64>,
+    ) -> Request {
+        self.socket = socket;
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// varcat patch: the connection's socket (TCP only): to cut the connection, or read its
+    /// options.
+    pub fn socket(&self) -> Option<Arc<TcpStream>> {
+        self.socket.clone()
+    }
+
+    /// varcat patch: whether the connection closes after this request (its body is not read).
+    pub fn closes_connection(&self) -> bool {
+        self.close_after || self.close.load(Ordering::SeqCst)
+    }
+
     /// Returns true if the request was made through HTTPS.
     #[inline]
     pub fn secure(&self) -> bool {
@@ -448,15 +516,23 @@ impl Request {
 
         let do_not_send_body = self.method == Method::Head;
 
-        Self::ignore_client_closing_errors(response.raw_print(
+        // varcat patch: the whole answer is written within the write deadline, if one is set.
+        let deadline = self.deadline.clone();
+        if let (Some(cell), Some(d)) = (&deadline, crate::response_write_deadline()) {
+            cell.store(crate::now_us() + d.as_micros() as u64, Ordering::SeqCst);
+        }
+        let written = Self::ignore_client_closing_errors(response.raw_print(
             writer.by_ref(),
             self.http_version.clone(),
             &self.headers,
             do_not_send_body,
             None,
-        ))?;
-
-        Self::ignore_client_closing_errors(writer.flush())
+        ))
+        .and_then(|()| Self::ignore_client_closing_errors(writer.flush()));
+        if let Some(cell) = &deadline {
+            cell.store(0, Ordering::SeqCst);
+        }
+        written
     }
 
     fn ignore_client_closing_errors(result: io::Result<()>) -> io::Result<()> {

@@ -1,5 +1,4 @@
 pub use self::custom_stream::CustomStream;
-pub use self::equal_reader::EqualReader;
 pub use self::fused_reader::FusedReader;
 pub use self::messages_queue::MessagesQueue;
 pub use self::refined_tcp_stream::RefinedTcpStream;
@@ -10,7 +9,6 @@ pub use self::task_pool::TaskPool;
 use std::str::FromStr;
 
 mod custom_stream;
-mod equal_reader;
 mod fused_reader;
 mod messages_queue;
 pub(crate) mod refined_tcp_stream;

@@ -86,6 +86,9 @@ pub struct RefinedTcpStream {
     stream: Stream,
     close_read: bool,
     close_write: bool,
+    // varcat patch: when non-zero, the `now_us()` after which a write fails (the deadline of
+    // the response being written).
+    deadline: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
 }
 
 impl RefinedTcpStream {
@@ -101,12 +104,14 @@ impl RefinedTcpStream {
             stream: read,
             close_read: true,
             close_write: false,
+            deadline: None,
         };
 
         let write = RefinedTcpStream {
             stream: write,
             close_read: false,
             close_write: true,
+            deadline: None,
         };
 
         (read, write)
@@ -120,6 +125,15 @@ impl RefinedTcpStream {
 
     pub(crate) fn peer_addr(&mut self) -> IoResult<Option<SocketAddr>> {
         self.stream.peer_addr()
+    }
+
+    /// varcat patch: writes fail once the deadline in `cell` has passed.
+    pub(crate) fn with_deadline(
+        mut self,
+        cell: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    ) -> RefinedTcpStream {
+        self.deadline = Some(cell);
+        self
     }
 }
 
@@ -143,7 +157,29 @@ impl Read for RefinedTcpStream {
 
 impl Write for RefinedTcpStream {
     fn write(&mut self, buf: &[u8]) -> IoResult<usize> {
-        self.stream.write(buf)
+        // varcat patch: under a deadline, a send that timed out (SO_SNDTIMEO, a slice of the
+        // deadline) is tried again until the deadline passes; without one, it fails.
+        loop {
+            let d = self
+                .deadline
+                .as_ref()
+                .map_or(0, |c| c.load(std::sync::atomic::Ordering::Relaxed));
+            if d != 0 && crate::now_us() > d {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the response's write deadline passed",
+                ));
+            }
+            match self.stream.write(buf) {
+                Err(e)
+                    if d != 0
+                        && matches!(
+                            e.kind(),
+                            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                        ) => {}
+                r => return r,
+            }
+        }
     }
 
     fn flush(&mut self) -> IoResult<()> {
