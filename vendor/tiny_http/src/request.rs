@@ -521,14 +521,22 @@ impl Request {
         if let (Some(cell), Some(d)) = (&deadline, crate::response_write_deadline()) {
             cell.store(crate::now_us() + d.as_micros() as u64, Ordering::SeqCst);
         }
-        let written = Self::ignore_client_closing_errors(response.raw_print(
-            writer.by_ref(),
-            self.http_version.clone(),
-            &self.headers,
-            do_not_send_body,
-            None,
-        ))
-        .and_then(|()| Self::ignore_client_closing_errors(writer.flush()));
+        let written = response
+            .raw_print(
+                writer.by_ref(),
+                self.http_version.clone(),
+                &self.headers,
+                do_not_send_body,
+                None,
+            )
+            .and_then(|()| writer.flush());
+        // varcat patch: a client that hung up reads nothing more: the connection ends here.
+        // Upstream went on reading the requests it had sent (thousands, when pipelined) and
+        // computing answers nobody would read.
+        if written.is_err() {
+            self.close.store(true, Ordering::SeqCst);
+        }
+        let written = Self::ignore_client_closing_errors(written);
         if let Some(cell) = &deadline {
             cell.store(0, Ordering::SeqCst);
         }
