@@ -5,6 +5,8 @@
 //! within `--mem-budget`, whatever the input size) and atomic (a temporary file renamed into
 //! place). [`schema`] says what is stored; [`derive`] holds the build-time joins.
 
+#![forbid(unsafe_code)]
+
 pub mod build;
 pub mod collection;
 pub mod derive;
