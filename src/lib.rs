@@ -3,7 +3,8 @@
 //!
 //! Request path: [`query`] (raw query string) → [`params`] (typed per endpoint, from the
 //! [`api`] table) → handler ([`api`], composing [`engine`] primitives) → [`shape`] (JSON by byte
-//! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http worker pool).
+//! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http; each request
+//! answered on its connection's thread).
 #![deny(unsafe_code)]
 
 pub mod api;
