@@ -287,3 +287,162 @@ proptest! {
         prop_assert_eq!(pts.last_at_or_below("chr1", p), want_left);
     }
 }
+
+/// A chromosome table over consecutive slices of `sizes` (name → (entries, aux values)).
+fn chrom_table(sizes: &BTreeMap<String, (u64, u64)>) -> Vec<varcat_format::chroms::Chrom> {
+    let (mut first, mut aux_first) = (0, 0);
+    sizes
+        .iter()
+        .map(|(name, &(count, aux_count))| {
+            let c = varcat_format::chroms::Chrom {
+                name: name.clone(),
+                first,
+                count,
+                aux_first,
+                aux_count,
+            };
+            (first, aux_first) = (first + count, aux_first + aux_count);
+            c
+        })
+        .collect()
+}
+
+/// A file laid out as the writer lays it: header, sections 8-aligned, table, footer.
+fn file_of(
+    sections: &BTreeMap<String, Vec<u8>>,
+) -> (Vec<u8>, Vec<varcat_format::layout::SectionEntry>) {
+    use varcat_format::layout::{encode_table, footer, header, SectionEntry};
+    let mut file = header().to_vec();
+    let mut entries = Vec::new();
+    for (name, bytes) in sections {
+        file.resize(file.len().div_ceil(8) * 8, 0);
+        entries.push(SectionEntry {
+            name: name.clone(),
+            offset: file.len() as u64,
+            len: bytes.len() as u64,
+            checksum: xxhash_rust::xxh3::xxh3_64(bytes),
+        });
+        file.extend_from_slice(bytes);
+    }
+    file.resize(file.len().div_ceil(8) * 8, 0);
+    let table = encode_table(&entries);
+    let at = file.len() as u64;
+    file.extend_from_slice(&table);
+    let len = file.len() as u64 + varcat_format::layout::FOOTER_LEN as u64;
+    file.extend_from_slice(&footer(at, &table, len));
+    (file, entries)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The chromosome table reads back what was written; a table that does not cover the
+    /// entries exactly, or any byte changed, is refused or read, never a panic.
+    #[test]
+    fn prop_chrom_table_round_trip(
+        sizes in prop::collection::btree_map("chr[0-9XYM_a-z]{1,12}", (0u64..1000, 0u64..50), 0..12),
+        flip in any::<prop::sample::Index>(),
+        bit in 0u8..8,
+    ) {
+        use varcat_format::chroms::{read_table, write_table, find};
+        let chroms = chrom_table(&sizes);
+        let (entries, aux) = chroms.last().map_or((0, 0), |c| (c.first + c.count, c.aux_first + c.aux_count));
+        let mut bytes = Vec::new();
+        let n = write_table(&mut bytes, &chroms).unwrap();
+        prop_assert_eq!(n as usize, bytes.len());
+        let back = read_table(&bytes, chroms.len(), entries, aux, "t").unwrap();
+        prop_assert_eq!(&back, &chroms);
+        for c in &chroms {
+            prop_assert_eq!(find(&back, &c.name), Some(c));
+        }
+        prop_assert!(find(&back, "no-such-chromosome").is_none());
+        // Entries the table does not cover are an error.
+        prop_assert!(read_table(&bytes, chroms.len(), entries + 1, aux, "t").is_err());
+        if !bytes.is_empty() {
+            let i = flip.index(bytes.len());
+            bytes[i] ^= 1 << bit;
+            let _ = read_table(&bytes, chroms.len(), entries, aux, "t");
+            let _ = read_table(&bytes, chroms.len() + 1, entries, aux, "t");
+        }
+    }
+
+    /// Fixed-width arrays read back their values; their binary search is the slice's
+    /// `partition_point`; a view longer than its bytes is refused.
+    #[test]
+    fn prop_arrays_round_trip(mut a in prop::collection::vec(any::<u32>(), 0..200), b in prop::collection::vec(any::<u64>(), 0..100), f in prop::collection::vec(-1e12f64..1e12, 0..100), x in any::<u32>(), lo in 0usize..250, hi in 0usize..250) {
+        use varcat_format::arrays::{F64s, U32s, U64s};
+        a.sort_unstable();
+        let le = |v: &[u8]| Bytes::from_vec(v.to_vec());
+        let ab: Vec<u8> = a.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let bb: Vec<u8> = b.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let fb: Vec<u8> = f.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let av = U32s::new(le(&ab), a.len(), "t").unwrap();
+        prop_assert_eq!(av.to_vec(), a.clone());
+        prop_assert_eq!(U64s::new(le(&bb), b.len(), "t").unwrap().to_vec(), b.clone());
+        prop_assert_eq!(F64s::new(le(&fb), f.len(), "t").unwrap().to_vec(), f.clone());
+        let hi = hi.min(a.len());
+        let lo = lo.min(hi);
+        prop_assert_eq!(av.partition_point_in(lo, hi, |v| v < x), lo + a[lo..hi].partition_point(|&v| v < x));
+        prop_assert!(U32s::new(le(&ab), a.len() + 1, "t").is_err());
+        prop_assert!(U64s::new(le(&bb), usize::MAX / 4, "t").is_err());
+    }
+
+    /// Header, section table and footer: a file laid out as the writer does parses to its
+    /// sections; cut anywhere, or with a byte of its table or footer changed, it is refused.
+    #[test]
+    fn prop_section_table_round_trip(
+        sections in prop::collection::btree_map("[a-z][a-z._]{0,20}", prop::collection::vec(any::<u8>(), 0..40), 0..10),
+        cut in any::<prop::sample::Index>(),
+        flip in any::<prop::sample::Index>(),
+    ) {
+        use varcat_format::layout::{parse, FOOTER_LEN};
+        let (file, entries) = file_of(&sections);
+        let parsed = parse(&file).unwrap();
+        prop_assert_eq!(&parsed.entries, &entries);
+        let table_at = entries.last().map_or(32, |e| (e.offset + e.len).div_ceil(8) * 8) as usize;
+        prop_assert_eq!(
+            parsed.table_checksum,
+            xxhash_rust::xxh3::xxh3_64(&file[table_at..file.len() - FOOTER_LEN])
+        );
+        let short = cut.index(file.len());
+        prop_assert!(parse(&file[..short]).is_err());
+        let mut bad = file.clone();
+        let i = table_at + flip.index(file.len() - table_at);
+        bad[i] ^= 0x40;
+        prop_assert!(parse(&bad).is_err(), "byte {} of {} changed", i, file.len());
+    }
+
+    /// The metadata section reads back what was written; any bytes are read or refused,
+    /// never a panic.
+    #[test]
+    fn prop_meta_round_trip(
+        version in "[0-9.]{1,8}",
+        inputs in prop::collection::vec(("[ -~]{1,20}", any::<u64>(), "[0-9a-f]{16}", any::<u64>()), 0..5),
+        colls in prop::collection::vec(("[a-z_]{1,16}", 0u64..1 << 40, prop::collection::vec("[a-z_.]{1,12}", 0..6)), 0..5),
+        junk in prop::collection::vec(any::<u8>(), 0..64),
+    ) {
+        use varcat_format::{CollectionMeta, InputFile, Meta};
+        let meta = Meta {
+            format_version: varcat_format::FORMAT_VERSION,
+            varcat_version: version,
+            inputs: inputs
+                .into_iter()
+                .map(|(name, bytes, xxh3, documents)| InputFile { name, bytes, xxh3, documents })
+                .collect(),
+            collections: colls
+                .into_iter()
+                .map(|(name, documents, fields)| CollectionMeta {
+                    name,
+                    kind: "node".into(),
+                    documents,
+                    indexes: fields.iter().map(|f| format!("by.{f}")).collect(),
+                    fields,
+                    ..CollectionMeta::default()
+                })
+                .collect(),
+            ..Meta::default()
+        };
+        prop_assert_eq!(Meta::from_bytes(&meta.to_bytes()).unwrap(), meta);
+        let _ = Meta::from_bytes(&junk);
+    }
+}
