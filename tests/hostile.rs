@@ -815,3 +815,56 @@ fn test_bad_flags_and_a_fifo_catalog() {
         .expect("reloaded after the FIFO");
     assert!(alive(&p.addr));
 }
+
+/// 8: answers may be cached but must be revalidated (`no-cache` with the ETag; health and
+/// errors `no-store`): after a reload, a cache's revalidation gets the new catalog's answer,
+/// not a 304 for the old one (answers were `public, max-age=86400`: a day of the old release).
+#[test]
+fn test_caches_revalidate_across_a_reload() {
+    let dir = crate::util::scratch("etag");
+    let path = dir.join("live.varcat");
+    std::fs::copy(catalog(), &path).unwrap();
+    let p = spawn(&path, &["--quiet"], None);
+    let head = |extra: &str, target: &str| {
+        let mut s = TcpStream::connect(&p.addr).unwrap();
+        write!(
+            s,
+            "GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra}\r\n"
+        )
+        .unwrap();
+        let (_, got) = read_until_closed(&mut s, Duration::from_secs(10));
+        String::from_utf8_lossy(&got).into_owned()
+    };
+    let header = |resp: &str, name: &str| {
+        resp.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}: ")).map(str::to_string))
+    };
+    let first = head("", Q);
+    assert!(first.starts_with("HTTP/1.1 200"), "{first}");
+    assert_eq!(header(&first, "Cache-Control").as_deref(), Some("no-cache"));
+    let etag = header(&first, "ETag").expect("an ETag");
+    assert!(head(&format!("If-None-Match: {etag}\r\n"), Q).starts_with("HTTP/1.1 304"));
+    let health = head("", "/api/health");
+    assert_eq!(
+        header(&health, "Cache-Control").as_deref(),
+        Some("no-store")
+    );
+    let error = head("", "/api/genes-structure");
+    assert_eq!(header(&error, "Cache-Control").as_deref(), Some("no-store"));
+
+    // A new release (another build of the same input: `--strict` is in its metadata, so its
+    // checksum differs), swapped in atomically.
+    let next = dir.join("next.varcat");
+    let st = crate::util::build_command(&crate::util::testdata(), &next)
+        .arg("--strict")
+        .status()
+        .unwrap();
+    assert!(st.success());
+    std::fs::rename(&next, &path).unwrap();
+    p.signal("HUP");
+    p.wait_log("reloaded catalog", Duration::from_secs(20))
+        .expect("the new catalog was loaded");
+    let again = head(&format!("If-None-Match: {etag}\r\n"), Q);
+    assert!(again.starts_with("HTTP/1.1 200"), "{again}");
+    assert_ne!(header(&again, "ETag"), Some(etag));
+}
