@@ -5,7 +5,6 @@
 pub mod associations;
 pub mod coding;
 pub mod coding_variants_variants;
-pub mod diseases;
 pub mod diseases_genes;
 pub mod elements;
 pub mod genes;
@@ -16,7 +15,6 @@ pub mod genes_structure;
 pub mod genes_variants;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_variants;
-pub mod motifs;
 pub mod motifs_proteins;
 pub mod ontology;
 pub mod ontology_terms_children;

@@ -1,6 +1,12 @@
-//! `GET /diseases/genes` (4.6): Genes associated with a disease (GenCC, Orphanet).
+//! 4.6 `/diseases/genes`: genes associated with a disease (GenCC, Orphanet).
 
 use super::*;
+use crate::api::shapes::{id_or, GENE, ONTOLOGY_TERM};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{cascade, Filter, DISEASE_TIERS};
+use crate::params::Params;
+use crate::shape::{field, Member, Shape, Ty};
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -29,10 +35,133 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: diseases::diseases_genes,
-    body: Body::ArrayOf(diseases::DISEASE_GENE_SHAPES),
+    run: diseases_genes,
+    body: Body::ArrayOf(DISEASE_GENE_SHAPES),
     examples: &[
         "disease_id=MONDO_9000001&verbose=true",
         "disease_name=test%20disease",
     ],
 };
+
+const PMIDS: Member = field("pmids", Ty::StrArr);
+const TERM_NAME: Member = field("term_name", Ty::Str);
+const SYMBOL: Member = field("gene_symbol", Ty::Str);
+const TAIL: [Member; 9] = [
+    field("class", Ty::Str),
+    field("method", Ty::Str),
+    field("label", Ty::Str),
+    field("files_filesets", Ty::Str),
+    field("source", Ty::Str),
+    field("source_url", Ty::Str),
+    id_or("gene", "_to", &GENE),
+    id_or("disease", "_from", &ONTOLOGY_TERM),
+    field("name", Ty::Str).required(),
+];
+
+/// A ClinGen variant of a disease–gene row.
+pub static VARIANT_MINIMAL: Shape = Shape {
+    name: "VariantMinimal",
+    members: &[
+        field("chr", Ty::Str),
+        field("pos", Ty::Int),
+        field("ref", Ty::Str),
+        field("alt", Ty::Str),
+        field("rsid", Ty::StrArr),
+        field("spdi", Ty::Str),
+        field("hgvs", Ty::Str),
+    ],
+};
+
+const INHERITANCE: Member = field("inheritance_mode", Ty::Str);
+/// `null` on a row with no ClinGen variants (DESIGN §12a).
+const VARIANTS: Member = field("variants", Ty::Arr(&VARIANT_MINIMAL));
+
+/// 4.6 GenCC rows.
+pub static DISEASE_GENE_GENCC: Shape = Shape {
+    name: "DiseaseGeneGenCC",
+    members: &[
+        PMIDS,
+        TERM_NAME,
+        SYMBOL,
+        field("sgc_id", Ty::Str),
+        field("hgnc", Ty::Str),
+        field("classification", Ty::Str),
+        field("moi_id", Ty::Str),
+        field("moi_name", Ty::Str),
+        field("submitter", Ty::Str),
+        TAIL[0],
+        TAIL[1],
+        TAIL[2],
+        TAIL[3],
+        TAIL[4],
+        TAIL[5],
+        TAIL[6],
+        TAIL[7],
+        TAIL[8],
+        field("association_type", Ty::Str),
+        field("association_status", Ty::Str),
+        INHERITANCE,
+        VARIANTS,
+    ],
+};
+
+/// 4.6 Orphanet rows (and any other source).
+pub static DISEASE_GENE_ORPHANET: Shape = Shape {
+    name: "DiseaseGeneOrphanet",
+    members: &[
+        field("association_type", Ty::Str),
+        PMIDS,
+        TERM_NAME,
+        SYMBOL,
+        field("association_status", Ty::Str),
+        TAIL[0],
+        TAIL[1],
+        TAIL[2],
+        TAIL[3],
+        TAIL[4],
+        TAIL[5],
+        TAIL[6],
+        TAIL[7],
+        TAIL[8],
+        field("sgc_id", Ty::Str),
+        field("hgnc", Ty::Str),
+        field("classification", Ty::Str),
+        field("moi_id", Ty::Str),
+        field("moi_name", Ty::Str),
+        field("submitter", Ty::Str),
+        INHERITANCE,
+        VARIANTS,
+    ],
+};
+
+/// The 4.6 shapes, for the OpenAPI document.
+pub static DISEASE_GENE_SHAPES: &[&Shape] = &[&DISEASE_GENE_GENCC, &DISEASE_GENE_ORPHANET];
+
+fn disease_gene_shape(e: &Collection, o: u32) -> &'static Shape {
+    if e.string(o, "source").as_deref() == Some("GenCC") {
+        &DISEASE_GENE_GENCC
+    } else {
+        &DISEASE_GENE_ORPHANET
+    }
+}
+
+/// 4.6: genes associated with a disease id and/or name (exact, else all tokens of the name),
+/// by source.
+pub fn diseases_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("diseases_genes");
+    let base = || {
+        let mut f = Filter::over(e);
+        if let Some(id) = p.str("disease_id") {
+            f.and(sets::handle_is(e, "_from", "ontology_terms", id));
+        }
+        if let Some(s) = p.str("source") {
+            f.and(sets::facet(e, "source", s));
+        }
+        f
+    };
+    let f = match (p.str("disease_name"), e) {
+        (Some(q), Some(c)) => cascade(c, "term_name", q, DISEASE_TIERS, base),
+        _ => base(),
+    };
+    ctx.page_with(p, e, &f, disease_gene_shape)
+}

@@ -1,6 +1,13 @@
-//! `GET /motifs/proteins` (4.21): Proteins and complexes that use a motif.
+//! 4.21 `/motifs/proteins`: proteins and complexes that use the matching motifs, one list in
+//! edge-key order.
 
 use super::*;
+use crate::api::shapes::{id_or, PROTEIN};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, member, Render, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -30,7 +37,116 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: motifs::motifs_proteins,
-    body: Body::Array(&motifs::MOTIF_PROTEIN),
+    run: motifs_proteins,
+    body: Body::Array(&MOTIF_PROTEIN),
     examples: &["tf_name=TSTA1&verbose=true", "source=HOCOMOCOv11"],
 };
+
+/// The verbose motif.
+pub static MOTIF: Shape = Shape {
+    name: "Motif",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("tf_name", Ty::Str).required(),
+        field("length", Ty::Int),
+        field("pwm", Ty::Any),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// The verbose complex (DESIGN §12).
+pub static COMPLEX: Shape = Shape {
+    name: "Complex",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("alias", Ty::StrArr),
+        field("molecules", Ty::StrArr),
+        field("evidence_code", Ty::Str),
+        field("experimental_evidence", Ty::Str),
+        field("description", Ty::Str),
+        field("complex_assembly", Ty::Any),
+        field("complex_source", Ty::Str),
+        field("reactome_xref", Ty::StrArr),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("label", Ty::Str),
+        field("files_filesets", Ty::Str),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+    ],
+};
+
+/// The edge's target when it is in `collection`: its id, or with verbose its record; else null.
+fn target(
+    r: &Render<'_>,
+    e: &Collection,
+    o: u32,
+    out: &mut Vec<u8>,
+    collection: &str,
+    shape: &Shape,
+) -> bool {
+    let Some(h) = e
+        .string(o, "_to")
+        .filter(|h| h.split_once('/').is_some_and(|(c, _)| c == collection))
+    else {
+        return false;
+    };
+    match r.expansion(&h) {
+        Some((c, to)) => r.object(out, c, to, shape),
+        None => crate::shape::write_str(out, &h),
+    }
+    true
+}
+
+fn protein(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+    target(r, e, o, out, "proteins", &PROTEIN)
+}
+
+fn complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+    target(r, e, o, out, "complexes", &COMPLEX)
+}
+
+/// 4.21 record: `protein` and `complex` are both present; the one that does not apply is null.
+pub static MOTIF_PROTEIN: Shape = Shape {
+    name: "MotifProtein",
+    members: &[
+        field("source", Ty::Str),
+        member("protein", Src::Fn(protein), Ty::IdOr(&PROTEIN)),
+        member("complex", Src::Fn(complex), Ty::IdOr(&COMPLEX)),
+        id_or("motif", "_from", &MOTIF),
+        field("name", Ty::Str).required(),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.21: edges of the motifs matching `tf_name` and `source`, by method and file set.
+pub fn motifs_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let m = ctx.coll("motifs");
+    let e = ctx.coll("motifs_proteins");
+    let mut f = Filter::over(e);
+    if p.has("tf_name") || p.has("source") {
+        let mut mf = Filter::over(m);
+        if let Some(t) = p.str("tf_name") {
+            mf.and(sets::exact(m, "tf_name", t));
+        }
+        if let Some(s) = p.str("source") {
+            mf.and(sets::facet(m, "source", s));
+        }
+        f.and(sets::adjacent_to(e, "_from", m, mf.lazy()));
+    }
+    if let Some(me) = p.str("method") {
+        f.and(sets::facet(e, "method", me));
+    }
+    if let Some(fs) = p.str("files_fileset") {
+        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+    }
+    ctx.page(p, e, &f, &MOTIF_PROTEIN)
+}

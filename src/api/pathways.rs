@@ -1,6 +1,10 @@
-//! `GET /pathways` (4.16): Reactome pathways by id, name, alias, disease and GO process.
+//! 4.16 `/pathways`: Reactome pathways by id, name, alias, disease and GO process.
 
 use super::*;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{cascade, Filter, Set, NAME_TIERS};
+use crate::params::Params;
+use crate::shape::{field, member, renamed, Shape, Src, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -42,11 +46,78 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: diseases::pathways,
-    body: Body::Array(&diseases::PATHWAY),
+    run: pathways,
+    body: Body::Array(&PATHWAY),
     examples: &[
         "name=Disease",
         "name=glycosilation",
         "is_top_level_pathway=true",
     ],
 };
+
+/// 4.16 record; `biological_process` repeats `go_biological_process` under the name the IGVF
+/// client reads.
+pub static PATHWAY: Shape = Shape {
+    name: "Pathway",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("organism", Ty::Str).required(),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+        field("id_version", Ty::Str).required(),
+        field("is_in_disease", Ty::Bool),
+        field("is_top_level_pathway", Ty::Bool),
+        field("name_aliases", Ty::StrArr).required(),
+        field("disease_ontology_terms", Ty::StrArr),
+        field("go_biological_process", Ty::Str),
+        field("class", Ty::Str).required(),
+        field("method", Ty::Str),
+        field("label", Ty::Str),
+        field("files_filesets", Ty::Str).required(),
+        renamed("biological_process", "go_biological_process", Ty::Str),
+    ],
+};
+
+/// 4.16: pathways by id, names (each name filter runs its own cascade; a row must be in both),
+/// disease flags and terms, GO process; every pathway when nothing is given.
+pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let pw = ctx.coll("pathways");
+    let base = || {
+        let mut f = Filter::over(pw);
+        if let Some(id) = p.str("id") {
+            f.and(sets::keys(pw, id));
+        }
+        for flag in ["is_in_disease", "is_top_level_pathway"] {
+            if let Some(b) = p.bool(flag) {
+                f.and(sets::facet(pw, flag, if b { "true" } else { "false" }));
+            }
+        }
+        if let Some(t) = p.str("disease_ontology_terms") {
+            f.and(sets::handle_is(
+                pw,
+                "disease_ontology_terms",
+                "ontology_terms",
+                t,
+            ));
+        }
+        if let Some(t) = p.str("go_biological_process") {
+            f.and(sets::handle_is(
+                pw,
+                "go_biological_process",
+                "ontology_terms",
+                t,
+            ));
+        }
+        f
+    };
+    let mut f = base();
+    if let Some(c) = pw {
+        for field in ["name", "name_aliases"] {
+            if let Some(q) = p.str(field) {
+                f.and(Set::Vec(cascade(c, field, q, NAME_TIERS, base).collect()));
+            }
+        }
+    }
+    ctx.page(p, pw, &f, &PATHWAY)
+}
