@@ -3,10 +3,8 @@
 //! landing page all read this one table.
 
 pub mod associations;
-pub mod coding;
 pub mod coding_variants_variants;
 pub mod diseases_genes;
-pub mod elements;
 pub mod genes;
 pub mod genes_coding_variants_scores;
 pub mod genes_proteins;
@@ -16,17 +14,14 @@ pub mod genes_variants;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_variants;
 pub mod motifs_proteins;
-pub mod ontology;
 pub mod ontology_terms_children;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
-pub mod phenotypes;
 pub mod predictions;
 pub mod proteins;
 pub mod proteins_genes;
 pub mod sets;
 pub mod shapes;
-pub mod transcripts;
 pub mod transcripts_genes;
 pub mod variants;
 pub mod variants_coding_variants;

@@ -1,6 +1,13 @@
-//! `GET /genes/proteins` (4.24): Proteins coded by the given genes.
+//! 4.24 `/genes/proteins`: proteins coded by the given genes.
 
+#[allow(unused_imports)]
+use super::proteins::*;
 use super::*;
+use crate::api::shapes::{id_or, PROTEIN};
+use crate::api::{genes, sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, Shape, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -23,11 +30,34 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: proteins::genes_proteins,
-    body: Body::Array(&proteins::GENE_PROTEIN),
+    run: genes_proteins,
+    body: Body::Array(&GENE_PROTEIN),
     examples: &[
         "gene_id=ENSG00000101349",
         "gene_name=snap25&verbose=true",
         "hgnc_id=15916",
     ],
 };
+
+/// 4.24 record.
+pub static GENE_PROTEIN: Shape = Shape {
+    name: "GeneProtein",
+    members: &[
+        field("gene", Ty::Str),
+        id_or("protein", "protein", &PROTEIN),
+    ],
+};
+
+/// 4.24: proteins of the resolved genes.
+pub fn genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let pairs = ctx.coll("genes_proteins");
+    let gene_ords = genes::resolve(ctx, p, p.organism);
+    let mut f = Filter::over(pairs);
+    f.and(sets::adjacent_to(
+        pairs,
+        "gene",
+        genes::collection(ctx, p.organism),
+        gene_ords,
+    ));
+    ctx.page(p, pairs, &f, &GENE_PROTEIN)
+}

@@ -1,6 +1,10 @@
-//! `GET /genes-structure` (4.10): Exons, introns, CDS, UTRs and codons of genes, transcripts or proteins.
+//! 4.10 `/genes-structure`: exons, introns, CDS, UTRs and codons of genes, transcripts or proteins.
 
 use super::*;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, member, Shape, Src, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -50,11 +54,72 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: transcripts::genes_structure,
-    body: Body::Array(&transcripts::GENE_STRUCTURE),
+    run: genes_structure,
+    body: Body::Array(&GENE_STRUCTURE),
     examples: &[
         "gene_name=PAK5&type=CDS",
         "protein_id=ENSP00000322957&type=exon",
         "gene_name=Rp1&organism=Mus%20musculus",
     ],
 };
+
+/// 4.10 record.
+pub static GENE_STRUCTURE: Shape = Shape {
+    name: "GeneStructure",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("chr", Ty::Str).required(),
+        field("start", Ty::Int),
+        field("end", Ty::Int),
+        field("strand", Ty::Str).required(),
+        field("type", Ty::Str).required(),
+        field("gene_id", Ty::Str).required(),
+        field("gene_name", Ty::Str).required(),
+        field("transcript_id", Ty::Str).required(),
+        field("transcript_name", Ty::Str).required(),
+        field("protein_id", Ty::Str),
+        field("exon_number", Ty::Str).required(),
+        field("exon_id", Ty::Str),
+        field("organism", Ty::Str).required(),
+        field("source", Ty::Str).required(),
+        field("version", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+    ],
+};
+
+/// 4.10: structure rows by gene, transcript, protein, region and type, all ANDed, in
+/// (gene_id, transcript_id, start, _key) order (the stored order).
+pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let s = ctx.coll(&p.organism.collection("genes_structure"));
+    let mut f = Filter::over(s);
+    for (param, member) in [("gene_id", "gene_id"), ("transcript_id", "transcript_id")] {
+        if let Some(id) = p.str(param) {
+            f.and(sets::exact_any(
+                s,
+                member,
+                &crate::parse::ident::ensembl_candidates(id),
+            ));
+        }
+    }
+    for name in ["gene_name", "transcript_name"] {
+        if let Some(v) = p.str(name) {
+            f.and(sets::exact(s, name, v));
+        }
+    }
+    if let Some(t) = p.str("type") {
+        f.and(sets::facet(s, "type", t));
+    }
+    if let Some(r) = p.region("region") {
+        f.and(sets::overlapping(s, r));
+    }
+    if p.has("protein_id") || p.has("protein_name") {
+        let proteins = ctx.coll("proteins");
+        let keys: Vec<String> = crate::api::proteins::matching(ctx, p)
+            .lazy()
+            .filter_map(|o| proteins.and_then(|c| c.string(o, "_key")))
+            .collect();
+        f.and(sets::exact_any(s, "protein_id", &keys));
+    }
+    ctx.page(p, s, &f, &GENE_STRUCTURE)
+}

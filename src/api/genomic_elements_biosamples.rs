@@ -1,6 +1,11 @@
-//! `GET /genomic-elements/biosamples` (4.11): Reporter-assay (MPRA) results of genomic elements.
+//! 4.11 `/genomic-elements/biosamples`: reporter-assay (MPRA) results of genomic elements.
 
 use super::*;
+use crate::api::shapes::{id_or, ONTOLOGY_TERM};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, Shape, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -41,10 +46,76 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: elements::elements_biosamples,
-    body: Body::Array(&elements::ELEMENT_BIOSAMPLE),
+    run: elements_biosamples,
+    body: Body::Array(&ELEMENT_BIOSAMPLE),
     examples: &[
         "region=chr1:10000-30000&verbose=true",
         "region_type=tested%20elements",
     ],
 };
+
+/// The verbose element of 4.11 (no `_id`, as in IGVF).
+pub static ELEMENT_FULL: Shape = Shape {
+    name: "GenomicElementFull",
+    members: &[
+        field("chr", Ty::Str).required(),
+        field("start", Ty::Int),
+        field("end", Ty::Int),
+        field("strand", Ty::Str),
+        field("name", Ty::Str).required(),
+        field("source_annotation", Ty::Str),
+        field("type", Ty::Str).required(),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+    ],
+};
+
+/// 4.11 record.
+pub static ELEMENT_BIOSAMPLE: Shape = Shape {
+    name: "GenomicElementBiosample",
+    members: &[
+        field("log2FC", Ty::Num),
+        field("strand", Ty::Str),
+        field("neg_log10_pvalue", Ty::Num),
+        field("neg_log10_pvalue_adj", Ty::Num),
+        field("DNA_count", Ty::Num),
+        field("RNA_count", Ty::Num),
+        field("significant", Ty::Bool),
+        field("source", Ty::Str),
+        field("source_url", Ty::Str),
+        id_or("genomic_element", "_from", &ELEMENT_FULL),
+        id_or("biosample", "_to", &ONTOLOGY_TERM),
+        field("name", Ty::Str).required(),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.11: reporter-assay results of elements by region and type, source, method and file set.
+pub fn elements_biosamples(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("genomic_elements_biosamples");
+    let els = ctx.coll("genomic_elements");
+    let mut f = Filter::over(e);
+    if let Some(r) = p.region("region") {
+        f.and(sets::adjacent_to(
+            e,
+            "_from",
+            els,
+            sets::overlapping(els, r).iter(),
+        ));
+    }
+    for (param, member) in [
+        ("region_type", "element_type"),
+        ("source", "source"),
+        ("method", "method"),
+    ] {
+        if let Some(v) = p.str(param) {
+            f.and(sets::facet(e, member, v));
+        }
+    }
+    if let Some(fs) = p.str("files_fileset") {
+        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+    }
+    ctx.page(p, e, &f, &ELEMENT_BIOSAMPLE)
+}

@@ -1,6 +1,11 @@
-//! `GET /genomic-elements/variants` (4.5): Variants associated with genomic elements (caQTLs).
+//! 4.5 `/genomic-elements/variants`: variants associated with genomic elements (caQTLs).
 
 use super::*;
+use crate::api::variants::SHORT_VARIANT;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
+use crate::params::Params;
+use crate::shape::{field, member, Shape, Src, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -45,10 +50,89 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: elements::elements_variants,
-    body: Body::Array(&elements::ELEMENT_VARIANT),
+    run: elements_variants,
+    body: Body::Array(&ELEMENT_VARIANT),
     examples: &[
         "region=chr1:24000-26000",
         "method=caQTL&biological_context=hepg",
     ],
 };
+
+/// The element of a 4.5 row.
+pub static ELEMENT: Shape = Shape {
+    name: "GenomicElement",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str).required(),
+        field("chr", Ty::Str).required(),
+        field("start", Ty::Int),
+        field("end", Ty::Int),
+        field("type", Ty::Str).required(),
+        field("source_annotation", Ty::Str),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+    ],
+};
+
+/// 4.5 record: the variant and the element are always objects (null when missing).
+pub static ELEMENT_VARIANT: Shape = Shape {
+    name: "GenomicElementVariant",
+    members: &[
+        member(
+            "variant",
+            Src::Obj("_from", &SHORT_VARIANT),
+            Ty::Obj(&SHORT_VARIANT),
+        ),
+        field("name", Ty::Str).required(),
+        field("label", Ty::Str).required(),
+        field("method", Ty::Str).required(),
+        field("class", Ty::Str),
+        field("log2FC", Ty::Num),
+        field("neg_log10_pvalue", Ty::Num),
+        field("beta", Ty::Num),
+        field("files_filesets", Ty::Str),
+        field("biological_context", Ty::Str),
+        field("biosample_term", Ty::Str),
+        field("source", Ty::Str),
+        field("source_url", Ty::Str),
+        member(
+            "genomic_element",
+            Src::Obj("_to", &ELEMENT),
+            Ty::Obj(&ELEMENT),
+        ),
+    ],
+};
+
+/// 4.5: variant–element associations (caQTL) by element region and type, biosample, file set,
+/// method and biological context.
+pub fn elements_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("variants_genomic_elements");
+    let els = ctx.coll("genomic_elements");
+    let in_region = p
+        .region("region")
+        .map(|r| sets::adjacent_to(e, "_to", els, sets::overlapping(els, r).iter()).to_vec());
+    let base = || {
+        let mut f = Filter::over(e);
+        if let Some(v) = &in_region {
+            f.and(Set::Vec(v.clone()));
+        }
+        if let Some(t) = p.str("region_type") {
+            f.and(sets::facet(e, "element_type", t));
+        }
+        if let Some(m) = p.str("method") {
+            f.and(sets::facet(e, "method", m));
+        }
+        if let Some(t) = p.str("biosample_term") {
+            f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
+        }
+        if let Some(fs) = p.str("files_fileset") {
+            f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        }
+        f
+    };
+    let f = match (p.str("biological_context"), e) {
+        (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
+        _ => base(),
+    };
+    ctx.page(p, e, &f, &ELEMENT_VARIANT)
+}

@@ -1,6 +1,10 @@
-//! `GET /ontology-terms/{ontology_term_id}/children` (4.20): Terms that are a subclass of an ontology term.
+//! 4.20 `/ontology-terms/{ontology_term_id}/children`: the terms that are a subclass of a term.
 
 use super::*;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, member, renamed, Shape, Src, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -17,10 +21,55 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: ontology::children,
-    body: Body::Array(&ontology::CHILD),
+    run: children,
+    body: Body::Array(&CHILD),
     examples: &[
         "/ontology-terms/VCT_0000002/children",
         "/ontology-terms/VCT_0000003/children?limit=2&page=1",
     ],
 };
+
+/// The term of a child row (synonyms and description always present, as the client requires).
+pub static TERM_FULL: Shape = Shape {
+    name: "OntologyTermFull",
+    members: &[
+        field("uri", Ty::Str).required(),
+        field("term_id", Ty::Str).required(),
+        field("name", Ty::Str).required(),
+        field("synonyms", Ty::StrArr).required(),
+        field("description", Ty::Str).required(),
+        field("source", Ty::Str),
+        field("subontology", Ty::Str),
+        field("source_url", Ty::Str),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.20 record.
+pub static CHILD: Shape = Shape {
+    name: "OntologyTermChild",
+    members: &[
+        member("term", Src::Obj("_from", &TERM_FULL), Ty::Obj(&TERM_FULL)),
+        renamed("relationship_type", "name", Ty::Str),
+    ],
+};
+
+/// 4.20: the terms that are a subclass of the given term, in edge-key order (a child missing
+/// from the catalog has no row).
+pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("ontology_terms_ontology_terms");
+    let id = p.str("ontology_term_id").unwrap_or_default();
+    let mut f = Filter::over(e);
+    f.and(sets::handle_is(e, "_to", "ontology_terms", id));
+    f.and(sets::facet(e, "name", "subclass"));
+    if let Some(ec) = e {
+        f.pred(move |o| {
+            ec.string(o, "_from")
+                .and_then(|h| ctx.cat.resolve(&h))
+                .is_some()
+        });
+    }
+    ctx.page(p, e, &f, &CHILD)
+}

@@ -1,6 +1,13 @@
-//! `GET /proteins/genes` (4.23): Genes coding for the given proteins.
+//! 4.23 `/proteins/genes`: genes coding for the given proteins.
 
+#[allow(unused_imports)]
+use super::proteins::*;
 use super::*;
+use crate::api::shapes::{id_or, GENE};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, Shape, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -31,11 +38,34 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: proteins::proteins_genes,
-    body: Body::Array(&proteins::PROTEIN_GENE),
+    run: proteins_genes,
+    body: Body::Array(&PROTEIN_GENE),
     examples: &[
         "protein_id=ENSP00000322957",
         "uniprot_name=PAK5_HUMAN&verbose=true",
         "protein_name=Xkr4&organism=Mus%20musculus",
     ],
 };
+
+/// 4.23 record.
+pub static PROTEIN_GENE: Shape = Shape {
+    name: "ProteinGene",
+    members: &[id_or("gene", "gene", &GENE), field("protein", Ty::Str)],
+};
+
+/// 4.23: genes of the matching proteins; with no protein filter, every pair of the organism.
+pub fn proteins_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let pairs = ctx.coll("genes_proteins");
+    let mut f = Filter::over(pairs);
+    if PROTEIN_FILTERS.iter().any(|n| p.has(n)) {
+        f.and(sets::adjacent_to(
+            pairs,
+            "protein",
+            ctx.coll("proteins"),
+            matching(ctx, p).lazy(),
+        ));
+    } else {
+        f.and(sets::facet(pairs, "organism", p.organism.name()));
+    }
+    ctx.page(p, pairs, &f, &PROTEIN_GENE)
+}

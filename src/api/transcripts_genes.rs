@@ -1,6 +1,11 @@
-//! `GET /transcripts/genes` (4.8): Genes that transcribe the given transcripts.
+//! 4.8 `/transcripts/genes`: genes that transcribe the given transcripts.
 
 use super::*;
+use crate::api::shapes::{id_or, GENE};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, renamed, Shape, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -33,11 +38,49 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: transcripts::transcripts_genes,
-    body: Body::Array(&transcripts::TRANSCRIPT_GENE),
+    run: transcripts_genes,
+    body: Body::Array(&TRANSCRIPT_GENE),
     examples: &[
         "transcript_id=ENST00000353224",
         "region=chr20:9537369-9839076&verbose=true",
         "transcript_type=protein_coding&organism=Mus%20musculus",
     ],
 };
+
+/// 4.8 record: the gene–transcript edge; `name` is always the inverse name ("transcribed by").
+pub static TRANSCRIPT_GENE: Shape = Shape {
+    name: "TranscriptGene",
+    members: &[
+        field("source", Ty::Str),
+        field("source_url", Ty::Str),
+        field("version", Ty::Str),
+        id_or("gene", "_from", &GENE),
+        renamed("transcript", "_to", Ty::Str),
+        renamed("name", "inverse_name", Ty::Str).required(),
+    ],
+};
+
+/// 4.8: genes of transcripts chosen by id, region and/or type (all ANDed).
+pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let edges = ctx.coll("genes_transcripts");
+    let tname = p.organism.collection("transcripts");
+    let transcripts = ctx.coll(&tname);
+    let mut f = Filter::over(edges);
+    if let Some(id) = p.str("transcript_id") {
+        let handles = crate::parse::ident::ensembl_candidates(id)
+            .into_iter()
+            .map(|k| format!("{tname}/{k}"));
+        f.and(sets::adjacent(edges, "_to", handles));
+    }
+    if p.has("region") || p.has("transcript_type") {
+        let mut t = Filter::over(transcripts);
+        if let Some(r) = p.region("region") {
+            t.and(sets::overlapping(transcripts, r));
+        }
+        if let Some(ty) = p.str("transcript_type") {
+            t.and(sets::facet(transcripts, "transcript_type", ty));
+        }
+        f.and(sets::adjacent_to(edges, "_to", transcripts, t.lazy()));
+    }
+    ctx.page(p, edges, &f, &TRANSCRIPT_GENE)
+}

@@ -66,6 +66,23 @@ pub fn matching<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     f
 }
 
+/// Edges of `edges` leaving the variants the identifiers and region of `p` match (with an
+/// optional extra condition on the variants).
+pub fn from_matching<'a>(
+    ctx: &Ctx<'a>,
+    p: &Params,
+    edges: Option<&'a Collection>,
+    extra: Option<&str>,
+) -> crate::engine::Set<'a> {
+    let v = ctx.coll("variants");
+    let mut f = matching(v, p);
+    if let (Some(chr), Some(vc)) = (extra, v) {
+        let chr = chr.to_string();
+        f.pred(move |o| vc.string(o, "chr").as_deref() == Some(chr.as_str()));
+    }
+    sets::adjacent_to(edges, "_from", v, f.lazy())
+}
+
 /// The short variant form (IGVF's simplified variant).
 pub static SHORT_VARIANT: Shape = Shape {
     name: "VariantShort",

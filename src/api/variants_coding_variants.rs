@@ -1,6 +1,12 @@
-//! `GET /variants/coding-variants` (4.14): Coding consequences and scores of a variant.
+//! 4.14 `/variants/coding-variants`: coding consequences and scores of a variant.
 
 use super::*;
+use crate::api::variants::{self};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -23,11 +29,76 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: coding::variants_coding_variants,
-    body: Body::Array(&coding::CODING_VARIANT),
+    run: variants_coding_variants,
+    body: Body::Array(&CODING_VARIANT),
     examples: &[
         "spdi=NC_000001.11:15000:A:G",
         "rsid=rs900004",
         "ca_id=CA800003",
     ],
 };
+
+/// The coding-variant record (2.15).
+pub static CODING_VARIANT: Shape = Shape {
+    name: "CodingVariant",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("name", Ty::Str),
+        field("ref", Ty::Str),
+        field("alt", Ty::Str),
+        field("protein_name", Ty::Str),
+        field("protein_id", Ty::Str),
+        field("gene_name", Ty::Str),
+        field("transcript_id", Ty::Str),
+        field("hgvsp", Ty::Str),
+        field("hgvsc", Ty::Str),
+        field("refcodon", Ty::Str),
+        field("aapos", Ty::Int),
+        field("codonpos", Ty::Int),
+        field("SIFT_score", Ty::Num),
+        field("SIFT4G_score", Ty::Num),
+        field("Polyphen2_HDIV_score", Ty::Num),
+        field("Polyphen2_HVAR_score", Ty::Num),
+        field("VEST4_score", Ty::Num),
+        field("REVEL_score", Ty::Num),
+        field("MutPred_score", Ty::Num),
+        field("BayesDel_addAF_score", Ty::Num),
+        field("BayesDel_noAF_score", Ty::Num),
+        field("VARITY_R_score", Ty::Num),
+        field("VARITY_ER_score", Ty::Num),
+        field("VARITY_R_LOO_score", Ty::Num),
+        field("VARITY_ER_LOO_score", Ty::Num),
+        field("ESM1b_score", Ty::Num),
+        field("AlphaMissense_score", Ty::Num),
+        field("CADD_raw_score", Ty::Num),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+    ],
+};
+
+/// 4.14: the coding variants of the matching variants, ordered by the linking edge's key.
+pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let v = ctx.coll("variants");
+    let edges = ctx.coll("variants_coding_variants");
+    let cv = ctx.coll("coding_variants");
+    let mut f = Filter::over(edges);
+    f.and(sets::adjacent_to(
+        edges,
+        "_from",
+        v,
+        variants::matching(v, p).lazy(),
+    ));
+    // A row is its coding variant: an edge to a missing one has no row.
+    let target = move |e: u32| -> Option<(&Collection, u32)> {
+        let h = edges?.string(e, "_to")?;
+        let c = cv?;
+        Some((c, c.ord(h.strip_prefix("coding_variants/")?)?))
+    };
+    f.pred(move |e| target(e).is_some());
+    let items: Vec<(&Collection, u32)> = f
+        .page(p.offset(), p.limit)
+        .into_iter()
+        .filter_map(target)
+        .collect();
+    Ok(ctx.render(p).array_of(&items, &CODING_VARIANT).into())
+}

@@ -1,6 +1,13 @@
-//! `GET /variants/diseases` (4.13): Diseases associated with variants (ClinGen).
+//! 4.13 `/variants/diseases`: diseases associated with variants (ClinGen).
 
+use super::variants::from_matching;
 use super::*;
+use crate::api::shapes::{id_or, ONTOLOGY_TERM};
+use crate::api::variants::SHORT_VARIANT;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, Shape, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -41,10 +48,50 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: phenotypes::variants_diseases,
-    body: Body::Array(&phenotypes::VARIANT_DISEASE),
+    run: variants_diseases,
+    body: Body::Array(&VARIANT_DISEASE),
     examples: &[
         "rsid=rs900001&verbose=true",
         "region=chr1:20000-30000&assertion=Benign",
     ],
 };
+
+/// 4.13 record.
+pub static VARIANT_DISEASE: Shape = Shape {
+    name: "VariantDisease",
+    members: &[
+        id_or("sequence_variant", "_from", &SHORT_VARIANT),
+        id_or("disease", "_to", &ONTOLOGY_TERM),
+        field("gene_id", Ty::Str),
+        field("gene_name", Ty::Str),
+        field("assertion", Ty::Str),
+        field("pmids", Ty::StrArr),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("label", Ty::Str),
+        field("files_filesets", Ty::Str),
+        field("source", Ty::Str),
+        field("source_url", Ty::Str),
+        field("name", Ty::Str).required(),
+    ],
+};
+
+/// 4.13: diseases associated with variants (ClinGen), by assertion, PMID and chromosome.
+pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("variants_diseases");
+    let mut f = Filter::over(e);
+    f.and(from_matching(ctx, p, e, p.str("chr")));
+    if let Some(a) = p.str("assertion") {
+        f.and(sets::facet(e, "assertion", a));
+    }
+    if let Some(pmid) = p.str("pmid") {
+        // pmids are stored as PubMed URLs; a bare number names the same article.
+        let url = if pmid.starts_with("http") {
+            pmid.to_string()
+        } else {
+            format!("http://pubmed.ncbi.nlm.nih.gov/{pmid}")
+        };
+        f.and(sets::exact(e, "pmids", &url));
+    }
+    ctx.page(p, e, &f, &VARIANT_DISEASE)
+}

@@ -1,6 +1,12 @@
-//! `GET /variants/drugs` (4.7): Drugs whose response is associated with variants (PharmGKB).
+//! 4.7 `/variants/drugs`: drugs whose response is associated with variants (PharmGKB).
 
+use super::variants::from_matching;
 use super::*;
+use crate::api::shapes::{id_or, DRUG};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, Shape, Ty};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -37,10 +43,43 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: phenotypes::variants_drugs,
-    body: Body::Array(&phenotypes::VARIANT_DRUG),
+    run: variants_drugs,
+    body: Body::Array(&VARIANT_DRUG),
     examples: &[
         "rsid=rs900001&verbose=true",
         "region=chr1:15000-16000&phenotype_categories=Dosage",
     ],
 };
+
+/// 4.7 record: `_from` stays the variant id; `drug` expands with verbose.
+pub static VARIANT_DRUG: Shape = Shape {
+    name: "VariantDrug",
+    members: &[
+        field("_from", Ty::Str).required(),
+        id_or("drug", "_to", &DRUG),
+        field("gene_symbol", Ty::StrArr).required(),
+        field("pmid", Ty::Str),
+        field("study_parameters", Ty::Any).required(),
+        field("phenotype_categories", Ty::StrArr).required(),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+        field("name", Ty::Str).required(),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.7: drugs associated with variants, by PMID and phenotype category.
+pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("variants_drugs");
+    let mut f = Filter::over(e);
+    f.and(from_matching(ctx, p, e, None));
+    if let Some(pmid) = p.str("pmid") {
+        f.and(sets::exact(e, "pmid", pmid));
+    }
+    if let Some(c) = p.str("phenotype_categories") {
+        f.and(sets::facet(e, "phenotype_categories", c));
+    }
+    ctx.page(p, e, &f, &VARIANT_DRUG)
+}

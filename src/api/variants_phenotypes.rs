@@ -1,6 +1,15 @@
-//! `GET /variants/phenotypes` (4.3): Phenotypes associated with variants: GWAS, saturation editing, predictions.
+//! 4.3 `/variants/phenotypes`: phenotypes associated with variants (GWAS, saturation editing,
+//! predictions), each row in the shape of its source.
 
+use super::variants::from_matching;
 use super::*;
+use crate::api::shapes::{id_or, STUDY};
+use crate::api::variants::{self, SHORT_VARIANT};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, member, renamed, write_str, Render, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -68,10 +77,151 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: phenotypes::variants_phenotypes,
-    body: Body::ArrayOf(phenotypes::PHENO_SHAPES),
+    run: variants_phenotypes,
+    body: Body::ArrayOf(PHENO_SHAPES),
     examples: &[
         "rsid=rs900001&verbose=true",
         "method=GWAS&neg_log10_pvalue=gt:7",
     ],
 };
+
+/// The name of the ontology term an edge's `_to` points at.
+fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+    let name = e.string(o, "_to").and_then(|h| {
+        let (c, to) = r.cat.resolve(&h)?;
+        c.string(to, "name")
+    });
+    name.map(|n| write_str(out, &n)).is_some()
+}
+
+/// The rsids of an edge's variant.
+fn variant_rsids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+    let bytes = e.string(o, "_from").and_then(|h| {
+        let (c, vo) = r.cat.resolve(&h)?;
+        c.value(vo, "rsid").map(<[u8]>::to_vec)
+    });
+    bytes.map(|b| out.extend_from_slice(&b)).is_some()
+}
+
+const VARIANT: crate::shape::Member = id_or("variant", "_from", &SHORT_VARIANT);
+
+const PHENOTYPE_ID: crate::shape::Member = renamed("phenotype_id", "_to", Ty::Str);
+
+const TERM: crate::shape::Member = member("phenotype_term", Src::Fn(term_name), Ty::Str);
+
+/// 4.3 GWAS rows (OpenTargets).
+pub static PHENO_GWAS: Shape = Shape {
+    name: "VariantPhenotypeGWAS",
+    members: &[
+        PHENOTYPE_ID,
+        field("phenotype_term", Ty::Str),
+        id_or("study", "study", &STUDY),
+        field("neg_log10_pvalue", Ty::Num),
+        field("p_value", Ty::Num),
+        field("beta", Ty::Num),
+        field("beta_ci_lower", Ty::Num),
+        field("beta_ci_upper", Ty::Num),
+        field("oddsr_ci_lower", Ty::Num),
+        field("oddsr_ci_upper", Ty::Num),
+        field("lead_chrom", Ty::Str),
+        field("lead_pos", Ty::Int),
+        field("lead_ref", Ty::Str),
+        field("lead_alt", Ty::Str),
+        field("direction", Ty::Str),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str),
+        field("class", Ty::Str),
+        field("method", Ty::Str),
+        field("label", Ty::Str),
+        field("version", Ty::Str),
+        field("name", Ty::Str).required(),
+        VARIANT,
+        field("files_filesets", Ty::Str),
+        member("rsid", Src::Fn(variant_rsids), Ty::StrArr),
+    ],
+};
+
+/// 4.3 CRISPR screen rows.
+pub static PHENO_CRISPR: Shape = Shape {
+    name: "VariantPhenotypeCRISPR",
+    members: &[
+        field("name", Ty::Str).required(),
+        field("biological_context", Ty::Str),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+        field("effect_size", Ty::Num),
+        field("z_score", Ty::Num),
+        field("significant", Ty::Bool),
+        field("num_guides", Ty::Num),
+        field("edit_rate_mean", Ty::Num),
+        field("effect_size_ci95_lower", Ty::Num),
+        field("effect_size_ci95_upper", Ty::Num),
+        field("crispr_modality", Ty::Str),
+        field("method", Ty::Str),
+        field("class", Ty::Str),
+        field("label", Ty::Str),
+        field("files_filesets", Ty::Str),
+        field("biosample_term", Ty::Str),
+        TERM,
+        VARIANT,
+        PHENOTYPE_ID,
+    ],
+};
+
+/// 4.3 rows of the other methods (SGE, cV2F).
+pub static PHENO_OTHER: Shape = Shape {
+    name: "VariantPhenotype",
+    members: &[
+        field("name", Ty::Str).required(),
+        field("biological_context", Ty::Str),
+        field("source", Ty::Str).required(),
+        field("source_url", Ty::Str).required(),
+        field("score", Ty::Num),
+        field("method", Ty::Str),
+        field("class", Ty::Str),
+        field("label", Ty::Str),
+        field("files_filesets", Ty::Str),
+        field("biosample_term", Ty::Str),
+        TERM,
+        VARIANT,
+        PHENOTYPE_ID,
+    ],
+};
+
+/// The 4.3 shapes, for the OpenAPI document.
+pub static PHENO_SHAPES: &[&Shape] = &[&PHENO_GWAS, &PHENO_CRISPR, &PHENO_OTHER];
+
+fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
+    if e.string(o, "source").as_deref() == Some("OpenTargets") {
+        &PHENO_GWAS
+    } else if e.string(o, "method").as_deref() == Some("CRISPR screen") {
+        &PHENO_CRISPR
+    } else {
+        &PHENO_OTHER
+    }
+}
+
+/// 4.3: phenotypes of variants, by variant, method, label, class, file set, phenotype and
+/// p-value threshold (which leaves out rows without a p-value).
+pub fn variants_phenotypes(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let e = ctx.coll("variants_phenotypes");
+    let mut f = Filter::over(e);
+    if variants::any_given(p) {
+        f.and(from_matching(ctx, p, e, None));
+    }
+    for name in ["method", "label", "class"] {
+        if let Some(v) = p.str(name) {
+            f.and(sets::facet(e, name, v));
+        }
+    }
+    if let Some(fs) = p.str("files_fileset") {
+        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+    }
+    if let Some(t) = p.str("phenotype_id") {
+        f.and(sets::handle_is(e, "_to", "ontology_terms", t));
+    }
+    if let Some(t) = p.threshold("neg_log10_pvalue") {
+        f.pred(sets::threshold(e, "neg_log10_pvalue", t));
+    }
+    ctx.page_with(p, e, &f, phenotype_shape)
+}
