@@ -2,7 +2,6 @@
 //! shape, handler and examples. The router, the parameter checks, the OpenAPI document and the
 //! landing page all read this one table.
 
-pub mod associations;
 pub mod coding_variants_variants;
 pub mod diseases_genes;
 pub mod genes;
@@ -17,7 +16,6 @@ pub mod motifs_proteins;
 pub mod ontology_terms_children;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
-pub mod predictions;
 pub mod proteins;
 pub mod proteins_genes;
 pub mod sets;
@@ -59,6 +57,13 @@ impl From<Vec<u8>> for Answer {
             headers: Vec::new(),
         }
     }
+}
+
+/// Member `f` of record `o` as a JSON value (null when absent).
+pub fn member_value(c: &Collection, o: u32, f: &str) -> serde_json::Value {
+    c.value(o, f)
+        .and_then(|b| serde_json::from_slice(b).ok())
+        .unwrap_or(serde_json::Value::Null)
 }
 
 /// What a handler returns.

@@ -1,6 +1,15 @@
-//! `GET /genes-proteins/variants` (4.17): Variants associated with the genes and proteins a name or id designates.
+//! 4.17 `/genes-proteins/variants`: variants associated with the genes and proteins a name or id
+//! designates, grouped by variant.
 
 use super::*;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Set;
+use crate::params::Params;
+use crate::shape::{field, member, Render, Shape, Src, Ty};
+use serde_json::{json, Map, Value};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -21,7 +30,230 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: associations::genes_proteins_variants,
-    body: Body::Array(&associations::GENES_PROTEINS_VARIANT),
+    run: genes_proteins_variants,
+    body: Body::Array(&GENES_PROTEINS_VARIANT),
     examples: &["query=TSTA1", "query=ENSP90000000001"],
 };
+
+/// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).
+fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+    match sets::handle(c, o) {
+        Some(h) => {
+            crate::shape::write_str(out, &h);
+            true
+        }
+        None => false,
+    }
+}
+
+/// 4.17 gene.
+pub static GENE_COMPACT: Shape = Shape {
+    name: "GeneCompact",
+    members: &[
+        member("_id", Src::Fn(handle_json), Ty::Str),
+        field("chr", Ty::Str).required(),
+        field("gene_id", Ty::Str).required(),
+        field("name", Ty::Str).required(),
+        field("organism", Ty::Str).required(),
+        field("hgnc", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.17 protein.
+pub static PROTEIN_COMPACT: Shape = Shape {
+    name: "ProteinCompact",
+    members: &[
+        member("_id", Src::Fn(handle_json), Ty::Str),
+        field("name", Ty::Str).required(),
+        field("uniprot_names", Ty::StrArr).required(),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.17 sequence variant.
+pub static VARIANT_9: Shape = Shape {
+    name: "GeneProteinVariant",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field("chr", Ty::Str).required(),
+        field("pos", Ty::Int),
+        field("rsid", Ty::StrArr),
+        field("ref", Ty::Str).required(),
+        field("alt", Ty::Str).required(),
+        field("spdi", Ty::Str).required(),
+        field("hgvs", Ty::Str).required(),
+        field("ca_id", Ty::Str),
+    ],
+};
+
+/// 4.17 record (documentation; rendered by [`genes_proteins_variants`]).
+pub static GENES_PROTEINS_VARIANT: Shape = Shape {
+    name: "GenesProteinsVariant",
+    members: &[
+        member("sequence_variant", Src::Const("null"), Ty::Obj(&VARIANT_9)),
+        member("related", Src::Const("[]"), Ty::Any),
+    ],
+};
+
+/// Sorts JSON objects by the string members `keys`, nulls last.
+fn sort_by_members(items: &mut [Value], keys: &[&str]) {
+    items.sort_by(|a, b| {
+        for k in keys {
+            let ord = match (a[*k].as_str(), b[*k].as_str()) {
+                (Some(x), Some(y)) => x.cmp(y),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => Ordering::Equal,
+            };
+            if ord != Ordering::Equal {
+                return ord;
+            }
+        }
+        Ordering::Equal
+    });
+}
+
+/// 4.17: variants associated with the genes and proteins `query` names (exactly: a gene by key,
+/// versioned id, symbol, name, HGNC id or synonym; a protein by key, versioned id, name or
+/// UniProt id, entry name or full name), grouped by variant in key order; a variant missing from
+/// the catalog has no row.
+pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let q = p.str("query").unwrap_or_default();
+    let g = ctx.coll("genes");
+    let genes = Set::union([
+        sets::keys(g, q),
+        sets::exact(g, "name", q),
+        sets::exact(g, "gene_id", q),
+        sets::exact(g, "hgnc", &crate::parse::ident::hgnc(q)),
+        sets::exact(g, "symbol", q),
+        sets::exact(g, "synonyms", q),
+    ]);
+    let pr = ctx.coll("proteins");
+    let proteins = Set::union([
+        sets::keys(pr, q),
+        sets::exact(pr, "protein_id", q),
+        sets::exact(pr, "name", q),
+        sets::exact(pr, "uniprot_ids", q),
+        sets::exact(pr, "uniprot_names", q),
+        sets::exact(pr, "uniprot_full_names", q),
+    ]);
+    // (variant handle) -> (target handle, is_gene) -> edge ordinals
+    let mut groups: BTreeMap<String, BTreeMap<(bool, String), Vec<u32>>> = BTreeMap::new();
+    for (edges_name, targets, coll, is_gene) in [
+        ("variants_genes", &genes, g, true),
+        ("variants_proteins", &proteins, pr, false),
+    ] {
+        let e = ctx.coll(edges_name);
+        let Some(ec) = e else { continue };
+        for o in sets::adjacent_to(e, "_to", coll, targets.iter()).iter() {
+            let (Some(from), Some(to)) = (ec.string(o, "_from"), ec.string(o, "_to")) else {
+                continue;
+            };
+            groups
+                .entry(from)
+                .or_default()
+                .entry((!is_gene, to))
+                .or_default()
+                .push(o);
+        }
+    }
+    let render = ctx.render(p);
+    let rows = groups
+        .into_iter()
+        .filter_map(|(h, related)| ctx.cat.resolve(&h).map(|(c, o)| (c, o, related)));
+    let page = rows
+        .skip(p.offset().min(usize::MAX as u64) as usize)
+        .take(p.limit.min(usize::MAX as u64) as usize);
+    let (vg, vp) = (ctx.coll("variants_genes"), ctx.coll("variants_proteins"));
+    let mut out = vec![b'['];
+    for (i, (vc, vo, related)) in page.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"sequence_variant\":");
+        render.object(&mut out, vc, vo, &VARIANT_9);
+        out.extend_from_slice(b",\"related\":[");
+        for (j, ((is_protein, target), edges)) in related.into_iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            let ec = if is_protein { vp } else { vg };
+            let mut sources: Vec<Value> = edges
+                .iter()
+                .filter_map(|&o| {
+                    let ec = ec?;
+                    let mut m = Map::new();
+                    if is_protein {
+                        m.insert("motif".into(), member_value(ec, o, "motif"));
+                    } else {
+                        m.insert(
+                            "label".into(),
+                            json!(ec.string(o, "label").unwrap_or_default()),
+                        );
+                    }
+                    m.insert(
+                        "source".into(),
+                        json!(ec.string(o, "source").unwrap_or_default()),
+                    );
+                    if !is_protein {
+                        m.insert(
+                            "neg_log10_pvalue".into(),
+                            member_value(ec, o, "neg_log10_pvalue"),
+                        );
+                        m.insert(
+                            "biological_context".into(),
+                            json!(ec.string(o, "biological_context").unwrap_or_default()),
+                        );
+                    }
+                    m.insert(
+                        "name".into(),
+                        json!(ec.string(o, "inverse_name").unwrap_or_default()),
+                    );
+                    m.insert(
+                        "files_filesets".into(),
+                        member_value(ec, o, "files_filesets"),
+                    );
+                    if is_protein {
+                        m.insert("label".into(), member_value(ec, o, "label"));
+                        m.insert(
+                            "biological_context".into(),
+                            member_value(ec, o, "biological_context"),
+                        );
+                        m.insert(
+                            "neg_log10_pvalue".into(),
+                            member_value(ec, o, "neg_log10_pvalue"),
+                        );
+                    }
+                    Some(Value::Object(m))
+                })
+                .collect();
+            sort_by_members(&mut sources, &["source", "name", "biological_context"]);
+            let shape = if is_protein {
+                &PROTEIN_COMPACT
+            } else {
+                &GENE_COMPACT
+            };
+            let mut target_json = Vec::new();
+            match ctx.cat.resolve(&target) {
+                Some((tc, to)) => render.object(&mut target_json, tc, to, shape),
+                None => crate::shape::write_str(&mut target_json, &target),
+            }
+            let (gene, protein): (&[u8], &[u8]) = if is_protein {
+                (b"null", &target_json)
+            } else {
+                (&target_json, b"null")
+            };
+            out.extend_from_slice(b"{\"gene\":");
+            out.extend_from_slice(gene);
+            out.extend_from_slice(b",\"protein\":");
+            out.extend_from_slice(protein);
+            out.extend_from_slice(b",\"sources\":");
+            out.extend_from_slice(&serde_json::to_vec(&sources).expect("serialises"));
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}");
+    }
+    out.push(b']');
+    Ok(out.into())
+}

@@ -83,6 +83,19 @@ pub fn from_matching<'a>(
     sets::adjacent_to(edges, "_from", v, f.lazy())
 }
 
+/// The matching variants of `p.organism`, or 404 when there is none (4.12, 4.19).
+pub fn required_variants<'a>(
+    ctx: &Ctx<'a>,
+    p: &Params,
+) -> Result<(Option<&'a Collection>, Vec<u32>), ApiError> {
+    let v = ctx.coll(&p.organism.collection("variants"));
+    let ords = matching(v, p).collect();
+    if ords.is_empty() {
+        return Err(ApiError::not_found("variant not found"));
+    }
+    Ok((v, ords))
+}
+
 /// The short variant form (IGVF's simplified variant).
 pub static SHORT_VARIANT: Shape = Shape {
     name: "VariantShort",

@@ -1,6 +1,12 @@
-//! `GET /variants/genes/summary` (4.19): Expression and splicing QTLs of a variant.
+//! 4.19 `/variants/genes/summary`: the expression and splicing QTLs of a variant.
 
+use super::variants::required_variants;
 use super::*;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::Filter;
+use crate::params::Params;
+use crate::shape::{field, member, renamed, Render, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -17,11 +23,63 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: associations::genes_summary,
-    body: Body::Array(&associations::QTL_SUMMARY),
+    run: genes_summary,
+    body: Body::Array(&QTL_SUMMARY),
     examples: &[
         "rsid=rs900001",
         "variant_id=NC_000001.11:25000:C:T",
         "hgvs=NC_000001.11:g.15001A%3EG",
     ],
 };
+
+/// The gene of a 4.19 row.
+pub static GENE_SUMMARY: Shape = Shape {
+    name: "GeneSummary",
+    members: &[
+        renamed("gene_name", "name", Ty::Str).required(),
+        member("gene_id", Src::Key, Ty::Str),
+        renamed("gene_start", "start", Ty::Int),
+        renamed("gene_end", "end", Ty::Int),
+    ],
+};
+
+/// `chr` of a 4.19 row: the edge's, else its variant's.
+fn summary_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+    let chr = e.string(o, "chr").or_else(|| {
+        let (c, vo) = r.cat.resolve(&e.string(o, "_from")?)?;
+        c.string(vo, "chr")
+    });
+    crate::shape::write_str(out, chr.as_deref().unwrap_or(""));
+    true
+}
+
+/// 4.19 record.
+pub static QTL_SUMMARY: Shape = Shape {
+    name: "QtlSummary",
+    members: &[
+        renamed("qtl_type", "label", Ty::Str).required(),
+        field("neg_log10_pvalue", Ty::Num),
+        member("chr", Src::Fn(summary_chr), Ty::Str),
+        field("biological_context", Ty::Str),
+        field("effect_size", Ty::Num),
+        member(
+            "gene",
+            Src::Obj("_to", &GENE_SUMMARY),
+            Ty::Obj(&GENE_SUMMARY),
+        ),
+        field("name", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// 4.19: expression and splicing QTLs of a variant.
+pub fn genes_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let (v, ords) = required_variants(ctx, p)?;
+    let e = ctx.coll("variants_genes");
+    let mut f = Filter::over(e);
+    f.and(sets::adjacent_to(e, "_from", v, ords));
+    if let Some(fs) = p.str("files_fileset") {
+        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+    }
+    ctx.page(p, e, &f, &QTL_SUMMARY)
+}

@@ -1,6 +1,14 @@
-//! `GET /variants/predictions` (4.9): Genes predicted to be regulated by elements containing a variant.
+//! 4.9 `/variants/predictions`: the genes predicted to be regulated by the elements containing a
+//! variant.
 
 use super::*;
+use crate::api::variants::{self};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{Filter, Set};
+use crate::params::Params;
+use crate::shape::{field, member, Shape, Src, Ty};
+use serde_json::{json, Map, Value};
+use varcat_format::collection::Collection;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -36,11 +44,227 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: predictions::predictions,
-    body: Body::Array(&predictions::PREDICTION),
+    run: predictions,
+    body: Body::Array(&PREDICTION),
     examples: &[
         "rsid=rs900004",
         "files_fileset=IGVFFI9000SCE",
         "hgvs=NC_000001.11:g.15001A%3EG",
     ],
 };
+
+/// Methods 4.9 reports unless `method` is given (predictions, not screens).
+const DEFAULT_METHODS: &[&str] = &["scE2G", "ENCODE-rE2G"];
+
+fn num(c: &Collection, o: u32, f: &str) -> Option<i64> {
+    member_value(c, o, f).as_f64().map(|x| x as i64)
+}
+
+/// 4.9 target gene (documentation).
+pub static TARGET_GENE: Shape = Shape {
+    name: "TargetGene",
+    members: &[
+        field("gene_name", Ty::Str),
+        field("id", Ty::Str),
+        field("chr", Ty::Str),
+        field("start", Ty::Int),
+        field("end", Ty::Int),
+    ],
+};
+
+/// 4.9 record (documentation; rendered by [`predictions`]).
+pub static PREDICTION: Shape = Shape {
+    name: "VariantPrediction",
+    members: &[
+        field("distance_gene_variant", Ty::Int),
+        field("element_chr", Ty::Str),
+        field("element_start", Ty::Int),
+        field("element_end", Ty::Int),
+        field("element_type", Ty::Str),
+        field("id", Ty::Str),
+        field("cell_type", Ty::Str),
+        member("target_gene", Src::Const("null"), Ty::Obj(&TARGET_GENE)),
+        field("score", Ty::Num),
+        field("model", Ty::Str),
+        field("dataset", Ty::Str),
+        field("name", Ty::Str),
+        field("files_filesets", Ty::Str),
+    ],
+};
+
+/// One 4.9 row: an element–gene edge seen from a variant inside the element.
+fn prediction_row(
+    ctx: &Ctx<'_>,
+    e: &Collection,
+    eo: u32,
+    v: &Collection,
+    vo: u32,
+) -> Option<Value> {
+    let (el, elo) = ctx.cat.resolve(&e.string(eo, "_from")?)?;
+    let gene_handle = e.string(eo, "_to")?;
+    let (g, go) = ctx.cat.resolve(&gene_handle)?;
+    let pos = num(v, vo, "pos")?;
+    let (gs, ge) = (num(g, go, "start"), num(g, go, "end"));
+    let distance = match (gs, ge) {
+        (Some(s), Some(en)) => (pos - s).abs().min((pos - en).abs()),
+        _ => 0,
+    };
+    let cell = e
+        .string(eo, "cell_annotation")
+        .or_else(|| e.string(eo, "biological_context"))
+        .unwrap_or_default();
+    let mut m = Map::new();
+    m.insert("distance_gene_variant".into(), json!(distance));
+    m.insert(
+        "element_chr".into(),
+        json!(el.string(elo, "chr").unwrap_or_default()),
+    );
+    m.insert("element_start".into(), member_value(el, elo, "start"));
+    m.insert("element_end".into(), member_value(el, elo, "end"));
+    m.insert(
+        "element_type".into(),
+        json!(el.string(elo, "type").unwrap_or_default()),
+    );
+    m.insert(
+        "id".into(),
+        json!(e.string(eo, "_from").unwrap_or_default()),
+    );
+    m.insert("cell_type".into(), json!(cell));
+    m.insert(
+        "target_gene".into(),
+        json!({
+            "gene_name": g.string(go, "name").unwrap_or_default(),
+            "id": gene_handle,
+            "chr": g.string(go, "chr").unwrap_or_default(),
+            "start": member_value(g, go, "start"),
+            "end": member_value(g, go, "end"),
+        }),
+    );
+    m.insert("score".into(), member_value(e, eo, "score"));
+    m.insert(
+        "model".into(),
+        json!(e.string(eo, "source").unwrap_or_default()),
+    );
+    m.insert(
+        "dataset".into(),
+        json!(e.string(eo, "source_url").unwrap_or_default()),
+    );
+    m.insert(
+        "name".into(),
+        json!(e.string(eo, "name").unwrap_or_default()),
+    );
+    m.insert(
+        "files_filesets".into(),
+        member_value(e, eo, "files_filesets"),
+    );
+    Some(Value::Object(m))
+}
+
+/// 4.9: for each variant, the elements containing it (`start <= pos < end`) and their predicted
+/// target genes, ordered by edge key then variant key. With only a file set, every variant
+/// inside the elements of that file set's edges. Rows whose target gene is missing are left out.
+pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let org = p.organism;
+    let v = ctx.coll(&org.collection("variants"));
+    let els = ctx.coll(&org.collection("genomic_elements"));
+    let e = ctx.coll("genomic_elements_genes");
+    let (Some(vc), Some(ec)) = (v, e) else {
+        return Ok(b"[]".to_vec().into());
+    };
+    let methods: Vec<&str> = match p.str("method") {
+        Some(m) => vec![m],
+        None => DEFAULT_METHODS.to_vec(),
+    };
+    let mut f = Filter::over(e);
+    f.and(Set::union(
+        methods.iter().map(|m| sets::facet(e, "method", m)),
+    ));
+    if let Some(fs) = p.str("files_fileset") {
+        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+    }
+    // A row needs its target gene.
+    f.pred(move |o| {
+        ec.string(o, "_to")
+            .and_then(|h| ctx.cat.resolve(&h))
+            .is_some()
+    });
+    // Rows as (edge, variant), in that order.
+    let mut rows: Vec<(u32, u32)> = Vec::new();
+    if variants::any_given(p) {
+        let mut element_handles = Vec::new();
+        let mut per_element: std::collections::HashMap<String, Vec<u32>> =
+            std::collections::HashMap::new();
+        for vo in variants::matching(v, p).lazy() {
+            let (Some(chr), Some(pos)) = (vc.string(vo, "chr"), num(vc, vo, "pos")) else {
+                continue;
+            };
+            let Some(ix) = els.and_then(|c| c.intervals()) else {
+                continue;
+            };
+            let pos = pos as u32;
+            for eo in ix.overlapping(&chr, pos, pos.saturating_add(1)) {
+                if let Some(h) = els.and_then(|c| sets::handle(c, eo)) {
+                    per_element.entry(h.clone()).or_default().push(vo);
+                    element_handles.push(h);
+                }
+            }
+        }
+        f.and(sets::adjacent(e, "_from", element_handles));
+        for eo in f.lazy() {
+            let Some(h) = ec.string(eo, "_from") else {
+                continue;
+            };
+            let mut vs = per_element.get(&h).cloned().unwrap_or_default();
+            vs.sort_unstable();
+            vs.dedup();
+            rows.extend(vs.into_iter().map(|vo| (eo, vo)));
+        }
+        let page: Vec<(u32, u32)> = rows
+            .into_iter()
+            .skip(p.offset().min(usize::MAX as u64) as usize)
+            .take(p.limit.min(usize::MAX as u64) as usize)
+            .collect();
+        return render_rows(ctx, ec, vc, &page);
+    }
+    // A file set alone: walk its edges in key order, expanding each element's variants, until
+    // the page is full.
+    let (skip, take) = (
+        p.offset().min(usize::MAX as u64) as usize,
+        p.limit.min(usize::MAX as u64) as usize,
+    );
+    let mut seen = 0usize;
+    'edges: for eo in f.lazy() {
+        let Some((el, elo)) = ec.string(eo, "_from").and_then(|h| ctx.cat.resolve(&h)) else {
+            continue;
+        };
+        let (Some(chr), Some(s), Some(en)) = (
+            el.string(elo, "chr"),
+            num(el, elo, "start"),
+            num(el, elo, "end"),
+        ) else {
+            continue;
+        };
+        let mut inside = vc
+            .points()
+            .map_or(Vec::new(), |ix| ix.in_range(&chr, s as u32, en as u32));
+        inside.sort_unstable();
+        for vo in inside {
+            if seen >= skip {
+                rows.push((eo, vo));
+                if rows.len() >= take {
+                    break 'edges;
+                }
+            }
+            seen += 1;
+        }
+    }
+    render_rows(ctx, ec, vc, &rows)
+}
+
+fn render_rows(ctx: &Ctx<'_>, e: &Collection, v: &Collection, rows: &[(u32, u32)]) -> Reply {
+    let out: Vec<Value> = rows
+        .iter()
+        .filter_map(|&(eo, vo)| prediction_row(ctx, e, eo, v, vo))
+        .collect();
+    Ok(serde_json::to_vec(&out).expect("serialises").into())
+}

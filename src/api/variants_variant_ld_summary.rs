@@ -1,6 +1,14 @@
-//! `GET /variants/variant-ld/summary` (4.12): Variants in linkage disequilibrium with a variant, with their QTLs and TF binding.
+//! 4.12 `/variants/variant-ld/summary`: the variants in linkage disequilibrium with a variant,
+//! each with its QTL and TF-binding predictions (the build-time `variant_ld_predictions` table).
 
 use super::*;
+use crate::api::variants::required_variants;
+use crate::api::variants::SHORT_VARIANT;
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{Filter, Set};
+use crate::params::Params;
+use crate::shape::{field, member, Shape, Src, Ty};
+use serde_json::{json, Value};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -17,11 +25,85 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: predictions::ld_summary,
-    body: Body::Array(&predictions::LD_SUMMARY),
+    run: ld_summary,
+    body: Body::Array(&LD_SUMMARY),
     examples: &[
         "rsid=rs900001",
         "spdi=NC_000001.11:15000:A:T",
         "ca_id=CA800001",
     ],
 };
+
+/// The partner of an LD edge as the short variant form, or its id string when missing.
+fn partner_json(ctx: &Ctx<'_>, handle: &str) -> Value {
+    match ctx.cat.resolve(handle) {
+        Some((c, o)) => {
+            let mut buf = Vec::new();
+            ctx.render_plain().object(&mut buf, c, o, &SHORT_VARIANT);
+            serde_json::from_slice(&buf).unwrap_or(Value::Null)
+        }
+        None => json!(handle),
+    }
+}
+
+/// 4.12 record (documentation; rendered by [`ld_summary`]).
+pub static LD_SUMMARY: Shape = Shape {
+    name: "VariantLDSummary",
+    members: &[
+        field("ancestry", Ty::Str),
+        field("d_prime", Ty::Num),
+        field("r2", Ty::Num),
+        member(
+            "sequence variant",
+            Src::Const("null"),
+            Ty::IdOr(&SHORT_VARIANT),
+        ),
+        field("predictions", Ty::Any),
+    ],
+};
+
+/// 4.12: the variant's LD partners (edges from either end, in key order), each with its
+/// QTL and TF-binding predictions computed at build time.
+pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let (v, ords) = required_variants(ctx, p)?;
+    let ld = ctx.coll("variants_variants");
+    let Some(vc) = v else {
+        return Ok(b"[]".to_vec().into());
+    };
+    let handles = sets::handles(vc, &ords);
+    let edges = Set::union([
+        sets::adjacent(ld, "_from", handles.clone()),
+        sets::adjacent(ld, "_to", handles.clone()),
+    ]);
+    let mut f = Filter::over(ld);
+    f.and(edges);
+    let preds = ctx.coll("variant_ld_predictions");
+    let empty = json!({"qtls": [], "tf_binding": []});
+    let out: Vec<Value> = match ld {
+        None => Vec::new(),
+        Some(l) => f
+            .page(p.offset(), p.limit)
+            .into_iter()
+            .map(|o| {
+                let from = l.string(o, "_from").unwrap_or_default();
+                let partner = if handles.contains(&from) {
+                    l.string(o, "_to").unwrap_or_default()
+                } else {
+                    from
+                };
+                let predictions = preds
+                    .and_then(|c| c.value(c.ord(&partner)?, "predictions"))
+                    .and_then(|b| serde_json::from_slice(b).ok())
+                    .unwrap_or_else(|| empty.clone());
+                json!({
+                    "ancestry": l.string(o, "ancestry").unwrap_or_default(),
+                    "d_prime": member_value(l, o, "d_prime"),
+                    "r2": member_value(l, o, "r2"),
+                    "sequence variant": partner_json(ctx, &partner),
+                    "predictions": predictions,
+                })
+            })
+            .collect(),
+    };
+    Ok(serde_json::to_vec(&out).expect("serialises").into())
+}
