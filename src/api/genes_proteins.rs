@@ -1,7 +1,5 @@
 //! 4.24 `/genes/proteins`: proteins coded by the given genes.
 
-#[allow(unused_imports)]
-use super::proteins::*;
 use super::*;
 use crate::api::shapes::{id_or, PROTEIN};
 use crate::api::{genes, sets, Ctx, Reply};

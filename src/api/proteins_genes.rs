@@ -1,8 +1,7 @@
 //! 4.23 `/proteins/genes`: genes coding for the given proteins.
 
-#[allow(unused_imports)]
-use super::proteins::*;
 use super::*;
+use crate::api::proteins::{matching, PROTEIN_FILTERS};
 use crate::api::shapes::{id_or, GENE};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;

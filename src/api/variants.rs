@@ -1,18 +1,13 @@
-//! Variant resolution shared by every endpoint that starts from a variant, and the variant
-//! endpoints: 4.2 `/variants/freq`, 4.25 `/variants/region-summary`, 4.18
-//! `/variants/nearest-genes`.
+//! Variant resolution shared by every endpoint that starts from a variant (identifier
+//! parameters, the matching variants, the edges leaving them), and the variant shapes every
+//! endpoint renders (short form, annotations, frequencies).
 
-use std::collections::BTreeMap;
-
-use serde_json::json;
-use varcat_format::collection::Collection;
-
-use crate::api::shapes::GENE;
-use crate::api::{sets, Ctx, Reply};
+use crate::api::{sets, Ctx};
 use crate::engine::{Filter, Set};
 use crate::error::ApiError;
 use crate::params::{Kind, Param, Params};
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 
 /// The variant identifier parameters.
 pub const ID_PARAMS: [Param; 5] = [
@@ -176,126 +171,6 @@ pub static FREQUENCY: Shape = Shape {
         field("strain", Ty::StrArr),
     ],
 };
-
-/// 4.2: variants by identifiers or region, filtered by the frequency of one source
-/// (both bounds inclusive; a variant without that frequency is left out).
-pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let (min, max) = (
-        p.num("minimum_af").unwrap_or(0.0),
-        p.num("maximum_af").unwrap_or(1.0),
-    );
-    if min > max {
-        return Err(ApiError::param(
-            "minimum_af",
-            format!("minimum_af ({min}) must not exceed maximum_af ({max})"),
-        ));
-    }
-    let v = ctx.coll("variants");
-    let mut f = matching(v, p);
-    if let Some(c) = p.str("GENCODE_category") {
-        f.and(sets::facet(v, "annotations.GENCODE_category", c));
-    }
-    let source = p.str("source").unwrap_or("bravo_af");
-    let column = v.and_then(|c| c.number(&format!("annotations.{source}")));
-    f.pred(move |o| {
-        column
-            .and_then(|col| col.get(o))
-            .is_some_and(|x| min <= x && x <= max)
-    });
-    ctx.page(p, v, &f, &FREQUENCY)
-}
-
-/// The variant edge collections whose methods 4.25 counts.
-pub const SUMMARY_EDGES: &[&str] = &[
-    "variants_genes",
-    "variants_proteins",
-    "variants_biosamples",
-    "variants_genomic_elements",
-    "variants_phenotypes",
-];
-
-/// 4.25: the number of variants in a region, and the number of their edges per method.
-pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let v = ctx.coll("variants");
-    let Some(r) = p.region("region") else {
-        return Err(ApiError::param("region", "region is required"));
-    };
-    let ords = sets::within(v, r).to_vec();
-    let handles = v.map_or(Vec::new(), |c| sets::handles(c, &ords));
-    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
-    for name in SUMMARY_EDGES {
-        let Some(e) = ctx.coll(name) else { continue };
-        let (Some(by_from), Some(methods)) = (e.by("_from"), e.facet("method")) else {
-            continue;
-        };
-        // The handles are neighbours (one chromosome, nearby positions): one cursor walks
-        // their shared prefix once.
-        let mut lookups = by_from.lookups();
-        for h in &handles {
-            let Some(list) = lookups.get(h.as_bytes()) else {
-                continue;
-            };
-            for (method, bm) in methods.values() {
-                let n = list.iter().filter(|&x| bm.contains(x)).count() as u64;
-                if n > 0 {
-                    *counts.entry(method.to_string()).or_insert(0) += n;
-                }
-            }
-        }
-    }
-    let by_method: Vec<_> = counts
-        .into_iter()
-        .map(|(m, c)| json!({"method": m, "count": c}))
-        .collect();
-    Ok(
-        serde_json::to_vec(&json!({"variant_count": ords.len(), "by_method": by_method}))
-            .expect("serialises")
-            .into(),
-    )
-}
-
-/// 4.25 result (documentation).
-pub static REGION_SUMMARY: Shape = Shape {
-    name: "RegionSummary",
-    members: &[
-        member("variant_count", Src::Const("0"), Ty::Int),
-        member("by_method", Src::Const("[]"), Ty::Arr(&METHOD_COUNT)),
-    ],
-};
-
-/// One `by_method` entry (documentation).
-pub static METHOD_COUNT: Shape = Shape {
-    name: "MethodCount",
-    members: &[
-        member("method", Src::Const("\"\""), Ty::Str),
-        member("count", Src::Const("0"), Ty::Int),
-    ],
-};
-
-/// 4.18: human genes overlapping the region, ordered by (start, key); when none overlaps, the
-/// gene with the largest end ≤ start and the one with the smallest start ≥ end (ties by key).
-pub fn nearest_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let g = ctx.coll("genes");
-    let Some(r) = p.region("region") else {
-        return Err(ApiError::param("region", "region is required"));
-    };
-    let mut ords = Vec::new();
-    if let (Some(g), Some(ix)) = (g, g.and_then(|c| c.intervals())) {
-        let mut hits: Vec<(u32, u32)> = Vec::new();
-        ix.for_each_overlap(&r.chr, r.start, r.end, |s, _, o| hits.push((s, o)));
-        hits.sort_unstable();
-        ords = hits.into_iter().map(|h| h.1).collect();
-        if ords.is_empty() {
-            if let Some((_, left)) = g.ends().and_then(|e| e.last_at_or_below(&r.chr, r.start)) {
-                ords.extend(left.into_iter().min());
-            }
-            if let Some((_, right)) = ix.first_start_at_or_after(&r.chr, r.end) {
-                ords.extend(right.into_iter().min());
-            }
-        }
-    }
-    Ok(ctx.render(p).array(g, &ords, &GENE).into())
-}
 
 #[cfg(test)]
 mod tests {

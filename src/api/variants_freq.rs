@@ -1,6 +1,10 @@
-//! `GET /variants/freq` (4.2): Variants by identifier or region, filtered by allele frequency.
+//! 4.2 `/variants/freq`: variants by identifier or region, filtered by allele frequency.
 
 use super::*;
+use crate::api::variants::{matching, FREQUENCY};
+use crate::api::{sets, Ctx, Reply};
+use crate::error::ApiError;
+use crate::params::{Kind, Param, Params};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -51,10 +55,38 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: variants::freq,
-    body: Body::Array(&variants::FREQUENCY),
+    run: freq,
+    body: Body::Array(&FREQUENCY),
     examples: &[
         "source=bravo_af&region=chr20:9564500-9574500&minimum_af=0.0001",
         "source=gnomad_af_total&rsid=rs900002",
     ],
 };
+
+/// 4.2: variants by identifiers or region, filtered by the frequency of one source
+/// (both bounds inclusive; a variant without that frequency is left out).
+pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let (min, max) = (
+        p.num("minimum_af").unwrap_or(0.0),
+        p.num("maximum_af").unwrap_or(1.0),
+    );
+    if min > max {
+        return Err(ApiError::param(
+            "minimum_af",
+            format!("minimum_af ({min}) must not exceed maximum_af ({max})"),
+        ));
+    }
+    let v = ctx.coll("variants");
+    let mut f = matching(v, p);
+    if let Some(c) = p.str("GENCODE_category") {
+        f.and(sets::facet(v, "annotations.GENCODE_category", c));
+    }
+    let source = p.str("source").unwrap_or("bravo_af");
+    let column = v.and_then(|c| c.number(&format!("annotations.{source}")));
+    f.pred(move |o| {
+        column
+            .and_then(|col| col.get(o))
+            .is_some_and(|x| min <= x && x <= max)
+    });
+    ctx.page(p, v, &f, &FREQUENCY)
+}
