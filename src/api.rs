@@ -1,6 +1,8 @@
 //! The endpoint table: every route with its parameters, rules, paging, organisms, response
-//! shape, handler and examples. The router, the parameter checks, the OpenAPI document and the
-//! landing page all read this one table.
+//! shape, handler and examples, each declared in the module named after its path
+//! (`genes_variants` for `/genes/variants`) beside its handler. The router, the parameter
+//! checks, the OpenAPI document and the landing page all read this one list. Adding an
+//! endpoint is its module and one line in [`ENDPOINTS`].
 
 pub mod coding_variants_variants;
 pub mod diseases_genes;
