@@ -32,6 +32,7 @@ pub mod postings;
 pub mod records;
 pub mod spool;
 pub mod text;
+pub mod vocab;
 pub mod writer;
 
 pub use bytes::Bytes;

@@ -6,8 +6,9 @@ use crate::api::{sets, Ctx};
 use crate::engine::{Filter, Set};
 use crate::error::ApiError;
 use crate::params::{Kind, Param, Params};
-use crate::shape::{field, member, Shape, Src, Ty};
+use crate::shape::{field, member, Member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::vocab::AF_SOURCES;
 
 /// The variant identifier parameters.
 pub const ID_PARAMS: [Param; 5] = [
@@ -107,46 +108,23 @@ pub static SHORT_VARIANT: Shape = Shape {
     ],
 };
 
-/// The `annotations` object (2.3), assembled at build time (members documented here; a test
-/// checks they match `varcat_indexer::schema::AF_SOURCES`).
+/// The `annotations` object (2.3), assembled at build time: every allele-frequency source
+/// ([`AF_SOURCES`], the names the builder stores), then the GENCODE category and the FunSeq
+/// description.
 pub static ANNOTATIONS: Shape = Shape {
     name: "VariantAnnotations",
-    members: &[
-        field("bravo_af", Ty::Num),
-        field("gnomad_af_total", Ty::Num),
-        field("gnomad_af_afr", Ty::Num),
-        field("gnomad_af_afr_female", Ty::Num),
-        field("gnomad_af_afr_male", Ty::Num),
-        field("gnomad_af_ami", Ty::Num),
-        field("gnomad_af_ami_female", Ty::Num),
-        field("gnomad_af_ami_male", Ty::Num),
-        field("gnomad_af_amr", Ty::Num),
-        field("gnomad_af_amr_female", Ty::Num),
-        field("gnomad_af_amr_male", Ty::Num),
-        field("gnomad_af_asj", Ty::Num),
-        field("gnomad_af_asj_female", Ty::Num),
-        field("gnomad_af_asj_male", Ty::Num),
-        field("gnomad_af_eas", Ty::Num),
-        field("gnomad_af_eas_female", Ty::Num),
-        field("gnomad_af_eas_male", Ty::Num),
-        field("gnomad_af_female", Ty::Num),
-        field("gnomad_af_fin", Ty::Num),
-        field("gnomad_af_fin_female", Ty::Num),
-        field("gnomad_af_fin_male", Ty::Num),
-        field("gnomad_af_male", Ty::Num),
-        field("gnomad_af_nfe", Ty::Num),
-        field("gnomad_af_nfe_female", Ty::Num),
-        field("gnomad_af_nfe_male", Ty::Num),
-        field("gnomad_af_oth", Ty::Num),
-        field("gnomad_af_oth_female", Ty::Num),
-        field("gnomad_af_oth_male", Ty::Num),
-        field("gnomad_af_sas", Ty::Num),
-        field("gnomad_af_sas_male", Ty::Num),
-        field("gnomad_af_sas_female", Ty::Num),
-        field("gnomad_af_raw", Ty::Num),
-        field("GENCODE_category", Ty::Str),
-        field("funseq_description", Ty::Str),
-    ],
+    members: &ANNOTATION_MEMBERS,
+};
+
+static ANNOTATION_MEMBERS: [Member; AF_SOURCES.len() + 2] = {
+    let mut out = [field("GENCODE_category", Ty::Str); AF_SOURCES.len() + 2];
+    let mut i = 0;
+    while i < AF_SOURCES.len() {
+        out[i] = field(AF_SOURCES[i], Ty::Num);
+        i += 1;
+    }
+    out[AF_SOURCES.len() + 1] = field("funseq_description", Ty::Str);
+    out
 };
 
 /// The allele-frequency record (2.3, 4.2).
@@ -177,6 +155,6 @@ mod tests {
     #[test]
     fn test_annotation_members_follow_the_schema() {
         let names: Vec<&str> = super::ANNOTATIONS.members.iter().map(|m| m.name).collect();
-        assert_eq!(&names[..32], varcat_indexer::schema::AF_SOURCES);
+        assert_eq!(&names[..32], varcat_format::vocab::AF_SOURCES);
     }
 }

@@ -15,7 +15,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         params: &[
             Param::new(
                 "source",
-                Kind::Enum(varcat_indexer::schema::AF_SOURCES),
+                Kind::Enum(varcat_format::vocab::AF_SOURCES),
                 "allele-frequency source",
             ),
             ID[0],

@@ -5,78 +5,8 @@ use super::Ty::*;
 use super::{f, Field, Index, Kind, Order, Spec, NODE};
 use crate::derive;
 
-/// Allele-frequency sources of `annotations`, in IGVF's output order (4.2 `source`).
-pub const AF_SOURCES: &[&str] = &[
-    "bravo_af",
-    "gnomad_af_total",
-    "gnomad_af_afr",
-    "gnomad_af_afr_female",
-    "gnomad_af_afr_male",
-    "gnomad_af_ami",
-    "gnomad_af_ami_female",
-    "gnomad_af_ami_male",
-    "gnomad_af_amr",
-    "gnomad_af_amr_female",
-    "gnomad_af_amr_male",
-    "gnomad_af_asj",
-    "gnomad_af_asj_female",
-    "gnomad_af_asj_male",
-    "gnomad_af_eas",
-    "gnomad_af_eas_female",
-    "gnomad_af_eas_male",
-    "gnomad_af_female",
-    "gnomad_af_fin",
-    "gnomad_af_fin_female",
-    "gnomad_af_fin_male",
-    "gnomad_af_male",
-    "gnomad_af_nfe",
-    "gnomad_af_nfe_female",
-    "gnomad_af_nfe_male",
-    "gnomad_af_oth",
-    "gnomad_af_oth_female",
-    "gnomad_af_oth_male",
-    "gnomad_af_sas",
-    "gnomad_af_sas_male",
-    "gnomad_af_sas_female",
-    "gnomad_af_raw",
-];
-
-/// Numeric columns of variants: one per allele-frequency source, read from `annotations`
-/// (a test checks they follow [`AF_SOURCES`]).
-const AF_COLUMNS: &[&str] = &[
-    "annotations.bravo_af",
-    "annotations.gnomad_af_total",
-    "annotations.gnomad_af_afr",
-    "annotations.gnomad_af_afr_female",
-    "annotations.gnomad_af_afr_male",
-    "annotations.gnomad_af_ami",
-    "annotations.gnomad_af_ami_female",
-    "annotations.gnomad_af_ami_male",
-    "annotations.gnomad_af_amr",
-    "annotations.gnomad_af_amr_female",
-    "annotations.gnomad_af_amr_male",
-    "annotations.gnomad_af_asj",
-    "annotations.gnomad_af_asj_female",
-    "annotations.gnomad_af_asj_male",
-    "annotations.gnomad_af_eas",
-    "annotations.gnomad_af_eas_female",
-    "annotations.gnomad_af_eas_male",
-    "annotations.gnomad_af_female",
-    "annotations.gnomad_af_fin",
-    "annotations.gnomad_af_fin_female",
-    "annotations.gnomad_af_fin_male",
-    "annotations.gnomad_af_male",
-    "annotations.gnomad_af_nfe",
-    "annotations.gnomad_af_nfe_female",
-    "annotations.gnomad_af_nfe_male",
-    "annotations.gnomad_af_oth",
-    "annotations.gnomad_af_oth_female",
-    "annotations.gnomad_af_oth_male",
-    "annotations.gnomad_af_sas",
-    "annotations.gnomad_af_sas_male",
-    "annotations.gnomad_af_sas_female",
-    "annotations.gnomad_af_raw",
-];
+use varcat_format::vocab::AF_COLUMNS;
+pub use varcat_format::vocab::AF_SOURCES;
 
 const VARIANT_FIELDS: &[Field] = &[
     f("_key", Str),
@@ -249,15 +179,3 @@ pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
     derive: Some(derive::CODING_VARIANT_SCORES),
     ..NODE
 };
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn test_af_columns_follow_sources() {
-        let names: Vec<&str> = super::AF_COLUMNS
-            .iter()
-            .map(|c| c.strip_prefix("annotations.").unwrap())
-            .collect();
-        assert_eq!(names, super::AF_SOURCES);
-    }
-}
