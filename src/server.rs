@@ -12,7 +12,7 @@
 //! every request that arrives on open connections with `Connection: close`, and return once
 //! nothing is in flight and no request came for [`DRAIN_QUIET`].
 
-use std::io::{self, Cursor, Write};
+use std::io::{self, Write};
 use std::net::{SocketAddr, TcpListener};
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
@@ -107,22 +107,6 @@ pub fn check_base_path(base: &str) -> Result<(), String> {
             "--base-path must start with / and hold no ?, #, % or spaces (e.g. /api), got {base:?}"
         ))
     }
-}
-
-fn to_tiny(resp: Response) -> tiny_http::Response<Cursor<Vec<u8>>> {
-    let len = resp.body.len();
-    let headers = resp
-        .headers
-        .iter()
-        .filter_map(|(n, v)| tiny_http::Header::from_bytes(n.as_bytes(), v.as_bytes()).ok())
-        .collect();
-    tiny_http::Response::new(
-        tiny_http::StatusCode(resp.status),
-        headers,
-        Cursor::new(resp.body),
-        Some(len),
-        None,
-    )
 }
 
 fn log_line(
@@ -298,29 +282,41 @@ fn respond(shared: &Shared, rq: tiny_http::Request, resp: Response) {
 }
 
 fn write_response(shared: &Shared, rq: tiny_http::Request, resp: Response) -> io::Result<()> {
-    if !shared.draining.load(Ordering::SeqCst) {
-        return rq.respond(to_tiny(resp));
-    }
     let head = *rq.method() == tiny_http::Method::Head;
-    let mut w = rq.into_writer();
-    let mut out = format!(
+    let close = shared.draining.load(Ordering::SeqCst);
+    rq.respond_raw(&wire(&resp, head, close))
+}
+
+/// The bytes of `resp` on the wire, in one buffer (sent in one write): status line, headers,
+/// `Date`, `Content-Length` (none on 204/304), `Connection: close` while draining (tiny_http
+/// drops a `Connection` header given to it), then the body unless `head`. A header value with
+/// a line break is dropped (no header can be split into two).
+fn wire(resp: &Response, head: bool, close: bool) -> Vec<u8> {
+    let no_body = matches!(resp.status, 204 | 304);
+    let mut out = Vec::with_capacity(256 + resp.body.len());
+    let _ = write!(
+        out,
         "HTTP/1.1 {} {}\r\n",
         resp.status,
         tiny_http::StatusCode(resp.status).default_reason_phrase()
     );
     for (n, v) in &resp.headers {
-        out.push_str(&format!("{n}: {v}\r\n"));
+        if !v.contains(['\r', '\n']) {
+            let _ = write!(out, "{n}: {v}\r\n");
+        }
     }
-    let no_body = matches!(resp.status, 204 | 304);
+    let _ = write!(out, "Date: {}\r\n", http::date_now());
     if !no_body {
-        out.push_str(&format!("Content-Length: {}\r\n", resp.body.len()));
+        let _ = write!(out, "Content-Length: {}\r\n", resp.body.len());
     }
-    out.push_str("Connection: close\r\n\r\n");
-    let mut bytes = out.into_bytes();
+    if close {
+        out.extend_from_slice(b"Connection: close\r\n");
+    }
+    out.extend_from_slice(b"\r\n");
     if !head && !no_body {
-        bytes.extend_from_slice(&resp.body);
+        out.extend_from_slice(&resp.body);
     }
-    w.write_all(&bytes).and_then(|()| w.flush())
+    out
 }
 
 /// Answers one request on its connection's thread: waits for a handler slot (503 at once when

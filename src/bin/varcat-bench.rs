@@ -1,7 +1,8 @@
 //! `varcat-bench`: starts `varcat serve` on a catalog made by `varcat synth`, drives it over
 //! loopback with many keep-alive connections (raw HTTP/1.1 on std threads, one blocking
 //! connection per thread, closed loop) and reports req/s, p50 and p99 per endpoint group, next
-//! to the same server's floor: `/api/__floor?bytes=N`, a fixed body of the group's mean size.
+//! to the same server's floor (`/api/__floor?bytes=N`, a fixed body of the group's mean size) and
+//! to the bare floor (the same body from a minimal same-thread server in this process).
 //!
 //! ```text
 //! cargo build --release
@@ -21,7 +22,7 @@
 //! the req/s (and, by Little's law, the mean latency) those reads allow.
 
 use std::io::{self, Read, Write};
-use std::net::TcpStream;
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -168,6 +169,64 @@ fn urls(plan: &Plan, group: &str, n: usize) -> Vec<String> {
             _ => unreachable!("groups are checked"),
         })
         .collect()
+}
+
+/// The bare floor: a minimal HTTP/1.1 server in this process, a thread per connection that
+/// reads each request head and answers, on the same thread, a fixed JSON body of the
+/// `bytes=N` the target asks for (no routing, no handler, no hand-off). What any server on
+/// this machine and loopback can reach; varcat's `/api/__floor` is the same body through its
+/// whole HTTP path. Returns its address.
+fn bare_floor() -> io::Result<String> {
+    let l = TcpListener::bind("127.0.0.1:0")?;
+    let addr = l.local_addr()?.to_string();
+    std::thread::spawn(move || {
+        for s in l.incoming().flatten() {
+            std::thread::spawn(move || serve_bare(s));
+        }
+    });
+    Ok(addr)
+}
+
+fn serve_bare(s: TcpStream) {
+    let _ = s.set_nodelay(true);
+    let Ok(mut w) = s.try_clone() else { return };
+    let mut r = io::BufReader::new(s);
+    let mut line = String::new();
+    let mut body: Vec<u8> = Vec::new();
+    loop {
+        line.clear();
+        match io::BufRead::read_line(&mut r, &mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let n: usize = line
+            .split("bytes=")
+            .nth(1)
+            .and_then(|v| v.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2)
+            .clamp(2, 16 << 20);
+        loop {
+            line.clear();
+            match io::BufRead::read_line(&mut r, &mut line) {
+                Ok(0) | Err(_) => return,
+                Ok(_) if line.trim_end().is_empty() => break,
+                Ok(_) => {}
+            }
+        }
+        if body.len() != n {
+            body = vec![b' '; n];
+            (body[0], body[n - 1]) = (b'[', b']');
+        }
+        let mut out = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {n}\r\n\r\n"
+        )
+        .into_bytes();
+        out.extend_from_slice(&body);
+        if w.write_all(&out).is_err() {
+            return;
+        }
+    }
 }
 
 /// A keep-alive HTTP/1.1 connection.
@@ -578,10 +637,11 @@ fn run() -> Result<(), String> {
                 let _ = c.get(u);
             }
         }
+        let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
         println!(
-            "\n| group | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | floor p99 | req/s vs floor | non-200 | errors |"
+            "\n| group | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | floor p99 | req/s vs floor | bare req/s | bare p50 | p50 vs bare | non-200 | errors |"
         );
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for &conns in &a.conns {
             for (g, set) in &sets {
                 let s = drive(&server.addr, set, conns, a.secs, 0.5);
@@ -593,8 +653,15 @@ fn run() -> Result<(), String> {
                     a.secs,
                     0.5,
                 );
+                let bare_run = drive(
+                    &bare,
+                    &[format!("/api/__floor?bytes={size}")],
+                    conns,
+                    a.secs,
+                    0.5,
+                );
                 println!(
-                    "| {g} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {} | {:.2} | {} | {} |",
+                    "| {g} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {} | {:.2} | {:.0} | {} | {:.2} | {} | {} |",
                     s.rps(),
                     fmt_us(s.p50_us),
                     fmt_us(s.p99_us),
@@ -603,8 +670,11 @@ fn run() -> Result<(), String> {
                     fmt_us(floor.p50_us),
                     fmt_us(floor.p99_us),
                     s.rps() / floor.rps().max(1e-9),
+                    bare_run.rps(),
+                    fmt_us(bare_run.p50_us),
+                    s.p50_us / bare_run.p50_us.max(1e-9),
                     s.non_200,
-                    s.errors + floor.errors
+                    s.errors + floor.errors + bare_run.errors
                 );
             }
         }

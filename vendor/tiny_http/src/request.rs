@@ -543,6 +543,32 @@ impl Request {
         written
     }
 
+    /// varcat patch: sends a whole response the application formatted itself (status line,
+    /// headers, blank line, body) in one write, under the write deadline, with what `respond`
+    /// does after (a failed write closes the connection; the next response may follow).
+    /// `respond` writes a response in many small sends (the head in pieces, the body in 8 KiB
+    /// chunks through a 1 KiB buffer): with `TCP_NODELAY` each is a segment and a wake-up of
+    /// the client, which tripled the cost of a 30 KB answer on loopback.
+    pub fn respond_raw(mut self, bytes: &[u8]) -> Result<(), IoError> {
+        let mut writer = self.extract_writer_impl();
+        let deadline = self.deadline.clone();
+        if let (Some(cell), Some(d)) = (&deadline, crate::response_write_deadline()) {
+            cell.store(crate::now_us() + d.as_micros() as u64, Ordering::SeqCst);
+        }
+        let written = writer.write_all(bytes).and_then(|()| writer.flush());
+        if let Some(cell) = &deadline {
+            cell.store(0, Ordering::SeqCst);
+        }
+        if written.is_err() {
+            self.close.store(true, Ordering::SeqCst);
+        }
+        drop(writer);
+        if let Some(sender) = self.notify_when_responded.take() {
+            sender.send(()).unwrap();
+        }
+        Self::ignore_client_closing_errors(written)
+    }
+
     fn ignore_client_closing_errors(result: io::Result<()>) -> io::Result<()> {
         result.or_else(|err| match err.kind() {
             ErrorKind::BrokenPipe => Ok(()),
