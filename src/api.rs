@@ -263,6 +263,12 @@ const REGION_10KB: Param = Param::new(
     Kind::Region(Some(10_000)),
     "variants in chr<name>:<start>-<end> (at most 10 kb)",
 );
+/// A region of at most 10 kb that is the query itself (4.18, 4.25).
+const REGION_SPAN_10KB: Param = Param::new(
+    "region",
+    Kind::Region(Some(10_000)),
+    "chr<name>:<start>-<end> (at most 10 kb)",
+);
 const FILESET: Param = Param::new(
     "files_fileset",
     Kind::Id,

@@ -5,7 +5,7 @@ use super::*;
 use crate::api::shapes::GENE;
 use crate::api::{Ctx, Reply};
 use crate::error::ApiError;
-use crate::params::{Kind, Param, Params};
+use crate::params::Params;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -13,11 +13,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.18",
     summary: "Genes overlapping a region, else the nearest gene on each side",
     accepts: Accepts {
-        params: &[Param::new(
-            "region",
-            Kind::Region(Some(10_000)),
-            "chr<name>:<start>-<end> (at most 10 kb)",
-        )],
+        params: &[REGION_SPAN_10KB],
         rules: &[Rule::Required("region")],
         paging: Paging::Ignored,
         organisms: HUMAN,

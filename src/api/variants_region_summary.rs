@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::error::ApiError;
-use crate::params::{Kind, Param, Params};
+use crate::params::Params;
 use crate::shape::{member, Shape, Src, Ty};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -15,11 +15,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.25",
     summary: "Number of variants in a region and of their associations per method",
     accepts: Accepts {
-        params: &[Param::new(
-            "region",
-            Kind::Region(Some(10_000)),
-            "chr<name>:<start>-<end> (at most 10 kb)",
-        )],
+        params: &[REGION_SPAN_10KB],
         rules: &[Rule::Required("region")],
         paging: Paging::Ignored,
         organisms: HUMAN,
