@@ -64,6 +64,8 @@ pub struct Loaded {
     pub etag: String,
     /// Where it was loaded from.
     pub path: Option<PathBuf>,
+    /// The `/api/health` body: it depends on the catalog alone, so it is made once.
+    health: Vec<u8>,
 }
 
 impl Loaded {
@@ -79,11 +81,14 @@ impl Loaded {
     /// Wraps an opened catalog.
     pub fn from_catalog(catalog: Catalog, path: Option<PathBuf>) -> Result<Loaded, ReadError> {
         let etag = format!("W/\"{:016x}\"", catalog.checksum());
-        Ok(Loaded {
+        let mut loaded = Loaded {
             cat: Collections::open(catalog)?,
             etag,
             path,
-        })
+            health: Vec::new(),
+        };
+        loaded.health = health(&loaded);
+        Ok(loaded)
     }
 }
 
@@ -256,7 +261,7 @@ impl App {
                 return error_response(&e);
             }
             // The catalog's state now: never from a cache (a reload changes it).
-            let mut answer = api::Answer::from(health(&loaded));
+            let mut answer = api::Answer::from(loaded.health.clone());
             answer.headers.push(("Cache-Control", "no-store".into()));
             Ok(answer)
         } else if let Some(n) = bench_floor(rest, query) {

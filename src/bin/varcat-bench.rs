@@ -32,13 +32,13 @@ use std::time::{Duration, Instant};
 use lexopt::prelude::*;
 use varcat_indexer::synth::{self, Plan, Rng};
 
-const GROUPS: [&str; 7] = [
-    "point", "region", "assoc", "verbose", "name", "closure", "summary",
+const GROUPS: [&str; 8] = [
+    "health", "point", "region", "assoc", "verbose", "name", "closure", "summary",
 ];
 
 const USAGE: &str = "\
 usage: varcat-bench <catalog> --variants N [--seed S] [--conns 1,64] [--secs 5] [--threads 2]
-                    [--groups point,region,assoc,verbose,name,closure,summary] [--cold]
+                    [--groups health,point,region,assoc,verbose,name,closure,summary] [--cold]
                     [--cold-secs 2] [--no-warm] [--urls 4096] [--bin target/release/varcat]
 The catalog must come from `varcat synth --variants N --seed S` (query targets come from the
 generator's plan).";
@@ -166,6 +166,8 @@ fn urls(plan: &Plan, group: &str, n: usize) -> Vec<String> {
                 )
             }
             "summary" => format!("/api/variants/region-summary?region={}", region(&mut rng)),
+            // The catalog's metadata: the HTTP path with the least handler work.
+            "health" => "/api/health".to_string(),
             _ => unreachable!("groups are checked"),
         })
         .collect()
