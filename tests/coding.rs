@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::oracle::{self, data, obj, s, VariantQuery, SHORT_VARIANT};
-use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
+use crate::util::{assert_bad_request, assert_json_eq, assert_rows, check_paging, get_json};
 
 const SCORES: &[&str] = &[
     "SIFT_score",
@@ -256,10 +256,12 @@ fn test_coding_variants_variants() {
         ("gene_name=SRY", vec![("gene_name", "SRY")]),
     ] {
         let want = coding_variants_variants(&f);
-        assert_json_eq(
+        // SRY has no coding variant linked to a variant.
+        assert_rows(
             &get_json(&format!("/coding-variants/variants?{query}&limit=500")),
             &Value::Array(want),
             query,
+            query == "gene_name=SRY",
         );
     }
     // TSTA1's M1T is caused by two variants; each appears once, in key order.

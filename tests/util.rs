@@ -204,6 +204,31 @@ pub fn assert_bad_request(path_query: &str, issues: &[(&str, &[&str])]) {
 
 /// Compares two JSON values including the order of object members.
 pub fn assert_json_eq(got: &Value, want: &Value, ctx: &str) {
+    // An empty expectation proves nothing about the rows (an oracle that finds nothing agrees
+    // with a handler that finds nothing): where nothing is the answer, say so.
+    let empty = want.as_array().is_some_and(|a| a.is_empty())
+        || want.as_object().is_some_and(|o| o.is_empty());
+    assert!(
+        !empty,
+        "{ctx}: empty expectation; use assert_rows(.., expect_empty: true) where nothing is the answer"
+    );
+    json_eq(got, want, ctx)
+}
+
+/// Compares an answer with its expected rows; `expect_empty` says the case has none on purpose
+/// (and then checks that the oracle agrees).
+pub fn assert_rows(got: &Value, want: &Value, ctx: &str, expect_empty: bool) {
+    if expect_empty {
+        let empty = want.as_array().is_some_and(|a| a.is_empty())
+            || want.as_object().is_some_and(|o| o.is_empty());
+        assert!(empty, "{ctx}: expected no rows, the oracle has {want}");
+        json_eq(got, want, ctx)
+    } else {
+        assert_json_eq(got, want, ctx)
+    }
+}
+
+fn json_eq(got: &Value, want: &Value, ctx: &str) {
     let (g, w) = (
         serde_json::to_string_pretty(got).unwrap(),
         serde_json::to_string_pretty(want).unwrap(),
@@ -235,10 +260,13 @@ pub fn check_paging(path_query: &str, all: &[Value], limit: usize) {
     for page in [0, 1, pages - 1, pages, pages + 5] {
         let got = get_json(&format!("{path_query}{sep}page={page}&limit={limit}"));
         let want: Vec<Value> = all.iter().skip(page * limit).take(limit).cloned().collect();
-        assert_json_eq(
+        // Past the end there is nothing, by the paging law.
+        let past_end = page >= pages;
+        assert_rows(
             &got,
             &Value::Array(want),
             &format!("{path_query} page {page}"),
+            past_end,
         );
     }
 }

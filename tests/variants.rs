@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 
 use crate::oracle::{self, data, obj, s, VariantQuery, GENE};
-use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
+use crate::util::{assert_bad_request, assert_json_eq, assert_rows, check_paging, get_json};
 
 fn freq_row(v: &Value) -> Value {
     oracle::variant_full(v)
@@ -204,7 +204,12 @@ fn test_freq_bounds_are_inclusive() {
             max,
             None,
         );
-        assert_json_eq(&got, &Value::Array(want.clone()), &format!("{min}..{max}"));
+        assert_rows(
+            &got,
+            &Value::Array(want.clone()),
+            &format!("{min}..{max}"),
+            want_positions.is_empty(),
+        );
         let mut pos: Vec<u64> = want.iter().map(|v| v["pos"].as_u64().unwrap()).collect();
         pos.dedup();
         assert_eq!(pos, want_positions);
@@ -473,7 +478,12 @@ fn test_nearest_genes() {
                 "oracle {c}:{st}-{en}"
             );
         }
-        assert_json_eq(&got, &Value::Array(want), &format!("{c}:{st}-{en}"));
+        assert_rows(
+            &got,
+            &Value::Array(want),
+            &format!("{c}:{st}-{en}"),
+            names.is_empty() && c != "chr20",
+        );
     }
     // page and limit are accepted and ignored.
     let both = get_json("/variants/nearest-genes?region=chr1:25000-25010");
