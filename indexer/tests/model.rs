@@ -30,9 +30,11 @@ use varcat_indexer::{build, Options, Report};
 /// A document or a record: members by name.
 type Rec = Map<String, Value>;
 
-/// Words of names and contexts: mixed case, accents, scripts whose case folding is not ASCII.
+/// Words of names and contexts: mixed case, accents, scripts whose case folding is not ASCII,
+/// an embedded NUL (escaped in sort keys).
 const WORDS: &[&str] = &[
     "BRCA1", "brca1", "HLA", "a", "Éclair", "café", "ΣΑΣ", "straße", "İz", "p53", "TP53", "ǅx",
+    "n\u{0}l",
 ];
 const SYMBOLS: &[&str] = &["BRCA1", "TP53", "tp53", "HLA-A"];
 const CHROMS: &[&str] = &["chr1", "chr1", "chr1", "chr2", "chrX"];
@@ -166,7 +168,7 @@ fn gene() -> impl Strategy<Value = Rec> {
     let key = prop_oneof![
         8 => (0u32..40).prop_map(|n| json!(format!("G{n}"))),
         1 => (0u32..4).prop_map(|n| json!(n)),
-        1 => select(&["Gé", "g1", "G1 x"][..]).prop_map(|s| json!(s)),
+        1 => select(&["Gé", "g1", "G1 x", "3", "G\u{0}1"][..]).prop_map(|s| json!(s)),
     ];
     (
         key,
