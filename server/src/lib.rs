@@ -1,25 +1,21 @@
-//! varcat: a read-only query service for a genomic variant catalog, answering the IGVF
-//! Catalog's query interface from one memory-mapped catalog file.
+//! varcat-server: a read-only query service for a genomic variant catalog, answering the IGVF
+//! Catalog's query interface from one memory-mapped catalog file (read through
+//! `varcat-format`; this crate never links the indexer).
 //!
 //! Request path: [`query`] (raw query string) → [`params`] (typed per endpoint, from the
 //! [`api`] table) → handler ([`api`], composing [`engine`] primitives) → [`shape`] (JSON by byte
 //! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http; each request
 //! answered on its connection's thread).
-#![deny(unsafe_code)]
 
 pub mod api;
-pub mod cli;
 pub mod engine;
 pub mod error;
-#[doc(hidden)]
-pub mod fuzzing;
 pub mod http;
 pub mod landing;
 pub mod openapi;
 pub mod params;
 pub mod parse;
 pub mod query;
-pub mod sample;
 pub mod server;
 pub mod shape;
 pub mod sys;
