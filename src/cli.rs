@@ -8,6 +8,7 @@ use std::sync::Arc;
 use lexopt::prelude::*;
 use varcat_format::collection::Collections;
 use varcat_format::Catalog;
+use varcat_tools::args::{string, value};
 
 use crate::http::{App, Loaded, Request};
 use crate::{sample, server};
@@ -49,16 +50,6 @@ fn number<T: std::str::FromStr>(p: &mut lexopt::Parser, flag: &str) -> Result<T,
     v.replace('_', "")
         .parse()
         .map_err(|_| format!("{flag} takes a number, got {v:?}"))
-}
-
-/// The next option value as UTF-8 text (shared by the bench and soak tools too).
-pub fn value(p: &mut lexopt::Parser) -> Result<String, String> {
-    string(p.value().map_err(|e| e.to_string())?)
-}
-
-fn string(v: OsString) -> Result<String, String> {
-    v.into_string()
-        .map_err(|v| format!("argument is not UTF-8: {v:?}"))
 }
 
 /// Runs the command line; returns the process exit code.

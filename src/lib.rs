@@ -1,25 +1,15 @@
-//! varcat: a read-only query service for a genomic variant catalog, answering the IGVF
-//! Catalog's query interface from one memory-mapped catalog file.
+//! varcat: the command line (`build`, `serve`, `query`, `info`, `verify`, `synth`) over the
+//! query service (`varcat-server`) and the catalog builder (`varcat-indexer`), with the sample
+//! catalog bootstrap and the fuzz entry points, which need both.
 //!
-//! Request path: [`query`] (raw query string) → [`params`] (typed per endpoint, from the
-//! [`api`] table) → handler ([`api`], composing [`engine`] primitives) → [`shape`] (JSON by byte
-//! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http; each request
-//! answered on its connection's thread).
-#![deny(unsafe_code)]
+//! The server's modules are re-exported under their old paths, so `varcat::api`,
+//! `varcat::http`, … (tests, fuzz targets) and `crate::…` paths here name the same items.
 
-pub mod api;
+pub use varcat_server::{
+    api, engine, error, http, landing, openapi, params, parse, query, server, shape, sys,
+};
+
 pub mod cli;
-pub mod engine;
-pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod http;
-pub mod landing;
-pub mod openapi;
-pub mod params;
-pub mod parse;
-pub mod query;
 pub mod sample;
-pub mod server;
-pub mod shape;
-pub mod sys;

@@ -1,8 +1,7 @@
 //! Support for the robustness tests: a server process whose log is kept and which can be
-//! signalled, and a keep-alive HTTP/1.1 client that reads exactly one response at a time.
+//! signalled, and the keep-alive HTTP/1.1 client (shared with the load tools) re-exported.
 
-use std::io::{self, BufRead, BufReader, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
@@ -106,108 +105,5 @@ impl Drop for Proc {
     }
 }
 
-/// A response read off a keep-alive connection.
-#[derive(Debug)]
-pub struct Answer {
-    pub status: u16,
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
-}
-
-impl Answer {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Whether the server announced it closes the connection.
-    pub fn closes(&self) -> bool {
-        self.header("Connection")
-            .is_some_and(|v| v.eq_ignore_ascii_case("close"))
-    }
-}
-
-/// A keep-alive HTTP/1.1 connection.
-pub struct Conn {
-    r: BufReader<TcpStream>,
-}
-
-impl Conn {
-    pub fn connect(addr: &str) -> io::Result<Conn> {
-        let s = TcpStream::connect(addr)?;
-        s.set_read_timeout(Some(Duration::from_secs(10)))?;
-        Ok(Conn {
-            r: BufReader::new(s),
-        })
-    }
-
-    /// Sends `GET target` and reads its whole response.
-    pub fn get(&mut self, target: &str) -> io::Result<Answer> {
-        // One write: `write!` on the socket would send the request in pieces, and Nagle's
-        // algorithm against the server's delayed ACK then stalls each request ≈ 40 ms.
-        let head = format!("GET {target} HTTP/1.1\r\nHost: x\r\n\r\n");
-        self.r.get_mut().write_all(head.as_bytes())?;
-        read_answer(&mut self.r, false)
-    }
-}
-
-fn line(r: &mut impl BufRead) -> io::Result<String> {
-    let mut l = String::new();
-    if r.read_line(&mut l)? == 0 {
-        return Err(io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            "connection closed",
-        ));
-    }
-    Ok(l.trim_end_matches(['\r', '\n']).to_string())
-}
-
-/// Reads one response (Content-Length or chunked body; none for HEAD, 204 and 304).
-pub fn read_answer(r: &mut impl BufRead, head: bool) -> io::Result<Answer> {
-    let status_line = line(r)?;
-    let status: u16 = status_line
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| io::Error::other(format!("bad status line {status_line:?}")))?;
-    let mut headers = Vec::new();
-    loop {
-        let l = line(r)?;
-        if l.is_empty() {
-            break;
-        }
-        if let Some((n, v)) = l.split_once(':') {
-            headers.push((n.trim().to_string(), v.trim().to_string()));
-        }
-    }
-    let mut a = Answer {
-        status,
-        headers,
-        body: Vec::new(),
-    };
-    if head || status == 204 || status == 304 {
-        return Ok(a);
-    }
-    if a.header("Transfer-Encoding")
-        .is_some_and(|v| v.contains("chunked"))
-    {
-        loop {
-            let n = usize::from_str_radix(line(r)?.trim(), 16).map_err(io::Error::other)?;
-            let mut chunk = vec![0; n + 2];
-            r.read_exact(&mut chunk)?;
-            if n == 0 {
-                break;
-            }
-            a.body.extend_from_slice(&chunk[..n]);
-        }
-    } else if let Some(len) = a.header("Content-Length") {
-        let len: usize = len.parse().map_err(io::Error::other)?;
-        a.body = vec![0; len];
-        r.read_exact(&mut a.body)?;
-    } else {
-        r.read_to_end(&mut a.body)?;
-    }
-    Ok(a)
-}
+// The HTTP/1.1 client is shared with the load tools.
+pub use varcat_tools::client::{read_answer, Conn};

@@ -1,11 +1,8 @@
-//! Test support: the shared server, a minimal HTTP/1.1 client, JSON helpers.
+//! Test support: the shared server, requests through the shared HTTP/1.1 client, JSON helpers.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-use std::time::Duration;
 
 use serde_json::Value;
 
@@ -86,87 +83,19 @@ pub fn server() -> &'static Proc {
     S.get_or_init(|| spawn(catalog(), &["--quiet"], None))
 }
 
-pub struct Resp {
-    pub status: u16,
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
-}
-
-impl Resp {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-    pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
-    }
-    pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-}
+/// An answer (the client is shared with the load tools: `varcat_tools::client`).
+pub type Resp = varcat_tools::client::Answer;
 
 /// Sends one request (Connection: close) and reads the whole response.
 pub fn request(addr: &str, method: &str, target: &str, headers: &[(&str, &str)]) -> Resp {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    let mut req = format!("{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    for (n, v) in headers {
-        req.push_str(&format!("{n}: {v}\r\n"));
-    }
-    req.push_str("\r\n");
-    s.write_all(req.as_bytes()).unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    parse_response(&raw, method == "HEAD")
+    varcat_tools::client::request(addr, method, target, headers)
+        .unwrap_or_else(|e| panic!("{method} {target}: {e}"))
 }
 
+/// Parses everything read off a connection the server closed (see
+/// `varcat_tools::client::parse_response`).
 pub fn parse_response(raw: &[u8], head: bool) -> Resp {
-    let end = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("no header end");
-    let head_text = String::from_utf8_lossy(&raw[..end]).into_owned();
-    let mut lines = head_text.split("\r\n");
-    let status: u16 = lines
-        .next()
-        .unwrap()
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-        .collect();
-    let mut body = raw[end + 4..].to_vec();
-    let chunked = headers
-        .iter()
-        .any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
-    if chunked && !head {
-        body = dechunk(&body);
-    }
-    Resp {
-        status,
-        headers,
-        body,
-    }
-}
-
-fn dechunk(mut b: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let nl = b.windows(2).position(|w| w == b"\r\n").unwrap();
-        let n = usize::from_str_radix(std::str::from_utf8(&b[..nl]).unwrap().trim(), 16).unwrap();
-        if n == 0 {
-            return out;
-        }
-        out.extend_from_slice(&b[nl + 2..nl + 2 + n]);
-        b = &b[nl + 4 + n..];
-    }
+    varcat_tools::client::parse_response(raw, head).expect("an HTTP answer")
 }
 
 /// GET `/api<path_query>` on the shared server.

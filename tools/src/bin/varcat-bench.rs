@@ -21,7 +21,7 @@
 //! reads in flight; each cold group reports the block device's reads per request and
 //! the req/s (and, by Little's law, the mean latency) those reads allow.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitCode, Stdio};
@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use lexopt::prelude::*;
 use varcat_indexer::synth::{self, Plan, Rng};
+use varcat_tools::client::Conn;
 
 const GROUPS: [&str; 8] = [
     "health", "point", "region", "assoc", "verbose", "name", "closure", "summary",
@@ -77,7 +78,7 @@ fn parse_args() -> Result<Args, String> {
         urls: 4096,
     };
     let mut p = lexopt::Parser::from_env();
-    let s = varcat::cli::value;
+    let s = varcat_tools::args::value;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Long("variants") => a.variants = s(&mut p)?.parse().map_err(|_| "--variants N")?,
@@ -231,96 +232,11 @@ fn serve_bare(s: TcpStream) {
     }
 }
 
-/// A keep-alive HTTP/1.1 connection.
-struct Conn {
-    s: TcpStream,
-    buf: Vec<u8>,
-}
-
-impl Conn {
-    fn open(addr: &str) -> io::Result<Conn> {
-        let s = TcpStream::connect(addr)?;
-        s.set_nodelay(true)?;
-        s.set_read_timeout(Some(Duration::from_secs(30)))?;
-        Ok(Conn {
-            s,
-            buf: Vec::with_capacity(1 << 16),
-        })
-    }
-
-    /// One GET; returns (status, body bytes).
-    fn get(&mut self, path: &str) -> io::Result<(u16, usize)> {
-        let req = format!("GET {path} HTTP/1.1\r\nHost: bench\r\nUser-Agent: varcat-bench\r\n\r\n");
-        self.s.write_all(req.as_bytes())?;
-        self.buf.clear();
-        let mut chunk = [0u8; 65536];
-        let head_end = loop {
-            if let Some(i) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
-                break i + 4;
-            }
-            let n = self.s.read(&mut chunk)?;
-            if n == 0 {
-                return Err(io::ErrorKind::UnexpectedEof.into());
-            }
-            self.buf.extend_from_slice(&chunk[..n]);
-        };
-        let head = String::from_utf8_lossy(&self.buf[..head_end]).to_ascii_lowercase();
-        let status: u16 = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let len = head
-            .lines()
-            .find_map(|l| l.strip_prefix("content-length:"))
-            .and_then(|v| v.trim().parse::<usize>().ok());
-        if let Some(len) = len {
-            while self.buf.len() < head_end + len {
-                let n = self.s.read(&mut chunk)?;
-                if n == 0 {
-                    return Err(io::ErrorKind::UnexpectedEof.into());
-                }
-                self.buf.extend_from_slice(&chunk[..n]);
-            }
-            return Ok((status, len));
-        }
-        if head.contains("transfer-encoding: chunked") {
-            // Read until the terminating chunk; count the payload.
-            let mut pos = head_end;
-            let mut body = 0;
-            loop {
-                let line_end = loop {
-                    if let Some(i) = self.buf[pos..].windows(2).position(|w| w == b"\r\n") {
-                        break pos + i;
-                    }
-                    let n = self.s.read(&mut chunk)?;
-                    if n == 0 {
-                        return Err(io::ErrorKind::UnexpectedEof.into());
-                    }
-                    self.buf.extend_from_slice(&chunk[..n]);
-                };
-                let size = usize::from_str_radix(
-                    String::from_utf8_lossy(&self.buf[pos..line_end]).trim(),
-                    16,
-                )
-                .map_err(|_| io::Error::other("bad chunk size"))?;
-                let need = line_end + 2 + size + 2;
-                while self.buf.len() < need {
-                    let n = self.s.read(&mut chunk)?;
-                    if n == 0 {
-                        return Err(io::ErrorKind::UnexpectedEof.into());
-                    }
-                    self.buf.extend_from_slice(&chunk[..n]);
-                }
-                body += size;
-                pos = need;
-                if size == 0 {
-                    return Ok((status, body));
-                }
-            }
-        }
-        Err(io::Error::other("response without length"))
-    }
+/// A keep-alive connection; cold requests can wait on the disk for long.
+fn open(addr: &str) -> io::Result<Conn> {
+    let c = Conn::connect(addr)?;
+    c.set_read_timeout(Duration::from_secs(30))?;
+    Ok(c)
 }
 
 /// The server under test.
@@ -358,8 +274,8 @@ impl Server {
             started: Duration::ZERO,
         };
         loop {
-            if let Ok(mut c) = Conn::open(&server.addr) {
-                if let Ok((200, _)) = c.get("/api/health") {
+            if let Ok(mut c) = open(&server.addr) {
+                if c.get("/api/health").is_ok_and(|h| h.status == 200) {
                     break;
                 }
             }
@@ -443,7 +359,7 @@ fn drive_capped(
                 scope.spawn(move || {
                     let mut lat = Vec::with_capacity(1 << 16);
                     let (mut bytes, mut non200) = (0u64, 0u64);
-                    let mut conn = Conn::open(addr).ok();
+                    let mut conn = open(addr).ok();
                     barrier.wait();
                     let start = Instant::now();
                     let (w, end) = (
@@ -462,7 +378,7 @@ fn drive_capped(
                         k += 1;
                         let c = match conn.as_mut() {
                             Some(c) => c,
-                            None => match Conn::open(addr) {
+                            None => match open(addr) {
                                 Ok(c) => conn.insert(c),
                                 Err(_) => {
                                     errors.fetch_add(1, Ordering::Relaxed);
@@ -473,8 +389,9 @@ fn drive_capped(
                         };
                         let t = Instant::now();
                         match c.get(url) {
-                            Ok((status, n)) => {
+                            Ok(answer) => {
                                 let d = t.elapsed();
+                                let (status, n) = (answer.status, answer.body.len());
                                 if start.elapsed() >= w && start.elapsed() < end {
                                     // In units of 100 ns.
                                     lat.push((d.as_nanos() / 100).min(u32::MAX as u128) as u32);
@@ -634,7 +551,7 @@ fn run() -> Result<(), String> {
         );
         // Touch every target once so "warm" means the pages these queries need are cached.
         for (_, set) in &sets {
-            let mut c = Conn::open(&server.addr).map_err(|e| e.to_string())?;
+            let mut c = open(&server.addr).map_err(|e| e.to_string())?;
             for u in set {
                 let _ = c.get(u);
             }
@@ -719,7 +636,7 @@ fn run() -> Result<(), String> {
         println!("\n| reads in flight | reads/s | p50 | p99 |\n|---:|---:|---:|---:|");
         let mut disk = Vec::new();
         for &depth in &depths {
-            varcat::sys::evict_page_cache(&a.catalog).map_err(|e| e.to_string())?;
+            varcat_tools::sys::evict_page_cache(&a.catalog).map_err(|e| e.to_string())?;
             let d = disk_floor(&a.catalog, depth, 10_000.max(depth * 200))?;
             println!(
                 "| {depth} | {:.0} | {} | {} |",
@@ -744,17 +661,17 @@ fn run() -> Result<(), String> {
         println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         let pct =
             |r: &[bool]| 100.0 * r.iter().filter(|&&x| x).count() as f64 / r.len().max(1) as f64;
-        let resident = || varcat::sys::resident_map(&a.catalog).map_err(|e| e.to_string());
+        let resident = || varcat_tools::sys::resident_map(&a.catalog).map_err(|e| e.to_string());
         let mut reads = Vec::new();
         for (g, set) in &sets {
-            varcat::sys::evict_page_cache(&a.catalog).map_err(|e| e.to_string())?;
+            varcat_tools::sys::evict_page_cache(&a.catalog).map_err(|e| e.to_string())?;
             let r0 = resident()?;
             let server = Server::start(&a, false)?;
             let r1 = resident()?;
-            let io0 = varcat::sys::device_reads(&a.catalog).ok();
+            let io0 = varcat_tools::sys::device_reads(&a.catalog).ok();
             let cap = a.cold_requests.div_ceil(conns.max(1));
             let s = drive_capped(&server.addr, set, conns, a.cold_secs, 0.0, cap);
-            let io1 = varcat::sys::device_reads(&a.catalog).ok();
+            let io1 = varcat_tools::sys::device_reads(&a.catalog).ok();
             let r2 = resident()?;
             reads.push((g, pages_read_by_section(&sections, &r1, &r2)));
             let disk = match (io0, io1) {

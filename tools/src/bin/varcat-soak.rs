@@ -19,7 +19,7 @@
 //! `RssAnon` is what the server holds beyond the mapped catalog (`RssFile`), sampled each 0.5 s.
 //! Used by `scripts/nginx-rolling.sh`.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -27,11 +27,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lexopt::prelude::*;
+use varcat_tools::client::Conn;
 
 /// (target, expected statuses).
 fn mix() -> Vec<(String, &'static [u16])> {
     let mut m: Vec<(String, &'static [u16])> = Vec::new();
-    for ep in varcat::api::ENDPOINTS {
+    for ep in varcat_server::api::ENDPOINTS {
         for u in ep.example_urls() {
             m.push((format!("/api{u}"), &[200]));
         }
@@ -49,84 +50,10 @@ fn mix() -> Vec<(String, &'static [u16])> {
     m
 }
 
-struct Conn {
-    r: BufReader<TcpStream>,
-}
-
-impl Conn {
-    fn open(addr: &str) -> io::Result<Conn> {
-        let s = TcpStream::connect(addr)?;
-        s.set_read_timeout(Some(Duration::from_secs(10)))?;
-        s.set_nodelay(true)?;
-        Ok(Conn {
-            r: BufReader::new(s),
-        })
-    }
-
-    /// Sends one GET; returns (status, closes).
-    fn get(&mut self, target: &str) -> io::Result<(u16, bool)> {
-        write!(
-            self.r.get_mut(),
-            "GET {target} HTTP/1.1\r\nHost: varcat\r\nAccept-Encoding: gzip\r\n\r\n"
-        )?;
-        let mut line = String::new();
-        let eof = || io::Error::new(io::ErrorKind::UnexpectedEof, "connection closed");
-        if self.r.read_line(&mut line)? == 0 {
-            return Err(eof());
-        }
-        let status: u16 = line
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| io::Error::other(format!("bad status line {line:?}")))?;
-        let (mut len, mut chunked, mut closes) = (None, false, false);
-        loop {
-            line.clear();
-            if self.r.read_line(&mut line)? == 0 {
-                return Err(eof());
-            }
-            let l = line.trim_end();
-            if l.is_empty() {
-                break;
-            }
-            let Some((n, v)) = l.split_once(':') else {
-                continue;
-            };
-            let (n, v) = (n.trim().to_ascii_lowercase(), v.trim());
-            match n.as_str() {
-                "content-length" => len = v.parse::<usize>().ok(),
-                "transfer-encoding" => chunked = v.contains("chunked"),
-                "connection" => closes = v.eq_ignore_ascii_case("close"),
-                _ => {}
-            }
-        }
-        if chunked {
-            loop {
-                line.clear();
-                if self.r.read_line(&mut line)? == 0 {
-                    return Err(eof());
-                }
-                let n = usize::from_str_radix(line.trim(), 16).map_err(io::Error::other)?;
-                let mut skip = vec![0; n + 2];
-                self.r.read_exact(&mut skip)?;
-                if n == 0 {
-                    break;
-                }
-            }
-        } else if let Some(n) = len {
-            let mut skip = vec![0; n];
-            self.r.read_exact(&mut skip)?;
-        } else if status != 204 && status != 304 {
-            return Err(io::Error::other("response without length"));
-        }
-        Ok((status, closes))
-    }
-}
-
 fn open_retrying(addr: &str) -> io::Result<Conn> {
     let end = Instant::now() + Duration::from_secs(5);
     loop {
-        match Conn::open(addr) {
+        match Conn::connect(addr) {
             Ok(c) => return Ok(c),
             Err(e) if Instant::now() > end => return Err(e),
             Err(_) => std::thread::sleep(Duration::from_millis(20)),
@@ -254,7 +181,7 @@ fn parse_args() -> Result<Args, String> {
         attackers: 20,
     };
     let mut p = lexopt::Parser::from_env();
-    let val = varcat::cli::value;
+    let val = varcat_tools::args::value;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Long("addr") => a.addr = val(&mut p)?,
@@ -344,7 +271,9 @@ fn main() -> ExitCode {
                     let (target, want) = &mix[k % mix.len()];
                     k += 1;
                     let t = Instant::now();
-                    let got = conn.get(target);
+                    let got = conn
+                        .send("GET", target, &[("Accept-Encoding", "gzip")])
+                        .map(|a| (a.status, a.closes()));
                     mine.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
                     let reopen = match got {
                         Ok((503, closes)) => {

@@ -1,13 +1,14 @@
 //! The few system calls the server needs that `std` does not offer, in one place: socket
 //! options on the listener, the open-file limit, signals (SIGHUP, SIGTERM, SIGINT) and
-//! descriptor identity.
-#![allow(unsafe_code)]
+//! descriptor identity. Each function that calls libc allows `unsafe_code` for that call
+//! alone (the crate denies it), with a SAFETY comment at the block.
 
 use std::io;
 use std::net::TcpListener;
 use std::os::fd::{AsRawFd, RawFd};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+#[allow(unsafe_code)] // setsockopt has no std wrapper
 fn set_int_opt(fd: RawFd, level: libc::c_int, opt: libc::c_int, v: libc::c_int) -> io::Result<()> {
     // SAFETY: fd is an open socket owned by the caller; the option value is a plain int that
     // lives for the duration of the call.
@@ -27,6 +28,7 @@ fn set_int_opt(fd: RawFd, level: libc::c_int, opt: libc::c_int, v: libc::c_int) 
     }
 }
 
+#[allow(unsafe_code)] // getsockopt has no std wrapper
 fn get_int_opt(fd: RawFd, level: libc::c_int, opt: libc::c_int) -> io::Result<libc::c_int> {
     let mut v: libc::c_int = 0;
     let mut len = std::mem::size_of::<libc::c_int>() as libc::socklen_t;
@@ -50,6 +52,7 @@ fn get_int_opt(fd: RawFd, level: libc::c_int, opt: libc::c_int) -> io::Result<li
 /// Lets SIGPIPE end the process again, as it does for ordinary command-line tools (Rust ignores
 /// it, so `varcat query … | head` met a broken pipe and panicked). Only for the one-shot
 /// commands: the server must keep ignoring it, since clients hang up mid-answer.
+#[allow(unsafe_code)] // std offers no signal dispositions
 pub fn default_sigpipe() {
     // SAFETY: installs the default disposition; no handler code runs in signal context.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
@@ -66,6 +69,7 @@ pub fn set_nodelay(l: &TcpListener) -> io::Result<()> {
 /// `net.core.somaxconn`). `std` listens with 128: when hundreds of clients connect at once,
 /// tiny_http's accept thread (which spawns a thread per connection) falls behind, the queue
 /// overflows, and clients see their first request time out or reset.
+#[allow(unsafe_code)] // std cannot re-listen with another backlog
 pub fn set_backlog(l: &TcpListener, backlog: i32) -> io::Result<()> {
     // SAFETY: listen on an already listening socket only updates its backlog.
     if unsafe { libc::listen(l.as_raw_fd(), backlog) } == 0 {
@@ -82,6 +86,7 @@ pub fn nodelay(fd: RawFd) -> io::Result<bool> {
 
 /// Raises the soft open-file limit to the hard limit (tiny_http holds one thread and one
 /// descriptor per open connection, and its accept loop dies on EMFILE). Returns the new limit.
+#[allow(unsafe_code)] // getrlimit/setrlimit have no std wrapper
 pub fn raise_nofile_limit() -> io::Result<u64> {
     let mut rl = libc::rlimit {
         rlim_cur: 0,
@@ -105,6 +110,7 @@ pub fn raise_nofile_limit() -> io::Result<u64> {
 /// Sets `SO_SNDTIMEO` on a listening socket; Linux copies it to every accepted connection
 /// (unlike `SO_RCVTIMEO`, it does not make `accept()` time out). A worker writing to a client
 /// that does not read then gets an error after `t` instead of blocking forever.
+#[allow(unsafe_code)] // SO_SNDTIMEO on a listener has no std wrapper
 pub fn set_send_timeout(l: &TcpListener, t: std::time::Duration) -> io::Result<()> {
     let tv = libc::timeval {
         tv_sec: t.as_secs() as libc::time_t,
@@ -130,6 +136,7 @@ pub fn set_send_timeout(l: &TcpListener, t: std::time::Duration) -> io::Result<(
 /// Cuts a connection at once: `SO_LINGER` of zero, so its last close resets it and drops what
 /// is still queued to send (a connection shut down with megabytes queued stays open, and holds
 /// them, until the client reads them all), then shut down so its thread's next read ends.
+#[allow(unsafe_code)] // SO_LINGER has no std wrapper
 pub fn abort_connection(s: &std::net::TcpStream) {
     let lg = libc::linger {
         l_onoff: 1,
@@ -149,6 +156,7 @@ pub fn abort_connection(s: &std::net::TcpStream) {
 }
 
 /// The `SO_SNDTIMEO` of a socket.
+#[allow(unsafe_code)] // getsockopt has no std wrapper
 pub fn send_timeout(fd: RawFd) -> io::Result<std::time::Duration> {
     let mut tv = libc::timeval {
         tv_sec: 0,
@@ -175,6 +183,7 @@ pub fn send_timeout(fd: RawFd) -> io::Result<std::time::Duration> {
 static HUP: AtomicBool = AtomicBool::new(false);
 static STOPS: AtomicUsize = AtomicUsize::new(0);
 
+#[allow(unsafe_code)] // _exit is the one async-signal-safe exit
 extern "C" fn on_signal(sig: libc::c_int) {
     // Only async-signal-safe work here: atomics, and _exit on a second stop request.
     if sig == libc::SIGHUP {
@@ -189,6 +198,7 @@ extern "C" fn on_signal(sig: libc::c_int) {
 /// (graceful stop: [`stop_requested`]; a second one exits at once with status 1). The
 /// handlers only set flags, which the server's threads poll; `SA_RESTART` keeps every other
 /// blocking call undisturbed.
+#[allow(unsafe_code)] // sigaction has no std wrapper
 pub fn install_signal_handlers() -> io::Result<()> {
     for sig in [libc::SIGHUP, libc::SIGTERM, libc::SIGINT] {
         // SAFETY: sa is zeroed (a valid empty sigaction) and then filled in; the handler is an
@@ -211,6 +221,7 @@ pub fn install_signal_handlers() -> io::Result<()> {
 /// arrives. The three are blocked in the calling thread and every thread it starts afterwards
 /// (call it before starting any), so they reach only that thread's `sigwait`; `f` may then do
 /// what a signal handler may not (take locks, remove files) before exiting.
+#[allow(unsafe_code)] // signal masks and sigwait have no std wrapper
 pub fn on_stop_signal(f: impl FnOnce(i32) + Send + 'static) -> io::Result<()> {
     // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask only changes
     // this thread's mask.
@@ -249,6 +260,7 @@ pub fn stop_requested() -> bool {
 
 /// Stops a listening socket from accepting: a blocked `accept()` on any descriptor of it
 /// returns an error, new connections are refused; accepted connections are untouched.
+#[allow(unsafe_code)] // shutdown of a listener has no std wrapper
 pub fn stop_listening(l: &TcpListener) -> io::Result<()> {
     // SAFETY: plain call on an open descriptor.
     if unsafe { libc::shutdown(l.as_raw_fd(), libc::SHUT_RDWR) } == 0 {
@@ -258,6 +270,7 @@ pub fn stop_listening(l: &TcpListener) -> io::Result<()> {
     }
 }
 
+#[allow(unsafe_code)] // fstat of a descriptor has no std wrapper
 fn file_id(fd: RawFd) -> Option<(u64, u64)> {
     // SAFETY: st is valid for writes; fstat on a closed descriptor just fails.
     let mut st: libc::stat = unsafe { std::mem::zeroed() };
@@ -278,120 +291,9 @@ pub fn same_socket(fd: RawFd, l: &TcpListener) -> bool {
     }
 }
 
-/// Drops the page cache of the file at `path` (`posix_fadvise(DONTNEED)`), for cold-cache
-/// benchmarks. Pages still mapped by a running process stay resident: stop the server first.
-pub fn evict_page_cache(path: &std::path::Path) -> io::Result<()> {
-    let f = std::fs::File::open(path)?;
-    // SAFETY: f is an open file for the duration of the call.
-    let r = unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::from_raw_os_error(r))
-    }
-}
-
-/// The block device's read counters for the file system holding `path`: (reads completed,
-/// sectors read) from `/sys/dev/block/MAJ:MIN/stat`, so a cold benchmark can count the disk
-/// reads its requests caused. Errors where the file system has no block device (tmpfs,
-/// overlay): the caller reports "n/a".
-pub fn device_reads(path: &std::path::Path) -> io::Result<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    let dev = std::fs::metadata(path)?.dev();
-    let (major, minor) = (libc::major(dev), libc::minor(dev));
-    let stat = std::fs::read_to_string(format!("/sys/dev/block/{major}:{minor}/stat"))?;
-    // Fields: reads completed, reads merged, sectors read, ... (Documentation/block/stat.rst).
-    let f: Vec<u64> = stat
-        .split_whitespace()
-        .map(|x| x.parse().unwrap_or(0))
-        .collect();
-    match (f.first(), f.get(2)) {
-        (Some(&reads), Some(&sectors)) => Ok((reads, sectors)),
-        _ => Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("/sys/dev/block/{major}:{minor}/stat: too few fields"),
-        )),
-    }
-}
-
-/// How many of the file's pages are in the page cache: (resident, total), via `mincore`.
-pub fn resident_pages(path: &std::path::Path) -> io::Result<(usize, usize)> {
-    let map = resident_map(path)?;
-    Ok((map.iter().filter(|&&r| r).count(), map.len()))
-}
-
-/// Which of the file's 4 KiB pages are in the page cache (`mincore`), one flag per page, so a
-/// cold benchmark can say which sections its requests read.
-pub fn resident_map(path: &std::path::Path) -> io::Result<Vec<bool>> {
-    let f = std::fs::File::open(path)?;
-    let len = f.metadata()?.len() as usize;
-    if len == 0 {
-        return Ok(Vec::new());
-    }
-    // SAFETY: sysconf has no memory-safety preconditions.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as usize;
-    let pages = len.div_ceil(page);
-    // SAFETY: a fresh read-only shared mapping of an open file; unmapped below, never read.
-    let addr = unsafe {
-        libc::mmap(
-            std::ptr::null_mut(),
-            len,
-            libc::PROT_READ,
-            libc::MAP_SHARED,
-            f.as_raw_fd(),
-            0,
-        )
-    };
-    if addr == libc::MAP_FAILED {
-        return Err(io::Error::last_os_error());
-    }
-    let mut vec = vec![0u8; pages];
-    // SAFETY: addr..addr+len is the mapping made above; vec has one byte per page.
-    let r = unsafe { libc::mincore(addr, len, vec.as_mut_ptr()) };
-    let err = io::Error::last_os_error();
-    // SAFETY: unmapping exactly the mapping made above.
-    unsafe { libc::munmap(addr, len) };
-    if r != 0 {
-        return Err(err);
-    }
-    // Pages larger than 4 KiB (some arm64 kernels) count as all of their 4 KiB parts.
-    let per = page / 4096;
-    Ok(vec
-        .iter()
-        .flat_map(|&b| std::iter::repeat_n(b & 1 != 0, per))
-        .take(len.div_ceil(4096))
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn test_device_reads_count_up_or_report_no_device() {
-        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        match device_reads(here) {
-            Ok((reads, sectors)) => {
-                let (r2, s2) = device_reads(here).unwrap();
-                assert!(r2 >= reads && s2 >= sectors, "counters never go down");
-            }
-            // No block device behind this file system (tmpfs, overlay): that is the error kind.
-            Err(e) => assert_eq!(e.kind(), io::ErrorKind::NotFound, "{e}"),
-        }
-    }
-
-    #[test]
-    fn test_resident_map_has_a_flag_per_page_and_sees_fresh_writes() {
-        let dir = std::env::temp_dir().join(format!("varcat-sys-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("three-pages");
-        std::fs::write(&path, vec![7u8; 2 * 4096 + 1]).unwrap();
-        let map = resident_map(&path).unwrap();
-        // Just written, so in the page cache whatever the file system.
-        assert_eq!(map, vec![true; 3]);
-        assert_eq!(resident_pages(&path).unwrap(), (3, 3));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 
     #[test]
     fn test_nodelay_on_listener_is_inherited() {

@@ -1,0 +1,21 @@
+//! varcat-server: a read-only query service for a genomic variant catalog, answering the IGVF
+//! Catalog's query interface from one memory-mapped catalog file (read through
+//! `varcat-format`; this crate never links the indexer).
+//!
+//! Request path: [`query`] (raw query string) → [`params`] (typed per endpoint, from the
+//! [`api`] table) → handler ([`api`], composing [`engine`] primitives) → [`shape`] (JSON by byte
+//! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http; each request
+//! answered on its connection's thread).
+
+pub mod api;
+pub mod engine;
+pub mod error;
+pub mod http;
+pub mod landing;
+pub mod openapi;
+pub mod params;
+pub mod parse;
+pub mod query;
+pub mod server;
+pub mod shape;
+pub mod sys;
