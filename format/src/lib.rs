@@ -22,6 +22,7 @@ pub mod collection;
 pub mod error;
 pub mod facets;
 pub mod fstmap;
+pub mod indexes;
 pub mod intervals;
 pub mod keys;
 pub mod layout;
