@@ -31,6 +31,7 @@ pub mod numbers;
 pub mod points;
 pub mod postings;
 pub mod records;
+pub mod schema;
 pub mod spool;
 pub mod text;
 pub mod vocab;

@@ -116,7 +116,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
     // Sections written and checked so far, in file order.
     let mut verified = Vec::new();
     for spec in SPECS {
-        let source = match (spec.kind, spec.derive) {
+        let source = match (spec.kind, schema::hooks(spec.name).derive) {
             (Kind::Derived, Some(g)) => Source::Derived(g),
             _ => match files.get(spec.name) {
                 Some(parts) => Source::Files(parts),

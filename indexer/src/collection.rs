@@ -33,7 +33,7 @@ use crate::normalize::{index_values, normalize, Counts};
 use crate::parallel;
 use crate::progress::Progress;
 use crate::report::Report;
-use crate::schema::{Index, Kind, Order, Place, Spec, MAX_INDEXED_BYTES};
+use crate::schema::{Index, Kind, Order, Place, Prepare, Spec, MAX_INDEXED_BYTES};
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 use crate::validate;
@@ -182,6 +182,8 @@ struct Processor<'a> {
     spec: &'a Spec,
     /// The spec's coordinates ([`Spec::places`]).
     places: Vec<Place>,
+    /// The collection's preparation hook.
+    prepare: Option<Prepare>,
     counts: Counts,
     unknown: BTreeMap<String, u64>,
 }
@@ -314,6 +316,7 @@ impl<'a> Processor<'a> {
         Processor {
             spec,
             places: spec.places().collect(),
+            prepare: crate::schema::hooks(spec.name).prepare,
             counts: Counts::default(),
             unknown: BTreeMap::new(),
         }
@@ -385,7 +388,7 @@ impl<'a> Processor<'a> {
             return Err(validate::too_long("_key"));
         }
         doc.insert("_key".into(), Value::String(key.clone()));
-        if let Some(prepare) = self.spec.prepare {
+        if let Some(prepare) = self.prepare {
             prepare(&mut doc, ctx)?;
         }
         let mut rb = RecordBuf::new();
@@ -1322,12 +1325,7 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         Ok(CollectionMeta {
             name: name.to_string(),
-            kind: match self.spec.kind {
-                Kind::Node => "node",
-                Kind::Edge => "edge",
-                Kind::Derived => "derived",
-            }
-            .into(),
+            kind: self.spec.kind.word().into(),
             documents: self.n,
             fields: self
                 .spec
