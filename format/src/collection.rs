@@ -1,9 +1,8 @@
 //! A read view of one stored collection: its records, its `_key` map and the indexes its
 //! metadata lists. Both the server and the indexer's join steps read collections through it.
 //!
-//! Index names in [`CollectionMeta::indexes`] are section-name suffixes: `by.<field>` (exact
-//! value → ordinals), `fold.<field>` and `tok.<field>` (case-folded value and tokens →
-//! ordinals), `facet.<field>`, `num.<field>`, `intervals`, `ends` and `points`.
+//! Index names in [`CollectionMeta::indexes`] are section-name suffixes, parsed as
+//! [`IndexName`]s: their [`IndexKind`] says which view opens them.
 
 use std::collections::HashMap;
 
@@ -11,6 +10,7 @@ use crate::catalog::Catalog;
 use crate::error::ReadError;
 use crate::facets::Facet;
 use crate::fstmap::{KeyMap, MultiMap};
+use crate::indexes::{IndexKind, IndexName};
 use crate::intervals::IntervalIndex;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::numbers::Numbers;
@@ -33,10 +33,6 @@ pub struct Collection {
     intervals: Option<IntervalIndex>,
     ends: Option<PointIndex>,
     points: Option<PointIndex>,
-}
-
-fn multi(cat: &Catalog, fst: &str, post: &str) -> Result<MultiMap, ReadError> {
-    MultiMap::open(cat.require(fst)?, cat.require(post)?, fst)
 }
 
 impl Collection {
@@ -78,72 +74,48 @@ impl Collection {
             ends: None,
             points: None,
         };
-        for ix in &meta.indexes {
-            let (kind, field) = ix.split_once('.').unwrap_or((ix.as_str(), ""));
-            match kind {
-                "by" => {
-                    c.by.insert(
-                        field.into(),
-                        multi(
-                            cat,
-                            &names::by_fst(name, field),
-                            &names::by_post(name, field),
-                        )?,
-                    );
+        for text in &meta.indexes {
+            let ix: IndexName = text.parse().map_err(|e| {
+                ReadError::invalid(META_SECTION, format!("{name}: unknown index {text} ({e})"))
+            })?;
+            let field = ix.field.clone();
+            let section = names::index(name, &ix);
+            match ix.kind {
+                IndexKind::By | IndexKind::Fold | IndexKind::Tok => {
+                    let map = MultiMap::open(
+                        cat.require(&names::map_fst(name, &ix))?,
+                        cat.require(&names::map_post(name, &ix))?,
+                        &names::map_fst(name, &ix),
+                    )?;
+                    let maps = match ix.kind {
+                        IndexKind::By => &mut c.by,
+                        IndexKind::Fold => &mut c.fold,
+                        _ => &mut c.tok,
+                    };
+                    maps.insert(field, map);
                 }
-                "fold" => {
-                    c.fold.insert(
-                        field.into(),
-                        multi(
-                            cat,
-                            &names::fold_fst(name, field),
-                            &names::fold_post(name, field),
-                        )?,
-                    );
+                IndexKind::Facet => {
+                    let f = Facet::open(cat.require(&section)?.as_ref(), &section)?;
+                    c.facets.insert(field, f);
                 }
-                "tok" => {
-                    c.tok.insert(
-                        field.into(),
-                        multi(
-                            cat,
-                            &names::tok_fst(name, field),
-                            &names::tok_post(name, field),
-                        )?,
-                    );
-                }
-                "facet" => {
-                    let s = names::facet(name, field);
-                    c.facets
-                        .insert(field.into(), Facet::open(cat.require(&s)?.as_ref(), &s)?);
-                }
-                "num" => {
-                    let s = names::number(name, field);
-                    let col = Numbers::open(cat.require(&s)?, &s)?;
+                IndexKind::Num => {
+                    let col = Numbers::open(cat.require(&section)?, &section)?;
                     if col.len() as u64 != meta.documents {
                         return Err(ReadError::invalid(
-                            &s,
+                            &section,
                             "column length differs from record count",
                         ));
                     }
-                    c.numbers.insert(field.into(), col);
+                    c.numbers.insert(field, col);
                 }
-                "intervals" => {
-                    let s = names::intervals(name);
-                    c.intervals = Some(IntervalIndex::open(cat.require(&s)?, &s)?);
+                IndexKind::Intervals => {
+                    c.intervals = Some(IntervalIndex::open(cat.require(&section)?, &section)?);
                 }
-                "ends" => {
-                    let s = names::ends(name);
-                    c.ends = Some(PointIndex::open(cat.require(&s)?, &s)?);
+                IndexKind::Ends => {
+                    c.ends = Some(PointIndex::open(cat.require(&section)?, &section)?);
                 }
-                "points" => {
-                    let s = names::points(name);
-                    c.points = Some(PointIndex::open(cat.require(&s)?, &s)?);
-                }
-                _ => {
-                    return Err(ReadError::invalid(
-                        META_SECTION,
-                        format!("{name}: unknown index {ix}"),
-                    ))
+                IndexKind::Points => {
+                    c.points = Some(PointIndex::open(cat.require(&section)?, &section)?);
                 }
             }
         }

@@ -54,7 +54,7 @@ pub struct CollectionMeta {
     pub documents: u64,
     /// Member names; a member's field id is its index here.
     pub fields: Vec<String>,
-    /// Indexes built, as section-name suffixes.
+    /// Indexes built, as section-name suffixes ([`crate::indexes::IndexName`]s).
     pub indexes: Vec<String>,
     /// How the key map spells `_key`s (see [`crate::keys`]).
     pub key_encoding: KeyEncoding,
@@ -80,6 +80,8 @@ impl Meta {
 
 /// Section names, built in one place for the indexer and the server.
 pub mod names {
+    use crate::indexes::IndexName;
+
     /// Record store of a collection.
     pub fn records(coll: &str) -> String {
         format!("{coll}.records")
@@ -88,48 +90,17 @@ pub mod names {
     pub fn key(coll: &str) -> String {
         format!("{coll}.key")
     }
-    /// Exact value → ordinals map (FST part); `{coll}.by.{field}.post` holds its postings.
-    pub fn by_fst(coll: &str, field: &str) -> String {
-        format!("{coll}.by.{field}.fst")
+    /// The one section of index `ix` of a collection (every kind but the value maps, whose
+    /// sections are [`map_fst`] and [`map_post`]): `genes.facet.type`, `genes.intervals`.
+    pub fn index(coll: &str, ix: &IndexName) -> String {
+        format!("{coll}.{ix}")
     }
-    /// Postings of [`by_fst`].
-    pub fn by_post(coll: &str, field: &str) -> String {
-        format!("{coll}.by.{field}.post")
+    /// FST part of value map `ix` (`by`, `fold`, `tok`): value → postings address.
+    pub fn map_fst(coll: &str, ix: &IndexName) -> String {
+        format!("{coll}.{ix}.fst")
     }
-    /// Folded value → ordinals (FST part).
-    pub fn fold_fst(coll: &str, field: &str) -> String {
-        format!("{coll}.fold.{field}.fst")
-    }
-    /// Postings of [`fold_fst`].
-    pub fn fold_post(coll: &str, field: &str) -> String {
-        format!("{coll}.fold.{field}.post")
-    }
-    /// Folded token → ordinals (FST part).
-    pub fn tok_fst(coll: &str, field: &str) -> String {
-        format!("{coll}.tok.{field}.fst")
-    }
-    /// Postings of [`tok_fst`].
-    pub fn tok_post(coll: &str, field: &str) -> String {
-        format!("{coll}.tok.{field}.post")
-    }
-    /// Facet bitmaps of a field.
-    pub fn facet(coll: &str, field: &str) -> String {
-        format!("{coll}.facet.{field}")
-    }
-    /// Numeric column of a field.
-    pub fn number(coll: &str, field: &str) -> String {
-        format!("{coll}.num.{field}")
-    }
-    /// Interval index of a collection.
-    pub fn intervals(coll: &str) -> String {
-        format!("{coll}.intervals")
-    }
-    /// Intervals of a collection sorted by end (for nearest-feature queries).
-    pub fn ends(coll: &str) -> String {
-        format!("{coll}.ends")
-    }
-    /// Point index of a collection.
-    pub fn points(coll: &str) -> String {
-        format!("{coll}.points")
+    /// Postings of [`map_fst`].
+    pub fn map_post(coll: &str, ix: &IndexName) -> String {
+        format!("{coll}.{ix}.post")
     }
 }

@@ -116,7 +116,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
     // Sections written and checked so far, in file order.
     let mut verified = Vec::new();
     for spec in SPECS {
-        let source = match (spec.kind, spec.derive) {
+        let source = match (spec.kind, schema::hooks(spec.name).derive) {
             (Kind::Derived, Some(g)) => Source::Derived(g),
             _ => match files.get(spec.name) {
                 Some(parts) => Source::Files(parts),
@@ -124,6 +124,16 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
             },
         };
         let meta = collection::build(&mut w, spec, source, &ctx, &mut env)?;
+        // The schema's index list is what readers check their names against (schema::check).
+        debug_assert!(
+            meta.indexes.iter().eq(spec
+                .index_names()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .iter()),
+            "{}: indexes written differ from the schema's",
+            spec.name
+        );
         let cat = w.read_back()?;
         // The new sections are checked now, while the page cache still holds them: once the
         // file is complete, re-reading a 41 GB catalog took 20-43 s, half of it from the disk.

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use varcat_format::facets::FacetBuilder;
 use varcat_format::fstmap::{KeyMapBuilder, MultiMapBuilder};
+use varcat_format::indexes::{IndexKind, IndexName};
 use varcat_format::intervals::IntervalWriter;
 use varcat_format::keys::{self, KeyEncoding};
 use varcat_format::meta::names;
@@ -32,7 +33,7 @@ use crate::normalize::{index_values, normalize, Counts};
 use crate::parallel;
 use crate::progress::Progress;
 use crate::report::Report;
-use crate::schema::{Index, Kind, Order, Place, Spec, MAX_INDEXED_BYTES};
+use crate::schema::{Index, Kind, Order, Place, Prepare, Spec, MAX_INDEXED_BYTES};
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 use crate::validate;
@@ -181,6 +182,8 @@ struct Processor<'a> {
     spec: &'a Spec,
     /// The spec's coordinates ([`Spec::places`]).
     places: Vec<Place>,
+    /// The collection's preparation hook.
+    prepare: Option<Prepare>,
     counts: Counts,
     unknown: BTreeMap<String, u64>,
 }
@@ -313,6 +316,7 @@ impl<'a> Processor<'a> {
         Processor {
             spec,
             places: spec.places().collect(),
+            prepare: crate::schema::hooks(spec.name).prepare,
             counts: Counts::default(),
             unknown: BTreeMap::new(),
         }
@@ -384,7 +388,7 @@ impl<'a> Processor<'a> {
             return Err(validate::too_long("_key"));
         }
         doc.insert("_key".into(), Value::String(key.clone()));
-        if let Some(prepare) = self.spec.prepare {
+        if let Some(prepare) = self.prepare {
             prepare(&mut doc, ctx)?;
         }
         let mut rb = RecordBuf::new();
@@ -812,7 +816,7 @@ fn order_key(spec: &Spec, rec: &[u8], key: &str) -> Vec<u8> {
 enum Feed {
     Exact {
         field: &'static str,
-        kind: &'static str,
+        kind: IndexKind,
         sorter: Sorter,
     },
     Facet {
@@ -846,7 +850,7 @@ enum Feed {
 enum FeedDesc {
     Exact {
         field: &'static str,
-        kind: &'static str,
+        kind: IndexKind,
     },
     Facet {
         field: &'static str,
@@ -907,9 +911,9 @@ impl Feed {
     /// Builds the index of collection `name` into `spools` (as many as [`Feed::spools`]).
     fn build(self, name: &str, mut spools: Vec<Spool>) -> Result<BuiltIndex, BuildError> {
         let mut spool = || spools.pop().expect("Feed::spools counts them");
-        let (points, ix) = match self {
-            Feed::Ends { .. } => (names::ends(name), "ends"),
-            _ => (names::points(name), "points"),
+        let points = match self {
+            Feed::Ends { .. } => IndexName::new(IndexKind::Ends, ""),
+            _ => IndexName::new(IndexKind::Points, ""),
         };
         match self {
             Feed::Exact {
@@ -917,11 +921,8 @@ impl Feed {
                 kind,
                 sorter,
             } => {
-                let (fst, post) = match kind {
-                    "by" => (names::by_fst(name, field), names::by_post(name, field)),
-                    "fold" => (names::fold_fst(name, field), names::fold_post(name, field)),
-                    _ => (names::tok_fst(name, field), names::tok_post(name, field)),
-                };
+                let ix = IndexName::new(kind, field);
+                let (fst, post) = (names::map_fst(name, &ix), names::map_post(name, &ix));
                 let mut b = MultiMapBuilder::new(spool(), spool(), &fst)?;
                 let mut s = sorter.finish()?;
                 let mut cur: Option<Vec<u8>> = None;
@@ -946,20 +947,21 @@ impl Feed {
                     b.insert(&c, &ords)?;
                 }
                 let (f, p) = b.finish()?;
-                Ok((format!("{kind}.{field}"), vec![(fst, f), (post, p)]))
+                Ok((ix.to_string(), vec![(fst, f), (post, p)]))
             }
             Feed::Facet { field, builder } => {
                 let mut out = spool();
                 builder.write(&mut out)?;
+                let ix = IndexName::new(IndexKind::Facet, field);
+                Ok((ix.to_string(), vec![(names::index(name, &ix), out)]))
+            }
+            Feed::Number { field, writer } => {
+                let ix = IndexName::new(IndexKind::Num, field);
                 Ok((
-                    format!("facet.{field}"),
-                    vec![(names::facet(name, field), out)],
+                    ix.to_string(),
+                    vec![(names::index(name, &ix), writer.finish()?)],
                 ))
             }
-            Feed::Number { field, writer } => Ok((
-                format!("num.{field}"),
-                vec![(names::number(name, field), writer.finish()?)],
-            )),
             Feed::Intervals { sorter, .. } => {
                 let mut iw = IntervalWriter::new(spool());
                 let mut s = sorter.finish()?;
@@ -972,9 +974,10 @@ impl Feed {
                     };
                     iw.push(&String::from_utf8_lossy(&c), st, en, o)?;
                 }
+                let ix = IndexName::new(IndexKind::Intervals, "");
                 Ok((
-                    "intervals".into(),
-                    vec![(names::intervals(name), iw.finish()?)],
+                    ix.to_string(),
+                    vec![(names::index(name, &ix), iw.finish()?)],
                 ))
             }
             Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
@@ -987,7 +990,10 @@ impl Feed {
                     };
                     pw.push(&String::from_utf8_lossy(&c), p, o)?;
                 }
-                Ok((ix.into(), vec![(points, pw.finish()?)]))
+                Ok((
+                    points.to_string(),
+                    vec![(names::index(name, &points), pw.finish()?)],
+                ))
             }
         }
     }
@@ -1209,11 +1215,11 @@ impl<'s, 'w> Final<'s, 'w> {
             match *ix {
                 Index::Exact(field) => feeds.push(Feed::Exact {
                     field,
-                    kind: "by",
+                    kind: IndexKind::By,
                     sorter: env.sorter(sorters),
                 }),
                 Index::Text(field) => {
-                    for kind in ["by", "fold", "tok"] {
+                    for kind in [IndexKind::By, IndexKind::Fold, IndexKind::Tok] {
                         feeds.push(Feed::Exact {
                             field,
                             kind,
@@ -1319,12 +1325,7 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         Ok(CollectionMeta {
             name: name.to_string(),
-            kind: match self.spec.kind {
-                Kind::Node => "node",
-                Kind::Edge => "edge",
-                Kind::Derived => "derived",
-            }
-            .into(),
+            kind: self.spec.kind.word().into(),
             documents: self.n,
             fields: self
                 .spec
@@ -1379,8 +1380,8 @@ fn extract(
             FeedDesc::Exact { field, kind } => {
                 let Some(v) = m.get(field) else { continue };
                 let mut vals: Vec<String> = match kind {
-                    "by" => index_values(&v),
-                    "fold" => index_values(&v)
+                    IndexKind::By => index_values(&v),
+                    IndexKind::Fold => index_values(&v)
                         .iter()
                         .map(|s| varcat_format::text::fold(s))
                         .collect(),

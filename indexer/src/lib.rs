@@ -3,7 +3,9 @@
 //!
 //! The build is deterministic (same input, same bytes), memory-bounded (external sort/merge
 //! within `--mem-budget`, whatever the input size) and atomic (a temporary file renamed into
-//! place). [`schema`] says what is stored; [`derive`] holds the build-time joins.
+//! place). [`schema`] says what is stored (the shared `varcat_format::schema`) and holds the
+//! build-time joins beside the collections they serve; [`derive`](mod@derive) is what those
+//! joins work with.
 
 #![forbid(unsafe_code)]
 

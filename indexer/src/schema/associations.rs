@@ -1,442 +1,152 @@
-//! Associations of variants with genes, proteins, elements, phenotypes, biosamples, drugs,
-//! diseases and other variants, and the nodes they expand to (studies, drugs).
+//! Builder hooks of variant associations, and the derived LD-partner predictions.
 
-use super::Ty::*;
-use super::{f, Index, Kind, Spec, NODE};
-use crate::derive;
+use serde_json::{json, Map, Value};
 
-pub(super) const STUDIES: Spec = Spec {
-    name: "studies",
-    fields: &[
-        f("_key", Str),
-        f("name", Str),
-        f("ancestry_initial", Str),
-        f("ancestry_replication", Str),
-        f("n_cases", Str),
-        f("n_initial", Str),
-        f("n_replication", Str),
-        f("pmid", Str),
-        f("pub_author", Str),
-        f("pub_date", Str),
-        f("pub_journal", Str),
-        f("pub_title", Str),
-        f("has_sumstats", Str),
-        f("num_assoc_loci", Str),
-        f("study_source", Str),
-        f("trait_reported", Str),
-        f("trait_efos", Str),
-        f("trait_category", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("study_type", Str),
-        f("version", Str),
-        f("files_filesets", Str),
-    ],
-    ..NODE
+use super::{
+    variant_ld_predictions, variants_diseases, variants_genes, variants_genomic_elements,
+    variants_proteins, variants_variants, Hooks,
 };
+use crate::derive::{object, Ctx, Generator, Unit, Units};
+use crate::doc::Doc;
 
-pub(super) const DRUGS: Spec = Spec {
-    name: "drugs",
-    fields: &[
-        f("_key", Str),
-        f("name", Str),
-        f("drug_ontology_terms", StrArray),
-        f("source", Str),
-        f("source_url", Str),
-        f("class", Str),
-        f("method", Str),
-        f("files_filesets", Str),
-    ],
-    ..NODE
-};
-
-const END_AND_METHOD: &[Index] = &[
-    Index::Exact("_from"),
-    Index::Exact("_to"),
-    Index::Facet("method"),
+/// The hooks of these collections.
+pub(super) const HOOKS: &[(&str, Hooks)] = &[
+    (
+        variants_genomic_elements::NAME,
+        Hooks::prepare(super::elements::element_type),
+    ),
+    (variants_diseases::NAME, Hooks::prepare(disease_gene_name)),
+    (
+        variant_ld_predictions::NAME,
+        Hooks::derive(VARIANT_LD_PREDICTIONS),
+    ),
 ];
 
-pub(super) const VARIANTS_GENES: Spec = Spec {
-    name: "variants_genes",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("label", Str),
-        f("method", Str),
-        f("class", Str),
-        f("files_filesets", Str),
-        f("biological_context", Str),
-        f("biosample_term", Str),
-        f("effect_size", Num),
-        f("log2FC", Num),
-        f("neg_log10_pvalue", Num),
-        f("neg_log10_pvalue_adj", Num),
-        f("power", Num),
-        f("posterior_inclusion_probability", Num),
-        f("coefficient_stddev", Num),
-        f("significant", Bool),
-        f("crispr_modality", Str),
-        f("chr", Str),
-        f("p_value", Num),
-        f("intron_chr", Str),
-        f("intron_start", Int),
-        f("intron_end", Int),
-        f("study", Str),
-        f("standard_error", Num),
-        f("z_score", Num),
-        f("credible_set_min_r2", Num),
-    ],
-    known: &[
-        "treatments_term_ids",
-        "biological_process",
-        "molecular_trait_id",
-        "gene_id",
-        "credible_set_id",
-        "rsid",
-        "credible_set_size",
-        "region",
-        "variant_chromosome_position_ref_alt",
-    ],
-    indexes: &[
-        Index::Exact("_from"),
-        Index::Exact("_to"),
-        Index::Facet("method"),
-        Index::Facet("label"),
-        Index::Facet("source"),
-        Index::Facet("inverse_name"),
-        Index::Facet("significant"),
-        Index::Exact("biosample_term"),
-        Index::Exact("files_filesets"),
-        Index::Text("biological_context"),
-    ],
-    numbers: &[
-        "neg_log10_pvalue",
-        "effect_size",
-        "log2FC",
-        "posterior_inclusion_probability",
-    ],
-    ..NODE
+/// `variants_diseases.gene_name`: the name of the gene its `gene_id` handle points at (4.13).
+fn disease_gene_name(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
+    if doc.get("gene_name").is_some_and(|v| !v.is_null()) {
+        return Ok(());
+    }
+    let name = doc.get("gene_id").and_then(Value::as_str).and_then(|h| {
+        let (c, o) = ctx.resolve(h)?;
+        c.string(o, "name")
+    });
+    if let Some(n) = name {
+        doc.insert("gene_name".into(), Value::String(n));
+    }
+    Ok(())
+}
+
+/// Counts per name as `[{key: name, "count": n}]`, names in byte order, null names last.
+fn counted(counts: &std::collections::BTreeMap<Option<String>, u64>, key: &str) -> Value {
+    let mut items: Vec<(&Option<String>, &u64)> = counts.iter().collect();
+    items.sort_by(|a, b| match (a.0, b.0) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    Value::Array(
+        items
+            .into_iter()
+            .map(|(n, c)| json!({ key: n, "count": c }))
+            .collect(),
+    )
+}
+
+/// The 4.12 predictions of one variant handle: its QTLs (`variants_genes`) grouped by label
+/// with counts per cell type and gene, and its allele-specific TF binding (`variants_proteins`
+/// with label "allele-specific binding" whose motif is not "No Hit": ADASTRA, GVATdb) grouped
+/// by motif (`""` for GVATdb's, which name none) with counts per cell type. Empty when it has neither.
+fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
+    use std::collections::BTreeMap;
+    type Counts = BTreeMap<Option<String>, u64>;
+    let mut qtls: BTreeMap<String, (Counts, Counts)> = BTreeMap::new();
+    if let Some(vg) = ctx.get(variants_genes::NAME) {
+        if let Some(list) = vg
+            .by(variants_genes::_from)
+            .and_then(|m| m.get(handle.as_bytes()))
+        {
+            for e in list.iter() {
+                let Some(label) = vg.string(e, "label") else {
+                    continue;
+                };
+                let entry = qtls.entry(label).or_default();
+                *entry
+                    .0
+                    .entry(vg.string(e, "biological_context"))
+                    .or_insert(0) += 1;
+                let gene = vg.string(e, "_to").map(|h| {
+                    ctx.resolve(&h)
+                        .and_then(|(c, o)| c.string(o, "name"))
+                        .unwrap_or_else(|| h.split_once('/').map_or(h.clone(), |x| x.1.to_string()))
+                });
+                *entry.1.entry(gene).or_insert(0) += 1;
+            }
+        }
+    }
+    let mut tf: BTreeMap<String, (u64, Counts)> = BTreeMap::new();
+    if let Some(vp) = ctx.get(variants_proteins::NAME) {
+        if let Some(list) = vp
+            .by(variants_proteins::_from)
+            .and_then(|m| m.get(handle.as_bytes()))
+        {
+            for e in list.iter() {
+                let asb = vp.string(e, "label").as_deref() == Some("allele-specific binding");
+                let hit = vp.string(e, "motif_conc").as_deref() != Some("No Hit");
+                if !(asb && hit) {
+                    continue;
+                }
+                // GVATdb's binding has no motif: counted under "".
+                let motif = vp.string(e, "motif").unwrap_or_default();
+                let entry = tf.entry(motif).or_default();
+                entry.0 += 1;
+                *entry
+                    .1
+                    .entry(vp.string(e, "biological_context"))
+                    .or_insert(0) += 1;
+            }
+        }
+    }
+    if qtls.is_empty() && tf.is_empty() {
+        return None;
+    }
+    Some(json!({
+        "qtls": qtls.iter().map(|(t, (cells, genes))| json!({
+            "type": t, "cell_types": counted(cells, "name"), "genes": counted(genes, "name"),
+        })).collect::<Vec<_>>(),
+        "tf_binding": tf.iter().map(|(m, (n, cells))| json!({
+            "motif": m, "count": n, "cell_types": counted(cells, "cell_type"),
+        })).collect::<Vec<_>>(),
+    }))
+}
+
+/// `variant_ld_predictions`: the predictions of every variant that takes part in an LD pair,
+/// one unit per variant handle, streamed from the union of the sorted `_from` and `_to` keys
+/// of `variants_variants`.
+const VARIANT_LD_PREDICTIONS: Generator = Generator {
+    units: |ctx| {
+        let Some(ld) = ctx.get(variants_variants::NAME) else {
+            return Units::none();
+        };
+        let maps: Vec<&varcat_format::fstmap::MultiMap> = [
+            ld.by(variants_variants::_from),
+            ld.by(variants_variants::_to),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        Units::Keys(Box::new(varcat_format::fstmap::MultiMap::keys_in_union(
+            &maps,
+        )))
+    },
+    docs: variant_ld_predictions,
 };
 
-pub(super) const VARIANTS_PROTEINS: Spec = Spec {
-    name: "variants_proteins",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("label", Str),
-        f("method", Str),
-        f("class", Str),
-        f("files_filesets", Str),
-        f("biological_context", Str),
-        f("biosample_term", Str),
-        f("motif", Str),
-        f("motif_conc", Str),
-        f("neg_log10_pvalue", Num),
-    ],
-    known: &[
-        "chr",
-        "rsid",
-        "motif_fc",
-        "motif_pos",
-        "motif_orient",
-        "es_mean_ref",
-        "es_mean_alt",
-        "p_value_adj_ref",
-        "p_value_adj_alt",
-        "neg_log10_pvalue_adj_ref",
-        "neg_log10_pvalue_adj_alt",
-        "biological_process",
-        "p_value",
-        "experiment",
-        "hg19_coordinate",
-        "oligo_auc",
-        "oligo_pval",
-        "ref_auc",
-        "alt_auc",
-        "pbs",
-        "p_value_adj",
-        "neg_log10_pvalue_adj",
-        "beta",
-        "se",
-        "regulatory_type",
-        "gene",
-        "gene_consequence",
-        "ref_seq_context",
-        "alt_seq_context",
-        "ref_score",
-        "alt_score",
-        "variant_effect_score",
-        "SEMpl_annotation",
-        "SEMpl_baseline",
-    ],
-    indexes: END_AND_METHOD,
-    ..NODE
-};
-
-pub(super) const VARIANTS_GENOMIC_ELEMENTS: Spec = Spec {
-    name: "variants_genomic_elements",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("label", Str),
-        f("method", Str),
-        f("class", Str),
-        f("files_filesets", Str),
-        f("biological_context", Str),
-        f("biosample_term", Str),
-        f("log2FC", Num),
-        f("neg_log10_pvalue", Num),
-        f("beta", Num),
-        f("element_type", Str),
-    ],
-    known: &["rsid", "method_term", "p_value"],
-    indexes: &[
-        Index::Exact("_from"),
-        Index::Exact("_to"),
-        Index::Facet("method"),
-        Index::Facet("element_type"),
-        Index::Exact("biosample_term"),
-        Index::Exact("files_filesets"),
-        Index::Text("biological_context"),
-    ],
-    prepare: Some(derive::element_type),
-    ..NODE
-};
-
-pub(super) const VARIANTS_PHENOTYPES: Spec = Spec {
-    name: "variants_phenotypes",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("label", Str),
-        f("method", Str),
-        f("class", Str),
-        f("files_filesets", Str),
-        f("biological_context", Str),
-        f("biosample_term", Str),
-        f("study", Str),
-        f("phenotype_term", Str),
-        f("lead_chrom", Str),
-        f("lead_pos", Int),
-        f("lead_ref", Str),
-        f("lead_alt", Str),
-        f("direction", Str),
-        f("beta", Num),
-        f("beta_ci_lower", Num),
-        f("beta_ci_upper", Num),
-        f("oddsr_ci_lower", Num),
-        f("oddsr_ci_upper", Num),
-        f("p_value", Num),
-        f("neg_log10_pvalue", Num),
-        f("version", Str),
-        f("score", Num),
-        f("effect_size", Num),
-        f("z_score", Num),
-        f("significant", Bool),
-        f("num_guides", Num),
-        f("edit_rate_mean", Num),
-        f("effect_size_ci95_lower", Num),
-        f("effect_size_ci95_upper", Num),
-        f("crispr_modality", Str),
-    ],
-    known: &[
-        "equivalent_ontology_term",
-        "odds_ratio",
-        "p_val_mantissa",
-        "p_val_exponent",
-        "tagged_variants",
-    ],
-    indexes: &[
-        Index::Exact("_from"),
-        Index::Exact("_to"),
-        Index::Facet("method"),
-        Index::Facet("label"),
-        Index::Facet("class"),
-        Index::Exact("files_filesets"),
-    ],
-    numbers: &["neg_log10_pvalue"],
-    ..NODE
-};
-
-pub(super) const VARIANTS_BIOSAMPLES: Spec = Spec {
-    name: "variants_biosamples",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("label", Str),
-        f("method", Str),
-        f("class", Str),
-        f("files_filesets", Str),
-        f("biological_context", Str),
-        f("biosample_term", Str),
-    ],
-    known: &[
-        "genomic_element",
-        "strand",
-        "bed_score",
-        "log2FC",
-        "DNA_count_ref",
-        "RNA_count_ref",
-        "DNA_count_alt",
-        "RNA_count_alt",
-        "neg_log10_pvalue",
-        "neg_log10_pvalue_adj",
-        "significant",
-        "postProbEffect",
-        "CI_lower_95",
-        "CI_upper_95",
-        "treatments_term_ids",
-    ],
-    indexes: END_AND_METHOD,
-    ..NODE
-};
-
-pub(super) const VARIANTS_DRUGS: Spec = Spec {
-    name: "variants_drugs",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("gene_symbol", StrArray),
-        f("pmid", Str),
-        f("study_parameters", Any),
-        f("phenotype_categories", StrArray),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("class", Str),
-        f("method", Str),
-        f("files_filesets", Str),
-    ],
-    indexes: &[
-        Index::Exact("_from"),
-        Index::Exact("pmid"),
-        Index::Facet("phenotype_categories"),
-    ],
-    ..NODE
-};
-
-/// Built after genes: each edge's `gene_name` is the name of its `gene_id` (4.13).
-pub(super) const VARIANTS_DISEASES: Spec = Spec {
-    name: "variants_diseases",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("gene_id", Str),
-        f("gene_name", Str),
-        f("assertion", Str),
-        f("pmids", StrArray),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("class", Str),
-        f("method", Str),
-        f("label", Str),
-        f("files_filesets", Str),
-    ],
-    indexes: &[
-        Index::Exact("_from"),
-        Index::Exact("_to"),
-        Index::Facet("assertion"),
-        Index::Exact("pmids"),
-    ],
-    prepare: Some(derive::disease_gene_name),
-    ..NODE
-};
-
-/// ClinGen variant–disease–gene edges (`_from` is a `variants_diseases` edge); read at build time
-/// for the inheritance mode of 4.6 rows.
-pub(super) const VARIANTS_DISEASES_GENES: Spec = Spec {
-    name: "variants_diseases_genes",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("inheritance_mode", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-        f("class", Str),
-        f("method", Str),
-        f("label", Str),
-        f("files_filesets", Str),
-    ],
-    indexes: &[Index::Exact("_from")],
-    ..NODE
-};
-
-/// Linkage disequilibrium (TopLD); a pair is stored once and found from either end.
-pub(super) const VARIANTS_VARIANTS: Spec = Spec {
-    name: "variants_variants",
-    kind: Kind::Edge,
-    fields: &[
-        f("_key", Str),
-        f("_from", Str),
-        f("_to", Str),
-        f("chr", Str),
-        f("ancestry", Str),
-        f("r2", Num),
-        f("d_prime", Num),
-        f("negated", Bool),
-        f("label", Str),
-        f("name", Str),
-        f("inverse_name", Str),
-        f("source", Str),
-        f("source_url", Str),
-    ],
-    known: &[
-        "variant_1_base_pair",
-        "variant_2_base_pair",
-        "variant_1_rsid",
-        "variant_2_rsid",
-    ],
-    indexes: &[Index::Exact("_from"), Index::Exact("_to")],
-    ..NODE
-};
-
-/// Per variant (keyed by its handle): the QTL and TF-binding aggregates shown for it as an LD
-/// partner (4.12), computed once at build time.
-pub(super) const VARIANT_LD_PREDICTIONS: Spec = Spec {
-    name: "variant_ld_predictions",
-    kind: Kind::Derived,
-    fields: &[f("_key", Str), f("predictions", Any)],
-    derive: Some(derive::VARIANT_LD_PREDICTIONS),
-    ..NODE
-};
+fn variant_ld_predictions(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Value>>) {
+    let Unit::Key(k) = unit else { return };
+    let handle = String::from_utf8_lossy(k);
+    if let Some(p) = ld_predictions(ctx, &handle) {
+        out.push(object(json!({"_key": handle, "predictions": p})));
+    }
+}

@@ -1,0 +1,297 @@
+//! The collections a catalog holds: their names and kept members, how each member is
+//! normalised, record order and indexes. The builder stores what this says and the server reads
+//! by the names it declares, so both link this module and neither spells a name again.
+//!
+//! A field no endpoint returns or filters on is not kept; a collection no endpoint uses is
+//! skipped. Each collection has a module of its own named for it ([`variants_genes`]): its
+//! `NAME`, one constant per kept member named as the member is (`variants_genes::method` is
+//! `"method"`) and its `FIELDS`. [`SPECS`] lists the collections in build order: one whose
+//! build reads another comes after it. [`check`] validates a (collection, member, index) triple.
+
+use crate::indexes::{IndexKind, IndexName};
+
+#[macro_use]
+mod members;
+
+mod associations;
+mod check;
+mod elements;
+mod genome;
+mod variation;
+
+pub use associations::*;
+pub use check::{check, check_member};
+pub use elements::*;
+pub use genome::*;
+pub use variation::*;
+
+/// Node or edge collection (edges carry `_from`/`_to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Documents with `_key`.
+    Node,
+    /// Documents with `_from`/`_to` (and usually `_key`).
+    Edge,
+    /// Built by the indexer from other collections.
+    Derived,
+}
+
+impl Kind {
+    /// The kind's name in catalog metadata.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Kind::Node => "node",
+            Kind::Edge => "edge",
+            Kind::Derived => "derived",
+        }
+    }
+}
+
+/// How a kept field is normalised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// Kept as given.
+    Any,
+    /// A string (numbers become strings).
+    Str,
+    /// An integer: `1234.0` and `"1234"` become `1234`.
+    Int,
+    /// A number: numeric strings become numbers.
+    Num,
+    /// A boolean.
+    Bool,
+    /// An array of strings: null elements are dropped (counted).
+    StrArray,
+}
+
+/// A kept field.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// Member name.
+    pub name: &'static str,
+    /// Normalisation.
+    pub ty: Ty,
+}
+
+/// An index over a collection, as the schema declares it (one declaration may store several
+/// indexes: see [`Spec::index_names`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Index {
+    /// Exact value (each element of an array) → ordinals.
+    Exact(&'static str),
+    /// Exact, case-folded value and case-folded tokens → ordinals (name search tiers).
+    Text(&'static str),
+    /// Roaring bitmaps per value (few distinct values).
+    Facet(&'static str),
+    /// f64 column.
+    Number(&'static str),
+    /// Interval index over (chr, start, end).
+    Intervals {
+        /// Chromosome member.
+        chr: &'static str,
+        /// Start member (0-based).
+        start: &'static str,
+        /// End member (exclusive).
+        end: &'static str,
+    },
+    /// The intervals' ends as a point index over (chr, end), for nearest-feature queries.
+    Ends {
+        /// Chromosome member.
+        chr: &'static str,
+        /// End member.
+        end: &'static str,
+    },
+    /// Point index over (chr, pos).
+    Points {
+        /// Chromosome member.
+        chr: &'static str,
+        /// Position member (0-based).
+        pos: &'static str,
+    },
+}
+
+/// Record order (= ordinal order).
+#[derive(Clone, Copy, Debug)]
+pub enum Order {
+    /// By `_key`, byte order.
+    Key,
+    /// By these members (strings in byte order, numbers numerically, missing last), then `_key`.
+    Fields(&'static [&'static str]),
+}
+
+/// What a collection stores.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// Collection name.
+    pub name: &'static str,
+    /// Kind.
+    pub kind: Kind,
+    /// Kept fields (`_key`, `_from`, `_to` included where they apply).
+    pub fields: &'static [Field],
+    /// Fields seen in real data that no endpoint needs: dropped without a warning.
+    pub known: &'static [&'static str],
+    /// Record order.
+    pub order: Order,
+    /// Indexes.
+    pub indexes: &'static [Index],
+    /// Numeric columns (member names; `a.b` reads member `b` of object member `a`).
+    pub numbers: &'static [&'static str],
+}
+
+/// The defaults a spec overrides: a node collection in key order without indexes.
+const NODE: Spec = Spec {
+    name: "",
+    kind: Kind::Node,
+    fields: &[],
+    known: &[],
+    order: Order::Key,
+    indexes: &[],
+    numbers: &[],
+};
+
+/// Every collection varcat builds, in build order: nodes, then edges (so dangling references
+/// are counted against complete node collections), then derived tables.
+pub const SPECS: &[Spec] = &[
+    GENES,
+    MM_GENES,
+    TRANSCRIPTS,
+    MM_TRANSCRIPTS,
+    PROTEINS,
+    VARIANTS,
+    MM_VARIANTS,
+    CODING_VARIANTS,
+    STUDIES,
+    DRUGS,
+    ONTOLOGY_TERMS,
+    GENOMIC_ELEMENTS,
+    MM_GENOMIC_ELEMENTS,
+    PATHWAYS,
+    MOTIFS,
+    COMPLEXES,
+    GENES_TRANSCRIPTS,
+    TRANSCRIPTS_PROTEINS,
+    GENES_STRUCTURE,
+    MM_GENES_STRUCTURE,
+    VARIANTS_CODING_VARIANTS,
+    CODING_VARIANTS_PHENOTYPES,
+    VARIANTS_GENES,
+    VARIANTS_PROTEINS,
+    VARIANTS_GENOMIC_ELEMENTS,
+    VARIANTS_PHENOTYPES,
+    VARIANTS_BIOSAMPLES,
+    VARIANTS_DRUGS,
+    VARIANTS_DISEASES,
+    VARIANTS_DISEASES_GENES,
+    DISEASES_GENES,
+    VARIANTS_VARIANTS,
+    GENOMIC_ELEMENTS_GENES,
+    GENOMIC_ELEMENTS_BIOSAMPLES,
+    MOTIFS_PROTEINS,
+    ONTOLOGY_TERMS_ONTOLOGY_TERMS,
+    GENES_PROTEINS,
+    CODING_VARIANT_SCORES,
+    VARIANT_LD_PREDICTIONS,
+];
+
+/// Collections seen in IGVF data that no endpoint reads: skipped with a note, not a warning.
+pub const UNUSED: &[&str] = &[
+    "transcripts_genes_structure",
+    "coding_variants_proteins",
+    "complexes_proteins",
+    "complexes_terms",
+    "genes_pathways",
+    "pathways_pathways",
+    "files_filesets",
+];
+
+/// The spec of collection `name`.
+pub fn spec(name: &str) -> Option<&'static Spec> {
+    SPECS.iter().find(|s| s.name == name)
+}
+
+/// Where a collection's documents lie on the genome: the members of an interval or point index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Chromosome member.
+    pub chr: &'static str,
+    /// Start (or position) member.
+    pub start: &'static str,
+    /// End member (intervals only).
+    pub end: Option<&'static str>,
+}
+
+impl Spec {
+    /// The coordinates the collection's region indexes read (none for most collections).
+    pub fn places(&self) -> impl Iterator<Item = Place> + '_ {
+        self.indexes.iter().filter_map(|i| match *i {
+            Index::Intervals { chr, start, end } => Some(Place {
+                chr,
+                start,
+                end: Some(end),
+            }),
+            Index::Points { chr, pos } => Some(Place {
+                chr,
+                start: pos,
+                end: None,
+            }),
+            _ => None,
+        })
+    }
+
+    /// Whether member `name` feeds a key map (exact, text or facet index).
+    pub fn is_indexed_text(&self, name: &str) -> bool {
+        matches!(name, "_key" | "_from" | "_to")
+            || self.indexes.iter().any(|i| {
+                matches!(*i, Index::Exact(f) | Index::Text(f) | Index::Facet(f) if f == name)
+                    || matches!(*i, Index::Intervals { chr, .. } | Index::Points { chr, .. } if chr == name)
+            })
+    }
+
+    /// The field id of `name` (its index in `fields`).
+    pub fn field_id(&self, name: &str) -> Option<u16> {
+        self.fields
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| i as u16)
+    }
+
+    /// The indexes a catalog stores for the collection, in the order its metadata lists them:
+    /// each declared index (a text index is three: `by`, `fold`, `tok`), then the numeric
+    /// columns.
+    pub fn index_names(&self) -> impl Iterator<Item = IndexName> + '_ {
+        let declared = self.indexes.iter().flat_map(|i| {
+            let (kinds, field): (&[IndexKind], &str) = match *i {
+                Index::Exact(f) => (&[IndexKind::By], f),
+                Index::Text(f) => (&[IndexKind::By, IndexKind::Fold, IndexKind::Tok], f),
+                Index::Facet(f) => (&[IndexKind::Facet], f),
+                Index::Number(f) => (&[IndexKind::Num], f),
+                Index::Intervals { .. } => (&[IndexKind::Intervals], ""),
+                Index::Ends { .. } => (&[IndexKind::Ends], ""),
+                Index::Points { .. } => (&[IndexKind::Points], ""),
+            };
+            kinds.iter().map(move |&k| IndexName::new(k, field))
+        });
+        let columns = self
+            .numbers
+            .iter()
+            .map(|f| IndexName::new(IndexKind::Num, f));
+        declared.chain(columns)
+    }
+}
+
+/// A fingerprint of what the schema stores and how (names, fields, types, order, indexes), so a
+/// catalog built by a different schema is recognised as stale even at the same version.
+pub fn fingerprint() -> String {
+    let mut text = String::new();
+    for s in SPECS {
+        text.push_str(&format!(
+            "{}|{:?}|{:?}|{:?}|{:?}|",
+            s.name, s.kind, s.order, s.indexes, s.numbers
+        ));
+        for f in s.fields {
+            text.push_str(&format!("{}:{:?},", f.name, f.ty));
+        }
+        text.push('\n');
+    }
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
+}

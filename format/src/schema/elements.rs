@@ -1,0 +1,330 @@
+//! Ontology terms and genomic elements, and the edges from elements to genes.
+
+use super::{Index, Kind, Spec, NODE};
+
+collection! {
+    ontology_terms {
+        _key: Str,
+        uri: Str,
+        term_id: Str,
+        name: Str,
+        synonyms: StrArray,
+        description: Str,
+        source: Str,
+        source_url: Str,
+        subontology: Str,
+        class: Str,
+        method: Str,
+        files_filesets: Str,
+    }
+}
+
+pub(super) const ONTOLOGY_TERMS: Spec = Spec {
+    name: ontology_terms::NAME,
+    fields: ontology_terms::FIELDS,
+    known: &["subset"],
+    ..NODE
+};
+
+collection! {
+    genomic_elements {
+        _key: Str,
+        name: Str,
+        chr: Str,
+        start: Int,
+        end: Int,
+        strand: Str,
+        r#type: Str,
+        source_annotation: Str,
+        method: Str,
+        source: Str,
+        source_url: Str,
+        files_filesets: Str,
+    }
+}
+
+pub(super) const GENOMIC_ELEMENTS: Spec = Spec {
+    name: genomic_elements::NAME,
+    fields: genomic_elements::FIELDS,
+    known: &["simple_sample_summaries", "treatments_term_ids"],
+    indexes: &[
+        Index::Facet(genomic_elements::r#type),
+        Index::Intervals {
+            chr: genomic_elements::chr,
+            start: genomic_elements::start,
+            end: genomic_elements::end,
+        },
+    ],
+    ..NODE
+};
+
+collection!(mm_genomic_elements = genomic_elements);
+
+pub(super) const MM_GENOMIC_ELEMENTS: Spec = Spec {
+    name: mm_genomic_elements::NAME,
+    ..GENOMIC_ELEMENTS
+};
+
+collection! {
+    genomic_elements_genes {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        name: Str,
+        inverse_name: Str,
+        source: Str,
+        source_url: Str,
+        label: Str,
+        method: Str,
+        class: Str,
+        files_filesets: Str,
+        biological_context: Str,
+        biosample_term: Str,
+        cell_annotation: Str,
+        score: Num,
+        effect_size: Num,
+        log2FC: Num,
+        p_value: Num,
+        p_value_adj: Num,
+        neg_log10_pvalue: Num,
+        neg_log10_pvalue_adj: Num,
+        significant: Bool,
+        crispr_modality: Str,
+    }
+}
+
+pub(super) const GENOMIC_ELEMENTS_GENES: Spec = Spec {
+    name: genomic_elements_genes::NAME,
+    kind: Kind::Edge,
+    fields: genomic_elements_genes::FIELDS,
+    known: &["treatments_term_ids"],
+    indexes: &[
+        Index::Exact(genomic_elements_genes::_from),
+        Index::Facet(genomic_elements_genes::method),
+        Index::Exact(genomic_elements_genes::files_filesets),
+    ],
+    ..NODE
+};
+
+collection! {
+    genomic_elements_biosamples {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        log2FC: Num,
+        strand: Str,
+        neg_log10_pvalue: Num,
+        neg_log10_pvalue_adj: Num,
+        DNA_count: Num,
+        RNA_count: Num,
+        significant: Bool,
+        source: Str,
+        source_url: Str,
+        name: Str,
+        inverse_name: Str,
+        label: Str,
+        class: Str,
+        method: Str,
+        files_filesets: Str,
+        biological_context: Str,
+        biosample_term: Str,
+        element_type: Str,
+    }
+}
+
+pub(super) const GENOMIC_ELEMENTS_BIOSAMPLES: Spec = Spec {
+    name: genomic_elements_biosamples::NAME,
+    kind: Kind::Edge,
+    fields: genomic_elements_biosamples::FIELDS,
+    known: &["bed_score", "treatments_term_ids"],
+    indexes: &[
+        Index::Exact(genomic_elements_biosamples::_from),
+        Index::Facet(genomic_elements_biosamples::element_type),
+        Index::Facet(genomic_elements_biosamples::source),
+        Index::Facet(genomic_elements_biosamples::method),
+        Index::Exact(genomic_elements_biosamples::files_filesets),
+    ],
+    ..NODE
+};
+
+collection! {
+    diseases_genes {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        pmids: StrArray,
+        term_name: Str,
+        gene_symbol: Str,
+        sgc_id: Str,
+        hgnc: Str,
+        classification: Str,
+        moi_id: Str,
+        moi_name: Str,
+        submitter: Str,
+        association_type: Str,
+        association_status: Str,
+        class: Str,
+        method: Str,
+        label: Str,
+        files_filesets: Str,
+        source: Str,
+        source_url: Str,
+        name: Str,
+        inverse_name: Str,
+        inheritance_mode: Str,
+        variants: Any,
+    }
+}
+
+/// Gene–disease associations (GenCC, Orphanet); built after the ClinGen edges, whose variants
+/// and inheritance mode for the same disease and gene each row carries.
+pub(super) const DISEASES_GENES: Spec = Spec {
+    name: diseases_genes::NAME,
+    kind: Kind::Edge,
+    fields: diseases_genes::FIELDS,
+    indexes: &[
+        Index::Exact(diseases_genes::_from),
+        Index::Facet(diseases_genes::source),
+        Index::Text(diseases_genes::term_name),
+    ],
+    ..NODE
+};
+
+collection! {
+    pathways {
+        _key: Str,
+        name: Str,
+        organism: Str,
+        source: Str,
+        source_url: Str,
+        id_version: Str,
+        is_in_disease: Bool,
+        is_top_level_pathway: Bool,
+        name_aliases: StrArray,
+        disease_ontology_terms: StrArray,
+        go_biological_process: Str,
+        class: Str,
+        method: Str,
+        label: Str,
+        files_filesets: Str,
+    }
+}
+
+pub(super) const PATHWAYS: Spec = Spec {
+    name: pathways::NAME,
+    fields: pathways::FIELDS,
+    indexes: &[
+        Index::Text(pathways::name),
+        Index::Text(pathways::name_aliases),
+        Index::Facet(pathways::is_in_disease),
+        Index::Facet(pathways::is_top_level_pathway),
+        Index::Exact(pathways::disease_ontology_terms),
+        Index::Exact(pathways::go_biological_process),
+    ],
+    ..NODE
+};
+
+collection! {
+    motifs {
+        _key: Str,
+        name: Str,
+        tf_name: Str,
+        length: Int,
+        pwm: Any,
+        source: Str,
+        source_url: Str,
+        class: Str,
+        method: Str,
+        files_filesets: Str,
+    }
+}
+
+pub(super) const MOTIFS: Spec = Spec {
+    name: motifs::NAME,
+    fields: motifs::FIELDS,
+    known: &["baseline"],
+    indexes: &[Index::Exact(motifs::tf_name), Index::Facet(motifs::source)],
+    ..NODE
+};
+
+collection! {
+    complexes {
+        _key: Str,
+        name: Str,
+        alias: StrArray,
+        molecules: StrArray,
+        evidence_code: Str,
+        experimental_evidence: Str,
+        description: Str,
+        complex_assembly: Any,
+        complex_source: Str,
+        reactome_xref: StrArray,
+        class: Str,
+        method: Str,
+        label: Str,
+        files_filesets: Str,
+        source: Str,
+        source_url: Str,
+    }
+}
+
+pub(super) const COMPLEXES: Spec = Spec {
+    name: complexes::NAME,
+    fields: complexes::FIELDS,
+    ..NODE
+};
+
+collection! {
+    motifs_proteins {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        name: Str,
+        inverse_name: Str,
+        source: Str,
+        source_url: Str,
+        class: Str,
+        method: Str,
+        files_filesets: Str,
+    }
+}
+
+pub(super) const MOTIFS_PROTEINS: Spec = Spec {
+    name: motifs_proteins::NAME,
+    kind: Kind::Edge,
+    fields: motifs_proteins::FIELDS,
+    known: &["biological_process"],
+    indexes: &[
+        Index::Exact(motifs_proteins::_from),
+        Index::Facet(motifs_proteins::method),
+        Index::Exact(motifs_proteins::files_filesets),
+    ],
+    ..NODE
+};
+
+collection! {
+    ontology_terms_ontology_terms {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        name: Str,
+        inverse_name: Str,
+        source: Str,
+        source_url: Str,
+        class: Str,
+        method: Str,
+        files_filesets: Str,
+    }
+}
+
+pub(super) const ONTOLOGY_TERMS_ONTOLOGY_TERMS: Spec = Spec {
+    name: ontology_terms_ontology_terms::NAME,
+    kind: Kind::Edge,
+    fields: ontology_terms_ontology_terms::FIELDS,
+    indexes: &[
+        Index::Exact(ontology_terms_ontology_terms::_from),
+        Index::Exact(ontology_terms_ontology_terms::_to),
+        Index::Facet(ontology_terms_ontology_terms::name),
+    ],
+    ..NODE
+};

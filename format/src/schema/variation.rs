@@ -1,0 +1,203 @@
+//! Variants, coding variants and their scores.
+
+use super::{Index, Kind, Order, Spec, NODE};
+use crate::vocab::AF_COLUMNS;
+
+collection! {
+    variants {
+        _key: Str,
+        chr: Str,
+        pos: Int,
+        r#ref: Str,
+        alt: Str,
+        rsid: StrArray,
+        spdi: Str,
+        hgvs: Str,
+        ca_id: Str,
+        strain: StrArray,
+        qual: Str,
+        files_filesets: Str,
+        organism: Str,
+        source: Str,
+        source_url: Str,
+        annotations: Any,
+    }
+}
+
+pub(super) const VARIANTS: Spec = Spec {
+    name: variants::NAME,
+    fields: variants::FIELDS,
+    known: &["name", "variation_type", "vrs_digest", "filter", "fi"],
+    indexes: &[
+        Index::Exact(variants::spdi),
+        Index::Exact(variants::hgvs),
+        Index::Exact(variants::ca_id),
+        Index::Exact(variants::rsid),
+        Index::Facet("annotations.GENCODE_category"),
+        Index::Points {
+            chr: variants::chr,
+            pos: variants::pos,
+        },
+    ],
+    numbers: AF_COLUMNS,
+    ..NODE
+};
+
+collection!(mm_variants = variants);
+
+pub(super) const MM_VARIANTS: Spec = Spec {
+    name: mm_variants::NAME,
+    numbers: &[],
+    ..VARIANTS
+};
+
+collection! {
+    coding_variants {
+        _key: Str,
+        name: Str,
+        r#ref: Str,
+        alt: Str,
+        protein_name: Str,
+        protein_id: Str,
+        gene_name: Str,
+        transcript_id: Str,
+        hgvsp: Str,
+        hgvsc: Str,
+        refcodon: Str,
+        aapos: Int,
+        codonpos: Int,
+        SIFT_score: Num,
+        SIFT4G_score: Num,
+        Polyphen2_HDIV_score: Num,
+        Polyphen2_HVAR_score: Num,
+        VEST4_score: Num,
+        REVEL_score: Num,
+        MutPred_score: Num,
+        BayesDel_addAF_score: Num,
+        BayesDel_noAF_score: Num,
+        VARITY_R_score: Num,
+        VARITY_ER_score: Num,
+        VARITY_R_LOO_score: Num,
+        VARITY_ER_LOO_score: Num,
+        ESM1b_score: Num,
+        AlphaMissense_score: Num,
+        CADD_raw_score: Num,
+        source: Str,
+        source_url: Str,
+    }
+}
+
+/// 4.4 order: (protein_id, aapos, hgvsp, _key); the derived score table shares it.
+const CODING_ORDER: Order = Order::Fields(&[
+    coding_variants::protein_id,
+    coding_variants::aapos,
+    coding_variants::hgvsp,
+]);
+
+pub(super) const CODING_VARIANTS: Spec = Spec {
+    name: coding_variants::NAME,
+    fields: coding_variants::FIELDS,
+    order: CODING_ORDER,
+    indexes: &[
+        Index::Exact(coding_variants::name),
+        Index::Exact(coding_variants::hgvsp),
+        Index::Exact(coding_variants::gene_name),
+        Index::Exact(coding_variants::protein_id),
+        Index::Exact(coding_variants::protein_name),
+        Index::Exact(coding_variants::transcript_id),
+        Index::Exact(coding_variants::aapos),
+        Index::Facet(coding_variants::alt),
+    ],
+    ..NODE
+};
+
+collection! {
+    variants_coding_variants {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        name: Str,
+        inverse_name: Str,
+        source: Str,
+        source_url: Str,
+    }
+}
+
+pub(super) const VARIANTS_CODING_VARIANTS: Spec = Spec {
+    name: variants_coding_variants::NAME,
+    kind: Kind::Edge,
+    fields: variants_coding_variants::FIELDS,
+    known: &["chr", "pos", "ref", "alt"],
+    indexes: &[
+        Index::Exact(variants_coding_variants::_from),
+        Index::Exact(variants_coding_variants::_to),
+    ],
+    ..NODE
+};
+
+collection! {
+    coding_variants_phenotypes {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        method: Str,
+        class: Str,
+        label: Str,
+        name: Str,
+        inverse_name: Str,
+        source: Str,
+        source_url: Str,
+        files_filesets: Str,
+        biosample_term: Str,
+        biological_context: Str,
+        esm_1v_score: Num,
+        pathogenicity_score: Num,
+        score: Num,
+        dualipa_abun_score: Num,
+        localization_score: Num,
+    }
+}
+
+pub(super) const CODING_VARIANTS_PHENOTYPES: Spec = Spec {
+    name: coding_variants_phenotypes::NAME,
+    kind: Kind::Edge,
+    fields: coding_variants_phenotypes::FIELDS,
+    known: &[
+        "variants",
+        "standard_error",
+        "95_ci_upper",
+        "95_ci_lower",
+        "hgvs_p",
+        "functional_consequence",
+        "SGE_score",
+        "treatments_term_ids",
+    ],
+    indexes: &[Index::Exact(coding_variants_phenotypes::_from)],
+    ..NODE
+};
+
+collection! {
+    coding_variant_scores {
+        _key: Str,
+        protein_id: Str,
+        aapos: Int,
+        hgvsp: Str,
+        scores: Any,
+        score_methods: StrArray,
+        score_files: StrArray,
+    }
+}
+
+/// One record per coding variant, same key and order, so it shares the coding variants'
+/// ordinals.
+pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
+    name: coding_variant_scores::NAME,
+    kind: Kind::Derived,
+    fields: coding_variant_scores::FIELDS,
+    order: CODING_ORDER,
+    indexes: &[
+        Index::Facet(coding_variant_scores::score_methods),
+        Index::Exact(coding_variant_scores::score_files),
+    ],
+    ..NODE
+};
