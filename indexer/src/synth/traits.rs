@@ -115,16 +115,8 @@ pub(super) fn clingen(x: &Site, s: &mut Sink, rng: &mut Rng) -> io::Result<()> {
                 )],
             )
             .s("name", "associated with")
-            .s("inverse_name", "associated with")
-            .s("source", "ClinGen")
-            .s(
-                "source_url",
-                "https://search.clinicalgenome.org/kb/downloads",
-            )
-            .s("class", "observed data")
-            .s("method", "ClinGen")
-            .s("label", "ClinGen")
-            .s("files_filesets", &fs_handle(FS_CLINGEN));
+            .s("inverse_name", "associated with");
+        cite_clingen(&mut o);
         o.end();
         s.put("variants_diseases")?;
         let mut o = Obj::new(&mut s.buf);
@@ -133,18 +125,23 @@ pub(super) fn clingen(x: &Site, s: &mut Sink, rng: &mut Rng) -> io::Result<()> {
             .s("_to", &format!("genes/{gid}"))
             .s("name", "associated with")
             .s("inverse_name", "associated with")
-            .s("inheritance_mode", "Autosomal dominant inheritance")
-            .s("source", "ClinGen")
-            .s(
-                "source_url",
-                "https://search.clinicalgenome.org/kb/downloads",
-            )
-            .s("class", "observed data")
-            .s("method", "ClinGen")
-            .s("label", "ClinGen")
-            .s("files_filesets", &fs_handle(FS_CLINGEN));
+            .s("inheritance_mode", "Autosomal dominant inheritance");
+        cite_clingen(&mut o);
         o.end();
         s.put("variants_diseases_genes")?;
     }
     Ok(())
+}
+
+/// The members that cite ClinGen, last in both of its documents.
+fn cite_clingen(o: &mut Obj<'_>) {
+    o.s("source", "ClinGen")
+        .s(
+            "source_url",
+            "https://search.clinicalgenome.org/kb/downloads",
+        )
+        .s("class", "observed data")
+        .s("method", "ClinGen")
+        .s("label", "ClinGen")
+        .s("files_filesets", &fs_handle(FS_CLINGEN));
 }
