@@ -16,7 +16,23 @@
 //! on the number of threads. [`Plan`] computes identifiers (rsids, genes, regions, ontology
 //! terms) without generating anything, for benchmarks that need real query targets.
 
+mod coding;
+mod drugs;
+mod elements;
+mod filesets;
+mod gencode;
+mod genes;
 pub mod json;
+mod ld;
+mod motifs;
+mod mouse;
+mod ontology;
+mod pathways;
+mod qtl;
+mod sink;
+mod studies;
+mod traits;
+mod variants;
 mod write;
 
 use std::collections::BTreeMap;
@@ -416,12 +432,12 @@ pub fn symbol(gg: u64) -> String {
 
 /// Ensembl gene id (no version) of global gene `gg`.
 pub fn gene_id(gg: u64) -> String {
-    format!("ENSG{:011}", 500_000 + gg)
+    gencode::HUMAN.gene_id(gg)
 }
 
 /// Ensembl transcript id of transcript `t` (0..3) of gene `gg`.
 pub fn transcript_id(gg: u64, t: u64) -> String {
-    format!("ENST{:011}", 500_000 + gg * 3 + t)
+    gencode::HUMAN.transcript_id(gg, t)
 }
 
 /// Ensembl protein id of the protein of transcript `t` (0 or 1) of gene `gg`.

@@ -1,0 +1,196 @@
+//! Pass 2: pass 1's sorted documents with duplicate keys merged (later members over earlier,
+//! like `arangoimport --on-duplicate update`), repeated keyless edges named, and re-sorted
+//! when the collection's order is not `_key`.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use varcat_format::records::{json_bytes, Record, RecordBuf};
+
+use super::env::{finish_reader, Env};
+use super::members::{member, Members};
+use super::payload::{payload, split_payload, FLAG_KEYLESS};
+use crate::error::BuildError;
+use crate::report::Report;
+use crate::schema::{Order, Spec};
+use crate::sorter::Sorter;
+use crate::sortkey::{KeyReader, SortKey};
+
+/// Pass 2 over pass 1's `sorter`: the records to store, in ordinal order.
+pub(super) fn merge(
+    spec: &Spec,
+    sorter: Sorter,
+    files: &[PathBuf],
+    env: &mut Env,
+) -> Result<Stream, BuildError> {
+    let name = spec.name;
+    env.progress.phase(&format!("{name}: sorting"));
+    let sorted = finish_reader(sorter, env)?;
+    let stream = match spec.order {
+        Order::Key => Stream::groups(sorted),
+        Order::Fields(_) => {
+            env.progress.phase(&format!("{name}: ordering"));
+            let mut reorder = env.sorter(1);
+            let mut groups = Stream::groups(sorted);
+            while let Some((key, rec)) = groups.next(spec, files, env)? {
+                let k = order_key(spec, &rec, &key);
+                reorder.push(&k, &payload(0, 0, 0, &rec))?;
+            }
+            drop(groups);
+            Stream::Reordered(finish_reader(reorder, env)?)
+        }
+    };
+    Ok(stream)
+}
+
+/// Pass 2's records in ordinal order.
+pub(super) enum Stream {
+    /// Pass 1's sorted output, equal keys merged (see [`resolve_group`]).
+    Groups {
+        sorted: crate::sorter::Sorted,
+        /// The first item of the next group, already read.
+        ahead: Option<(Vec<u8>, Vec<u8>)>,
+        /// Records of the last group not yet handed out.
+        ready: std::collections::VecDeque<(String, Vec<u8>)>,
+    },
+    /// Records in field order, key last (see [`order_key`]).
+    Reordered(crate::sorter::Sorted),
+}
+
+impl Stream {
+    fn groups(sorted: crate::sorter::Sorted) -> Stream {
+        Stream::Groups {
+            sorted,
+            ahead: None,
+            ready: Default::default(),
+        }
+    }
+
+    /// The next record's key and bytes.
+    pub(super) fn next(
+        &mut self,
+        spec: &Spec,
+        files: &[PathBuf],
+        env: &mut Env,
+    ) -> Result<Option<(String, Vec<u8>)>, BuildError> {
+        match self {
+            Stream::Reordered(s) => {
+                let Some((_, p)) = s.next_item()? else {
+                    return Ok(None);
+                };
+                let (_, _, _, rec) = split_payload(&p);
+                let key = member(spec, &Record::new(rec), "_key")
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                Ok(Some((key, rec.to_vec())))
+            }
+            Stream::Groups {
+                sorted,
+                ahead,
+                ready,
+            } => loop {
+                if let Some(r) = ready.pop_front() {
+                    return Ok(Some(r));
+                }
+                let Some(first) = ahead
+                    .take()
+                    .map_or_else(|| sorted.next_item(), |a| Ok(Some(a)))?
+                else {
+                    return Ok(None);
+                };
+                let mut group = vec![first];
+                while let Some(item) = sorted.next_item()? {
+                    if item.0 == group[0].0 {
+                        group.push(item);
+                    } else {
+                        *ahead = Some(item);
+                        break;
+                    }
+                }
+                ready.extend(resolve_group(spec, group, files, env)?);
+            },
+        }
+    }
+}
+
+/// Turns a group of equal keys into the records to store.
+fn resolve_group(
+    spec: &Spec,
+    group: Vec<(Vec<u8>, Vec<u8>)>,
+    files: &[PathBuf],
+    env: &mut Env,
+) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
+    let key_of = |k: &[u8]| {
+        String::from_utf8_lossy(&KeyReader::new(k).str().unwrap_or_default()).into_owned()
+    };
+    if group.len() == 1 {
+        let (k, p) = &group[0];
+        return Ok(vec![(key_of(k), split_payload(p).3.to_vec())]);
+    }
+    let key = key_of(&group[0].0);
+    let (flags, _, _, _) = split_payload(&group[0].1);
+    if flags & FLAG_KEYLESS != 0 {
+        // Repeated (from, to) pairs without keys stay distinct: `<from> <to> #<n>` in input order.
+        let key_id = spec.field_id("_key").expect("every spec keeps _key");
+        let mut out = Vec::new();
+        for (i, (_, p)) in group.iter().enumerate() {
+            let rec = Record::new(split_payload(p).3);
+            let k = if i == 0 {
+                key.clone()
+            } else {
+                format!("{key} #{:06}", i + 1)
+            };
+            let mut rb = RecordBuf::new();
+            for (id, v) in rec.members() {
+                rb.set(id, v.to_vec());
+            }
+            rb.set(key_id, json_bytes(&Value::String(k.clone())));
+            out.push((k, rb.encode()));
+        }
+        Report::bump(
+            &mut env.report.derived_keys,
+            spec.name.to_string(),
+            group.len() as u64 - 1,
+        );
+        return Ok(out);
+    }
+    if env.strict {
+        let (_, fi, line, _) = split_payload(&group[1].1);
+        return Err(BuildError::Input {
+            file: files.get(fi as usize).cloned().unwrap_or_default(),
+            line,
+            reason: format!("duplicate _key {key} in {} (--strict)", spec.name),
+        });
+    }
+    let mut rb = RecordBuf::new();
+    for (_, p) in &group {
+        for (id, v) in Record::new(split_payload(p).3).members() {
+            rb.set(id, v.to_vec());
+        }
+    }
+    Report::bump(
+        &mut env.report.merged,
+        spec.name.to_string(),
+        group.len() as u64 - 1,
+    );
+    Ok(vec![(key, rb.encode())])
+}
+
+/// The sort key of a record under an `Order::Fields` order (then `_key`).
+fn order_key(spec: &Spec, rec: &[u8], key: &str) -> Vec<u8> {
+    let Order::Fields(fields) = spec.order else {
+        return SortKey::new().str(key.as_bytes()).0.clone();
+    };
+    let rec = Record::new(rec);
+    let m = Members::new(spec, &rec);
+    let mut k = SortKey::new();
+    for f in fields {
+        match m.get(f) {
+            Some(Value::String(s)) => k.str(s.as_bytes()),
+            Some(Value::Number(n)) => k.f64(n.as_f64().unwrap_or(f64::NAN)),
+            _ => k.missing(),
+        };
+    }
+    k.str(key.as_bytes());
+    k.0
+}

@@ -1,0 +1,229 @@
+//! Where one collection's final pass writes: its records section, its key map and its index
+//! feeds; finishing writes the key map and the indexes' sections into the catalog.
+
+use std::io::Write;
+
+use varcat_format::facets::FacetBuilder;
+use varcat_format::fstmap::KeyMapBuilder;
+use varcat_format::indexes::IndexKind;
+use varcat_format::keys::KeyEncoding;
+use varcat_format::meta::names;
+use varcat_format::numbers::NumberWriter;
+use varcat_format::records::RecordWriter;
+use varcat_format::spool::Spool;
+use varcat_format::{CatalogWriter, CollectionMeta};
+
+use super::env::{finish_sorter, Env};
+use super::feeds::Feed;
+use super::records::KeyChunk;
+use crate::error::BuildError;
+use crate::parallel;
+use crate::schema::{Index, Order, Spec};
+use crate::sorter::Sorter;
+use crate::sortkey::KeyReader;
+
+/// The final pass: records go straight into the catalog; index entries into sorters.
+pub(super) struct Final<'s, 'w> {
+    spec: &'s Spec,
+    key_encoding: KeyEncoding,
+    pub(super) records: RecordWriter<varcat_format::writer::SectionWriter<'w>>,
+    pub(super) keys: KeyFeed,
+    pub(super) feeds: Vec<Feed>,
+    pub(super) n: u64,
+}
+
+pub(super) enum KeyFeed {
+    /// Keys arrive in order: the FST is built on its own thread (it is the costliest part of
+    /// the final pass, and independent of the rest).
+    Direct(parallel::Background<KeyChunk, Result<Spool, varcat_format::WriteError>>),
+    Sorted(Sorter),
+}
+
+impl<'s, 'w> Final<'s, 'w> {
+    pub(super) fn new(
+        w: &'w mut CatalogWriter,
+        spec: &'s Spec,
+        key_encoding: KeyEncoding,
+        env: &mut Env,
+    ) -> Result<Final<'s, 'w>, BuildError> {
+        let sorters = 1 + spec
+            .indexes
+            .iter()
+            .map(|i| if matches!(i, Index::Text(_)) { 3 } else { 1 })
+            .sum::<usize>();
+        let records = RecordWriter::new(w.section(&names::records(spec.name))?, env.spool()?);
+        let keys = match spec.order {
+            Order::Key => {
+                let mut b = KeyMapBuilder::for_encoding(
+                    env.spool()?,
+                    &names::key(spec.name),
+                    key_encoding,
+                )?;
+                KeyFeed::Direct(parallel::Background::spawn(
+                    1,
+                    move |chunks: parallel::Items<KeyChunk>| {
+                        for (text, ends) in chunks {
+                            let mut start = 0;
+                            for (end, ord) in ends {
+                                insert_key(
+                                    &mut b,
+                                    key_encoding,
+                                    &text.as_bytes()[start..end],
+                                    ord,
+                                )?;
+                                start = end;
+                            }
+                        }
+                        b.finish()
+                    },
+                ))
+            }
+            Order::Fields(_) => KeyFeed::Sorted(env.sorter(sorters)),
+        };
+        let mut feeds = Vec::new();
+        for ix in spec.indexes {
+            match *ix {
+                Index::Exact(field) => feeds.push(Feed::Exact {
+                    field,
+                    kind: IndexKind::By,
+                    sorter: env.sorter(sorters),
+                }),
+                Index::Text(field) => {
+                    for kind in [IndexKind::By, IndexKind::Fold, IndexKind::Tok] {
+                        feeds.push(Feed::Exact {
+                            field,
+                            kind,
+                            sorter: env.sorter(sorters),
+                        });
+                    }
+                }
+                Index::Facet(field) => feeds.push(Feed::Facet {
+                    field,
+                    builder: FacetBuilder::new(),
+                }),
+                Index::Number(field) => feeds.push(Feed::Number {
+                    field,
+                    writer: NumberWriter::new(env.spool()?),
+                }),
+                Index::Intervals { chr, start, end } => feeds.push(Feed::Intervals {
+                    chr,
+                    start,
+                    end,
+                    sorter: env.sorter(sorters),
+                }),
+                Index::Points { chr, pos } => feeds.push(Feed::Points {
+                    chr,
+                    pos,
+                    sorter: env.sorter(sorters),
+                }),
+                Index::Ends { chr, end } => feeds.push(Feed::Ends {
+                    chr,
+                    end,
+                    sorter: env.sorter(sorters),
+                }),
+            }
+        }
+        for field in spec.numbers {
+            feeds.push(Feed::Number {
+                field,
+                writer: NumberWriter::new(env.spool()?),
+            });
+        }
+        Ok(Final {
+            spec,
+            key_encoding,
+            records,
+            keys,
+            feeds,
+            n: 0,
+        })
+    }
+
+    pub(super) fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
+        let name = self.spec.name;
+        env.progress.phase(&format!("{name}: writing indexes"));
+        let w = self.records.finish()?.finish()?;
+        // Indexes are independent of one another: each is built into spools on one of
+        // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog
+        // in feed order, so the bytes do not depend on the thread count. The `_key` FST may still
+        // be finishing on its own thread meanwhile.
+        let mut jobs = Vec::with_capacity(self.feeds.len());
+        for feed in self.feeds {
+            env.report.spilled_runs += feed.spills() as u64;
+            let spools = (0..feed.spools())
+                .map(|_| env.spool())
+                .collect::<Result<Vec<_>, _>>()?;
+            jobs.push((feed, spools));
+        }
+        let mut built = Vec::with_capacity(jobs.len());
+        let mut jobs = jobs.into_iter();
+        parallel::map_ordered(
+            env.threads,
+            || (),
+            || Ok::<_, BuildError>(jobs.next()),
+            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, spools),
+            |r| {
+                built.push(r?);
+                Ok(())
+            },
+        )?;
+        match self.keys {
+            KeyFeed::Direct(b) => {
+                let mut s = b.finish()?;
+                copy_section(w, &names::key(name), &mut s)?;
+            }
+            KeyFeed::Sorted(sorter) => {
+                let mut sec = w.section(&names::key(name))?;
+                let mut b =
+                    KeyMapBuilder::for_encoding(&mut sec, &names::key(name), self.key_encoding)?;
+                let mut s = finish_sorter(sorter, &mut *env)?;
+                while let Some((k, p)) = s.next_item()? {
+                    let key = KeyReader::new(&k).str().unwrap_or_default();
+                    let ord = u32::from_le_bytes(p[..4].try_into().expect("4"));
+                    insert_key(&mut b, self.key_encoding, &key, ord as u64)?;
+                }
+                b.finish()?;
+                sec.finish()?;
+            }
+        }
+        let mut indexes = Vec::new();
+        for (index, sections) in built {
+            for (section, mut spool) in sections {
+                copy_section(w, &section, &mut spool)?;
+            }
+            indexes.push(index);
+        }
+        Ok(CollectionMeta {
+            name: name.to_string(),
+            kind: self.spec.kind.word().into(),
+            documents: self.n,
+            fields: self
+                .spec
+                .fields
+                .iter()
+                .map(|f| f.name.to_string())
+                .collect(),
+            indexes,
+            key_encoding: self.key_encoding,
+        })
+    }
+}
+
+/// Adds `key` to a key map in the collection's encoding (pass 1 saw every key, so the encoding
+/// holds each of them).
+fn insert_key<W: Write>(
+    b: &mut KeyMapBuilder<W>,
+    encoding: KeyEncoding,
+    key: &[u8],
+    ord: u64,
+) -> Result<(), varcat_format::WriteError> {
+    b.insert(&encoding.encode(key).unwrap_or_default(), ord)
+}
+
+fn copy_section(w: &mut CatalogWriter, name: &str, spool: &mut Spool) -> Result<(), BuildError> {
+    let mut sec = w.section(name)?;
+    spool.copy_into(&mut sec)?;
+    sec.flush()?;
+    sec.finish()?;
+    Ok(())
+}
