@@ -347,9 +347,9 @@ fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {
 }
 
 /// `varcat synth`: writes a deterministic synthetic collection directory (see
-/// `varcat_indexer::synth`).
+/// `varcat_tools::synth`).
 fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
-    let mut opts = varcat_indexer::synth::Options {
+    let mut opts = varcat_tools::synth::Options {
         variants: 0,
         seed: 1,
         out: PathBuf::new(),
@@ -372,8 +372,8 @@ fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         return Err(format!("synth needs --variants N and -o <dir>\n\n{USAGE}"));
     }
     let start = std::time::Instant::now();
-    let s = varcat_indexer::synth::generate(&opts)
-        .map_err(|e| format!("{}: {e}", opts.out.display()))?;
+    let s =
+        varcat_tools::synth::generate(&opts).map_err(|e| format!("{}: {e}", opts.out.display()))?;
     let secs = start.elapsed().as_secs_f64();
     eprintln!("{s}");
     eprintln!(

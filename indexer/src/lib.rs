@@ -24,7 +24,6 @@ pub mod report;
 pub mod schema;
 pub mod sorter;
 pub mod sortkey;
-pub mod synth;
 pub mod validate;
 
 pub use build::{build, Options, DEFAULT_MEM_BUDGET};

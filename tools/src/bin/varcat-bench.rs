@@ -30,8 +30,8 @@ use std::sync::Barrier;
 use std::time::{Duration, Instant};
 
 use lexopt::prelude::*;
-use varcat_indexer::synth::{self, Plan, Rng};
 use varcat_tools::client::Conn;
+use varcat_tools::synth::{self, Plan, Rng};
 
 const GROUPS: [&str; 8] = [
     "health", "point", "region", "assoc", "verbose", "name", "closure", "summary",

@@ -110,8 +110,8 @@ fn test_every_reference_resolves_and_keys_are_unique() {
     }
     assert!(checked > 5_000, "only {checked} references checked");
     // Every collection an endpoint reads is written.
-    for c in crate::schema::SPECS {
-        if c.kind != crate::schema::Kind::Derived {
+    for c in varcat_indexer::schema::SPECS {
+        if c.kind != varcat_indexer::schema::Kind::Derived {
             assert!(s.docs.contains_key(c.name), "{} not generated", c.name);
         }
     }
@@ -122,9 +122,9 @@ fn test_tiny_catalog_builds_with_no_dangling_or_unknown_fields() {
     let d = TempDir::new("build");
     gen(&d.0, 400, 3, true, 2);
     let out = d.0.join("cat.varcat");
-    let mut opts = crate::Options::new(&d.0, &out);
+    let mut opts = varcat_indexer::Options::new(&d.0, &out);
     opts.mem_budget = 1 << 20;
-    let report = crate::build(&opts).unwrap();
+    let report = varcat_indexer::build(&opts).unwrap();
     assert!(report.dangling.is_empty(), "{:?}", report.dangling);
     assert!(
         report.unknown_fields.is_empty(),
