@@ -48,6 +48,29 @@ pub enum Kind {
     TermId,
 }
 
+impl Kind {
+    /// The [`Value`] variant a value of this kind is held in (for the accessors' debug check).
+    fn value_variant(self) -> &'static str {
+        match self {
+            Kind::Bool => "Bool",
+            Kind::Region(_) => "Region",
+            Kind::Threshold => "Threshold",
+            Kind::Number => "Num",
+            Kind::Int => "Int",
+            Kind::Id
+            | Kind::Text
+            | Kind::Enum(_)
+            | Kind::Hgnc
+            | Kind::Rsid
+            | Kind::CaId
+            | Kind::Spdi
+            | Kind::Hgvs
+            | Kind::VariantId
+            | Kind::TermId => "Str",
+        }
+    }
+}
+
 /// A parameter of an endpoint.
 #[derive(Clone, Copy, Debug)]
 pub struct Param {
@@ -78,13 +101,14 @@ impl Param {
     }
 }
 
-/// A rule over several parameters.
+/// A rule over several parameters, naming them by their constants (so a rule cannot name a
+/// parameter that does not exist).
 #[derive(Clone, Copy, Debug)]
 pub enum Rule {
     /// At least one of these must be given.
-    AtLeastOne(&'static [&'static str]),
+    AtLeastOne(&'static [&'static Param]),
     /// This one must be given.
-    Required(&'static str),
+    Required(&'static Param),
 }
 
 /// Paging of an endpoint.
@@ -138,7 +162,7 @@ pub const HUMAN_MOUSE: &[Organism] = &[Organism::Mouse, Organism::Human];
 #[derive(Clone, Copy, Debug)]
 pub struct Accepts {
     /// Its own parameters.
-    pub params: &'static [Param],
+    pub params: &'static [&'static Param],
     /// Rules over them.
     pub rules: &'static [Rule],
     /// Paging.
@@ -164,7 +188,8 @@ pub enum Value {
     Int(u64),
 }
 
-/// The typed parameters of one request.
+/// The typed parameters of one request. Handlers read them through the [`Param`] constants
+/// their endpoint declares (never by name, so a typo cannot silently drop a filter).
 #[derive(Clone, Debug)]
 pub struct Params {
     /// Page index.
@@ -175,72 +200,78 @@ pub struct Params {
     pub verbose: bool,
     /// Organism.
     pub organism: Organism,
+    /// What the endpoint declares: reading anything else is a bug (checked in debug builds).
+    declared: &'static [&'static Param],
     values: HashMap<&'static str, Value>,
 }
 
+/// One typed accessor per [`Value`] variant: `$name(&PARAM)` is the value of `PARAM` when it
+/// was given.
+macro_rules! accessors {
+    ($($(#[$doc:meta])* $name:ident($variant:ident) -> $ty:ty = $conv:expr;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(&self, p: &Param) -> Option<$ty> {
+            debug_assert!(
+                p.kind.value_variant() == stringify!($variant),
+                "{} is read as {} but holds {}",
+                p.name,
+                stringify!($variant),
+                p.kind.value_variant()
+            );
+            match self.get(p) {
+                Some(Value::$variant(x)) => Some($conv(x)),
+                _ => None,
+            }
+        }
+    )*};
+}
+
 impl Params {
-    /// The value of `name`.
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.values.get(name)
+    /// The value of `p`.
+    pub fn get(&self, p: &Param) -> Option<&Value> {
+        debug_assert!(
+            self.declared.iter().any(|d| d.name == p.name
+                && std::mem::discriminant(&d.kind) == std::mem::discriminant(&p.kind)),
+            "a handler reads `{}`, which its endpoint does not declare",
+            p.name
+        );
+        self.values.get(p.name)
     }
 
-    /// True when `name` was given.
-    pub fn has(&self, name: &str) -> bool {
-        self.values.contains_key(name)
+    /// True when `p` was given.
+    pub fn has(&self, p: &Param) -> bool {
+        self.get(p).is_some()
     }
 
-    /// A string value (identifier, text, enum).
-    pub fn str(&self, name: &str) -> Option<&str> {
-        match self.values.get(name) {
-            Some(Value::Str(s)) => Some(s),
-            _ => None,
-        }
+    /// True when any of `ps` was given.
+    pub fn any(&self, ps: &[&Param]) -> bool {
+        ps.iter().any(|p| self.has(p))
     }
 
-    /// A region value.
-    pub fn region(&self, name: &str) -> Option<&Region> {
-        match self.values.get(name) {
-            Some(Value::Region(r)) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// A threshold value.
-    pub fn threshold(&self, name: &str) -> Option<Threshold> {
-        match self.values.get(name) {
-            Some(Value::Threshold(t)) => Some(*t),
-            _ => None,
-        }
-    }
-
-    /// A boolean value.
-    pub fn bool(&self, name: &str) -> Option<bool> {
-        match self.values.get(name) {
-            Some(Value::Bool(b)) => Some(*b),
-            _ => None,
-        }
-    }
-
-    /// A number value.
-    pub fn num(&self, name: &str) -> Option<f64> {
-        match self.values.get(name) {
-            Some(Value::Num(x)) => Some(*x),
-            _ => None,
-        }
-    }
-
-    /// An integer value.
-    pub fn int(&self, name: &str) -> Option<u64> {
-        match self.values.get(name) {
-            Some(Value::Int(x)) => Some(*x),
-            _ => None,
-        }
+    accessors! {
+        /// A string value (identifier, text, enum).
+        str(Str) -> &str = String::as_str;
+        /// A region value.
+        region(Region) -> &Region = std::convert::identity;
+        /// A threshold value.
+        threshold(Threshold) -> Threshold = Clone::clone;
+        /// A boolean value.
+        bool(Bool) -> bool = Clone::clone;
+        /// A number value.
+        num(Num) -> f64 = Clone::clone;
+        /// An integer value.
+        int(Int) -> u64 = Clone::clone;
     }
 
     /// Offset of the first row of the requested page (saturating).
     pub fn offset(&self) -> u64 {
         self.page.saturating_mul(self.limit)
     }
+}
+
+/// The names of `ps`, comma-separated (rule messages and documentation).
+pub fn names(ps: &[&Param]) -> String {
+    ps.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
 }
 
 fn quote_list(values: &[&str]) -> String {
@@ -445,16 +476,17 @@ pub fn parse(
     }
     for rule in accepts.rules {
         match rule {
-            Rule::AtLeastOne(names) => {
-                if !names.iter().any(|n| seen.contains_key(n)) {
+            Rule::AtLeastOne(ps) => {
+                if !ps.iter().any(|p| seen.contains_key(p.name)) {
                     issues.push(Issue::general(format!(
                         "at least one of {} must be given",
-                        names.join(", ")
+                        names(ps)
                     )));
                 }
             }
-            Rule::Required(name) => {
-                if !seen.contains_key(name) {
+            Rule::Required(p) => {
+                if !seen.contains_key(p.name) {
+                    let name = p.name;
                     issues.push(Issue::param(name, format!("{name} is required")));
                 }
             }
@@ -472,6 +504,7 @@ pub fn parse(
         limit,
         verbose,
         organism,
+        declared: accepts.params,
         values,
     })
 }
@@ -480,15 +513,15 @@ pub fn parse(
 mod tests {
     use super::*;
 
+    const GENE_ID: Param = Param::new("gene_id", Kind::Id, "");
+    const SYNONYM: Param = Param::new("synonym", Kind::Id, "").aliases(&["alias"]);
+    const PVALUE: Param = Param::new("neg_log10_pvalue", Kind::Threshold, "");
+    const REGION: Param = Param::new("region", Kind::Region(Some(10_000)), "");
+    const METHOD: Param = Param::new("method", Kind::Enum(&["eQTL", "spliceQTL"]), "");
+
     const ACCEPTS: Accepts = Accepts {
-        params: &[
-            Param::new("gene_id", Kind::Id, ""),
-            Param::new("synonym", Kind::Id, "").aliases(&["alias"]),
-            Param::new("neg_log10_pvalue", Kind::Threshold, ""),
-            Param::new("region", Kind::Region(Some(10_000)), ""),
-            Param::new("method", Kind::Enum(&["eQTL", "spliceQTL"]), ""),
-        ],
-        rules: &[Rule::AtLeastOne(&["gene_id", "synonym", "method"])],
+        params: &[&GENE_ID, &SYNONYM, &PVALUE, &REGION, &METHOD],
+        rules: &[Rule::AtLeastOne(&[&GENE_ID, &SYNONYM, &METHOD])],
         paging: Paging::Paged {
             default: 25,
             max: 500,
@@ -504,13 +537,10 @@ mod tests {
     fn test_good_request() {
         let p = run("gene_id=ENSG1&page=2&limit=10.0&verbose=true&neg_log10_pvalue=gte:2").unwrap();
         assert_eq!((p.page, p.limit, p.verbose, p.offset()), (2, 10, true, 20));
-        assert_eq!(p.str("gene_id"), Some("ENSG1"));
-        assert_eq!(
-            p.threshold("neg_log10_pvalue").unwrap().to_string(),
-            "gte:2"
-        );
+        assert_eq!(p.str(&GENE_ID), Some("ENSG1"));
+        assert_eq!(p.threshold(&PVALUE).unwrap().to_string(), "gte:2");
         let p = run("alias=FOO").unwrap();
-        assert_eq!(p.str("synonym"), Some("FOO"));
+        assert_eq!(p.str(&SYNONYM), Some("FOO"));
         assert_eq!(p.limit, 25);
     }
 
@@ -552,5 +582,20 @@ mod tests {
         );
         let e = run("gene_id=x&page=-1").unwrap_err();
         assert_eq!(e.message, "page must be a non-negative integer, got \"-1\"");
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "which its endpoint does not declare")]
+    fn test_reading_an_undeclared_parameter_is_a_bug() {
+        const OTHER: Param = Param::new("hgnc_id", Kind::Hgnc, "");
+        let _ = run("gene_id=x").unwrap().str(&OTHER);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "region is read as Str but holds Region")]
+    fn test_reading_a_parameter_as_another_kind_is_a_bug() {
+        let _ = run("gene_id=x").unwrap().str(&REGION);
     }
 }

@@ -15,10 +15,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.22",
     summary: "All shortest paths between two ontology terms, over every relation",
     accepts: Accepts {
-        params: &[
-            Param::new("ontology_term_id_start", Kind::TermId, TERM_PATH),
-            Param::new("ontology_term_id_end", Kind::TermId, TERM_PATH),
-        ],
+        params: &[&ONTOLOGY_TERM_ID_START, &ONTOLOGY_TERM_ID_END],
         rules: &[],
         paging: Paging::Ignored,
         organisms: HUMAN,
@@ -31,6 +28,12 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "/ontology-terms/VCT_0000310/transitive-closure/VCT_0000001",
     ],
 };
+
+/// The start term (path parameter).
+pub const ONTOLOGY_TERM_ID_START: Param =
+    Param::new("ontology_term_id_start", Kind::TermId, TERM_PATH);
+/// The end term (path parameter).
+pub const ONTOLOGY_TERM_ID_END: Param = Param::new("ontology_term_id_end", Kind::TermId, TERM_PATH);
 
 /// A closure vertex (no `source_url`, as in IGVF).
 pub static VERTEX: Shape = Shape {
@@ -283,8 +286,8 @@ fn edge_json(e: &Collection, o: u32) -> Value {
 /// them, first seen first. Work is capped ([`MAX_VISITED`], [`MAX_SCANNED`], [`MAX_PATHS`]); a
 /// capped answer carries the [`CAPPED_HEADER`] header.
 pub fn transitive_closure(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let start = p.str("ontology_term_id_start").unwrap_or_default();
-    let end = p.str("ontology_term_id_end").unwrap_or_default();
+    let start = p.str(&ONTOLOGY_TERM_ID_START).unwrap_or_default();
+    let end = p.str(&ONTOLOGY_TERM_ID_END).unwrap_or_default();
     let empty = || {
         Ok(serde_json::to_vec(&json!({"vertices": {}, "paths": []}))
             .expect("serialises")

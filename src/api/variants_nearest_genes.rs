@@ -13,8 +13,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.18",
     summary: "Genes overlapping a region, else the nearest gene on each side",
     accepts: Accepts {
-        params: &[REGION_SPAN_10KB],
-        rules: &[Rule::Required("region")],
+        params: &[&variants::REGION_SPAN_10KB],
+        rules: &[Rule::Required(&variants::REGION_SPAN_10KB)],
         paging: Paging::Ignored,
         organisms: HUMAN,
     },
@@ -28,7 +28,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 /// gene with the largest end ≤ start and the one with the smallest start ≥ end (ties by key).
 pub fn nearest_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let g = ctx.coll("genes");
-    let Some(r) = p.region("region") else {
+    let Some(r) = p.region(&variants::REGION_SPAN_10KB) else {
         return Err(ApiError::param("region", "region is required"));
     };
     let mut ords = Vec::new();
