@@ -7,10 +7,14 @@
 use std::collections::HashMap;
 
 use crate::error::{ApiError, Issue};
-use crate::parse::ident;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::parse::ident::{self, HgncId, TermId};
 use crate::parse::number::{finite, non_negative};
-use crate::parse::region::{Region, RegionError};
+use crate::parse::region::Region;
 use crate::parse::threshold::Threshold;
+use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi, VariantId};
 use crate::query::RawQuery;
 
 /// The type of a parameter's value.
@@ -52,21 +56,19 @@ impl Kind {
     /// The [`Value`] variant a value of this kind is held in (for the accessors' debug check).
     fn value_variant(self) -> &'static str {
         match self {
+            Kind::Id | Kind::Text | Kind::Enum(_) => "Str",
+            Kind::Hgnc => "Hgnc",
             Kind::Bool => "Bool",
             Kind::Region(_) => "Region",
             Kind::Threshold => "Threshold",
             Kind::Number => "Num",
             Kind::Int => "Int",
-            Kind::Id
-            | Kind::Text
-            | Kind::Enum(_)
-            | Kind::Hgnc
-            | Kind::Rsid
-            | Kind::CaId
-            | Kind::Spdi
-            | Kind::Hgvs
-            | Kind::VariantId
-            | Kind::TermId => "Str",
+            Kind::Rsid => "Rsid",
+            Kind::CaId => "CaId",
+            Kind::Spdi => "Spdi",
+            Kind::Hgvs => "Hgvs",
+            Kind::VariantId => "VariantId",
+            Kind::TermId => "TermId",
         }
     }
 }
@@ -176,6 +178,8 @@ pub struct Accepts {
 pub enum Value {
     /// Identifier, text or enum value.
     Str(String),
+    /// HGNC id.
+    Hgnc(HgncId),
     /// Region.
     Region(Region),
     /// Threshold.
@@ -186,6 +190,18 @@ pub enum Value {
     Num(f64),
     /// Integer.
     Int(u64),
+    /// dbSNP id.
+    Rsid(Rsid),
+    /// ClinGen allele id.
+    CaId(CaId),
+    /// SPDI.
+    Spdi(Spdi),
+    /// Genomic HGVS.
+    Hgvs(Hgvs),
+    /// Variant key.
+    VariantId(VariantId),
+    /// Ontology term id.
+    TermId(TermId),
 }
 
 /// The typed parameters of one request. Handlers read them through the [`Param`] constants
@@ -261,6 +277,20 @@ impl Params {
         num(Num) -> f64 = Clone::clone;
         /// An integer value.
         int(Int) -> u64 = Clone::clone;
+        /// An HGNC id.
+        hgnc_id(Hgnc) -> &HgncId = std::convert::identity;
+        /// A dbSNP id.
+        rsid(Rsid) -> &Rsid = std::convert::identity;
+        /// A ClinGen allele id.
+        ca_id(CaId) -> &CaId = std::convert::identity;
+        /// An SPDI.
+        spdi(Spdi) -> &Spdi = std::convert::identity;
+        /// A genomic HGVS.
+        hgvs(Hgvs) -> &Hgvs = std::convert::identity;
+        /// A variant key.
+        variant_id(VariantId) -> &VariantId = std::convert::identity;
+        /// An ontology term id.
+        term_id(TermId) -> &TermId = std::convert::identity;
     }
 
     /// Offset of the first row of the requested page (saturating).
@@ -316,15 +346,22 @@ fn suggest<'a>(name: &str, accepted: impl Iterator<Item = &'a str>) -> Option<&'
 
 /// Checks one value against its kind.
 pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
-    let id_err = || {
-        format!(
-            "{name} must be at most {} bytes without control characters",
-            ident::MAX_ID_LEN
-        )
-    };
+    // The value types' errors say what was expected; the parameter's name goes in front.
+    fn parsed<T: FromStr>(name: &str, v: &str) -> Result<T, String>
+    where
+        T::Err: fmt::Display,
+    {
+        v.parse::<T>().map_err(|e| format!("{name} {e}"))
+    }
     match kind {
-        Kind::Id | Kind::Text => ident::plain(v).then(|| Value::Str(v.to_string())).ok_or_else(id_err),
-        Kind::Hgnc => ident::plain(v).then(|| Value::Str(ident::hgnc(v))).ok_or_else(id_err),
+        Kind::Id | Kind::Text => {
+            if ident::plain(v) {
+                Ok(Value::Str(v.to_string()))
+            } else {
+                Err(format!("{name} {}", ident::IdError))
+            }
+        }
+        Kind::Hgnc => parsed(name, v).map(Value::Hgnc),
         Kind::Enum(allowed) => allowed
             .contains(&v)
             .then(|| Value::Str(v.to_string()))
@@ -334,43 +371,29 @@ pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
             "false" => Ok(Value::Bool(false)),
             _ => Err(format!("{name} must be 'true' or 'false', got '{v}'")),
         },
-        Kind::Region(cap) => match v.parse::<Region>() {
-            Ok(r) => match cap {
-                Some(max) if r.len() > max => {
-                    Err(format!("{name} spans {} bases; at most {max} are allowed, got \"{v}\"", r.len()))
-                }
+        Kind::Region(cap) => {
+            let r: Region = parsed(name, v)?;
+            match cap {
+                Some(max) if r.len() > max => Err(format!(
+                    "{name} spans {} bases; at most {max} are allowed, got \"{v}\"",
+                    r.len()
+                )),
                 _ => Ok(Value::Region(r)),
-            },
-            Err(RegionError::Empty) => Err(format!("{name} must have start < end, got \"{v}\"")),
-            Err(RegionError::Shape) => Err(format!(
-                "{name} must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"{v}\""
-            )),
-        },
-        Kind::Threshold => v.parse::<Threshold>().map(Value::Threshold).map_err(|_| {
-            format!("{name} must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"{v}\"")
-        }),
-        Kind::Number => finite(v).map(Value::Num).ok_or_else(|| format!("{name} must be a finite number, got \"{v}\"")),
+            }
+        }
+        Kind::Threshold => parsed(name, v).map(Value::Threshold),
+        Kind::Number => finite(v)
+            .map(Value::Num)
+            .ok_or_else(|| format!("{name} must be a finite number, got \"{v}\"")),
         Kind::Int => non_negative(v)
             .map(Value::Int)
             .map_err(|_| format!("{name} must be a non-negative integer, got \"{v}\"")),
-        Kind::Rsid => ident::rsid(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must look like rs<digits>, got \"{v}\"")),
-        Kind::CaId => ident::ca_id(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must look like CA<digits>, got \"{v}\"")),
-        Kind::Spdi => ident::spdi(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must be SPDI, <accession>:<position>:<ref>:<alt>, got \"{v}\"")),
-        Kind::Hgvs => ident::hgvs(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must be genomic HGVS, <accession>:g.<change>, got \"{v}\"")),
-        Kind::TermId => ident::term_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
-            format!("{name} must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"{v}\"")
-        }),
-        Kind::VariantId => ident::variant_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
-            format!("{name} must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"{v}\"")
-        }),
+        Kind::Rsid => parsed(name, v).map(Value::Rsid),
+        Kind::CaId => parsed(name, v).map(Value::CaId),
+        Kind::Spdi => parsed(name, v).map(Value::Spdi),
+        Kind::Hgvs => parsed(name, v).map(Value::Hgvs),
+        Kind::TermId => parsed(name, v).map(Value::TermId),
+        Kind::VariantId => parsed(name, v).map(Value::VariantId),
     }
 }
 
@@ -588,7 +611,7 @@ mod tests {
     #[cfg(debug_assertions)]
     #[should_panic(expected = "which its endpoint does not declare")]
     fn test_reading_an_undeclared_parameter_is_a_bug() {
-        const OTHER: Param = Param::new("hgnc_id", Kind::Hgnc, "");
+        const OTHER: Param = Param::new("transcript_id", Kind::Id, "");
         let _ = run("gene_id=x").unwrap().str(&OTHER);
     }
 
@@ -597,5 +620,54 @@ mod tests {
     #[should_panic(expected = "region is read as Str but holds Region")]
     fn test_reading_a_parameter_as_another_kind_is_a_bug() {
         let _ = run("gene_id=x").unwrap().str(&REGION);
+    }
+
+    #[test]
+    fn test_value_types_keep_their_messages() {
+        for (kind, name, v, msg) in [
+            (Kind::Id, "gene_id", "a\u{1}", "gene_id must be at most 512 bytes without control characters"),
+            (Kind::Hgnc, "hgnc_id", "a\u{1}", "hgnc_id must be at most 512 bytes without control characters"),
+            (Kind::Rsid, "rsid", "x", "rsid must look like rs<digits>, got \"x\""),
+            (Kind::CaId, "ca_id", "x", "ca_id must look like CA<digits>, got \"x\""),
+            (Kind::Spdi, "spdi", "x", "spdi must be SPDI, <accession>:<position>:<ref>:<alt>, got \"x\""),
+            (Kind::Hgvs, "hgvs", "x", "hgvs must be genomic HGVS, <accession>:g.<change>, got \"x\""),
+            (
+                Kind::VariantId,
+                "variant_id",
+                "a:b",
+                "variant_id must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"a:b\"",
+            ),
+            (
+                Kind::TermId,
+                "ontology_term_id",
+                "x",
+                "ontology_term_id must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"x\"",
+            ),
+            (
+                Kind::Threshold,
+                "effect_size",
+                "gt:x",
+                "effect_size must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"gt:x\"",
+            ),
+            (Kind::Region(None), "region", "chr1:5-5", "region must have start < end, got \"chr1:5-5\""),
+            (
+                Kind::Region(None),
+                "region",
+                "chr1",
+                "region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1\"",
+            ),
+            (
+                Kind::Region(Some(10)),
+                "region",
+                "chr1:0-11",
+                "region spans 11 bases; at most 10 are allowed, got \"chr1:0-11\"",
+            ),
+        ] {
+            assert_eq!(check(kind, name, v), Err(msg.to_string()), "{kind:?} {v:?}");
+        }
+        let Ok(Value::Hgnc(h)) = check(Kind::Hgnc, "hgnc_id", "15916") else {
+            panic!("an HGNC id");
+        };
+        assert_eq!(h.stored(), "HGNC:15916");
     }
 }

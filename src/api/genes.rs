@@ -52,8 +52,8 @@ pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u32> {
         if let Some(id) = p.str(&GENE_ID) {
             f.and(sets::keys(g, id));
         }
-        if let Some(h) = p.str(&HGNC_ID) {
-            f.and(sets::exact(g, "hgnc", h));
+        if let Some(h) = p.hgnc_id(&HGNC_ID) {
+            f.and(sets::exact(g, "hgnc", &h.stored()));
         }
         if let Some(s) = p.str(&SYNONYM) {
             f.and(sets::exact(g, "synonyms", s));

@@ -4,6 +4,7 @@ use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
+use crate::parse::ident::TermId;
 use crate::shape::{field, member, renamed, Shape, Src, Ty};
 
 /// The endpoint.
@@ -63,7 +64,7 @@ pub static CHILD: Shape = Shape {
 /// from the catalog has no row).
 pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("ontology_terms_ontology_terms");
-    let id = p.str(&ONTOLOGY_TERM_ID).unwrap_or_default();
+    let id = p.term_id(&ONTOLOGY_TERM_ID).map_or("", TermId::as_str);
     let mut f = Filter::over(e);
     f.and(sets::handle_is(e, "_to", "ontology_terms", id));
     f.and(sets::facet(e, "name", "subclass"));

@@ -4,6 +4,7 @@
 use super::*;
 use crate::api::{Answer, Ctx, Reply};
 use crate::params::Params;
+use crate::parse::ident::TermId;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, VecDeque};
@@ -286,8 +287,10 @@ fn edge_json(e: &Collection, o: u32) -> Value {
 /// them, first seen first. Work is capped ([`MAX_VISITED`], [`MAX_SCANNED`], [`MAX_PATHS`]); a
 /// capped answer carries the [`CAPPED_HEADER`] header.
 pub fn transitive_closure(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let start = p.str(&ONTOLOGY_TERM_ID_START).unwrap_or_default();
-    let end = p.str(&ONTOLOGY_TERM_ID_END).unwrap_or_default();
+    let start = p
+        .term_id(&ONTOLOGY_TERM_ID_START)
+        .map_or("", TermId::as_str);
+    let end = p.term_id(&ONTOLOGY_TERM_ID_END).map_or("", TermId::as_str);
     let empty = || {
         Ok(serde_json::to_vec(&json!({"vertices": {}, "paths": []}))
             .expect("serialises")

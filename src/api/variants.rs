@@ -6,6 +6,7 @@ use crate::api::{sets, Ctx};
 use crate::engine::{Filter, Set};
 use crate::error::ApiError;
 use crate::params::{Kind, Param, Params, Rule};
+use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi};
 use crate::shape::{field, member, Member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
 use varcat_format::vocab::AF_SOURCES;
@@ -67,18 +68,18 @@ pub const ID_OR_REGION_RULE: Rule = Rule::AtLeastOne(&IDS_AND_REGION);
 /// Variants of `v` matching every given identifier (all ANDed), for endpoints without a region.
 pub fn identified<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = Filter::over(v);
-    if let Some(id) = p.str(&VARIANT_ID) {
+    if let Some(id) = p.variant_id(&VARIANT_ID) {
         f.and(Set::from_unsorted(
-            v.and_then(|c| c.ord(id)).into_iter().collect(),
+            v.and_then(|c| c.ord(id.as_str())).into_iter().collect(),
         ));
     }
-    for (param, member) in [
-        (&SPDI, "spdi"),
-        (&HGVS, "hgvs"),
-        (&RSID, "rsid"),
-        (&CA_ID, "ca_id"),
+    for (given, member) in [
+        (p.spdi(&SPDI).map(Spdi::as_str), "spdi"),
+        (p.hgvs(&HGVS).map(Hgvs::as_str), "hgvs"),
+        (p.rsid(&RSID).map(Rsid::as_str), "rsid"),
+        (p.ca_id(&CA_ID).map(CaId::as_str), "ca_id"),
     ] {
-        if let Some(x) = p.str(param) {
+        if let Some(x) = given {
             f.and(sets::exact(v, member, x));
         }
     }
