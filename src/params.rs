@@ -5,11 +5,10 @@
 //! `organism` are accepted everywhere. Every problem is reported at once.
 
 use std::collections::HashMap;
-
-use crate::error::{ApiError, Issue};
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::{ApiError, Issue};
 use crate::parse::ident::{self, HgncId, TermId};
 use crate::parse::number::{finite, non_negative};
 use crate::parse::region::Region;

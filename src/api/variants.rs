@@ -86,7 +86,8 @@ pub fn identified<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     f
 }
 
-/// Variants of `v` matching every given identifier and the region (all ANDed).
+/// Variants of `v` matching every given identifier and the region (all ANDed); the region is
+/// read under its plain name, whichever cap the endpoint's declaration sets.
 pub fn matching<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = identified(v, p);
     if let Some(r) = p.region(&REGION) {

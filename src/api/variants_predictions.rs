@@ -31,7 +31,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &variants::HGVS,
             &variants::RSID,
             &variants::CA_ID,
-            &FILESET,
+            &FILESET_OR_FILESETS,
         ])],
         paging: Paging::Paged {
             default: 25,
