@@ -1,7 +1,13 @@
 //! Fuzz entry points, shared by the cargo-fuzz targets in `fuzz/` and the seed-replay test.
 //! Each checks invariants and panics only when one is broken (which the fuzzer reports).
 
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+use crate::parse::ident::{HgncId, TermId};
 use crate::parse::region::Region;
+use crate::parse::threshold::Threshold;
+use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi, VariantId};
 use crate::query::{RawQuery, MAX_PARAMS};
 
 /// Query-string decoding: never panics; accepted pairs are unique, trimmed and non-empty.
@@ -18,17 +24,60 @@ pub fn query_string(data: &[u8]) {
     }
 }
 
+/// `s` as a `T`: never panics; an accepted value's text form parses back to the same value,
+/// and a refusal says why.
+fn round_trip<T>(s: &str)
+where
+    T: FromStr + Display + PartialEq + Debug,
+    T::Err: Display,
+{
+    match s.parse::<T>() {
+        Ok(x) => {
+            let text = x.to_string();
+            match text.parse::<T>() {
+                Ok(again) => assert_eq!(again, x, "{s:?} is written {text:?}"),
+                Err(e) => panic!("{s:?} is written {text:?}, which is refused: {e}"),
+            }
+        }
+        Err(e) => assert!(
+            !e.to_string().is_empty(),
+            "{s:?}: a refusal without a reason"
+        ),
+    }
+}
+
 /// Region parsing: never panics; an accepted region round-trips through its text form and
 /// has start < end.
 pub fn region(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(data) else {
         return;
     };
+    round_trip::<Region>(s);
     if let Ok(r) = s.parse::<Region>() {
-        assert!(r.start < r.end);
-        let again: Region = r.to_string().parse().expect("a region's text form parses");
-        assert_eq!(again, r);
+        assert!(r.start() < r.end());
     }
+}
+
+/// Every other request value type (threshold, SPDI, HGVS, rsid, CA id, variant key, ontology
+/// term id, HGNC id), picked by the first byte, with the same invariants as [`region`].
+pub fn values(data: &[u8]) {
+    let Some((&sel, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(s) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let checks: [fn(&str); 8] = [
+        round_trip::<Threshold>,
+        round_trip::<Spdi>,
+        round_trip::<Hgvs>,
+        round_trip::<Rsid>,
+        round_trip::<CaId>,
+        round_trip::<VariantId>,
+        round_trip::<TermId>,
+        round_trip::<HgncId>,
+    ];
+    checks[sel as usize % checks.len()](s);
 }
 
 /// Typed parameter parsing for every endpoint: never panics; every error has issues naming

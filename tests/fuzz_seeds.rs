@@ -18,6 +18,7 @@ fn replay(target: &str, f: fn(&[u8])) {
 fn test_seeds_replay() {
     replay("query_string", varcat::fuzzing::query_string);
     replay("region", varcat::fuzzing::region);
+    replay("values", varcat::fuzzing::values);
     replay("params", varcat::fuzzing::params);
     replay("catalog_open", varcat::fuzzing::catalog_open);
 }

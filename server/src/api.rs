@@ -217,28 +217,6 @@ pub const TRANSCRIPT_TYPES: &[&str] = &[
     "vault_RNA",
 ];
 
-const GENE_PARAMS: [Param; 5] = [
-    Param::new(
-        "gene_id",
-        Kind::Id,
-        "Ensembl gene id (ENSG…; a version suffix is ignored)",
-    ),
-    Param::new("hgnc_id", Kind::Hgnc, "HGNC id, HGNC:<n> or <n>"),
-    Param::new(
-        "gene_name",
-        Kind::Text,
-        "gene symbol: exact, else all tokens, else one typo",
-    ),
-    Param::new("synonym", Kind::Id, "gene synonym (exact)").aliases(&["alias"]),
-    Param::new(
-        "region",
-        Kind::Region(None),
-        "genes overlapping chr<name>:<start>-<end>",
-    ),
-];
-
-const ID: [Param; 5] = variants::ID_PARAMS;
-
 /// 4.4 score methods.
 pub const SCORE_METHODS: &[&str] = &[
     "DUAL-IPA",
@@ -255,24 +233,25 @@ pub const AMINO_ACIDS: &[&str] = &[
     "Y", "*",
 ];
 
-const VARIANT_RULE: Rule =
-    Rule::AtLeastOne(&["variant_id", "spdi", "hgvs", "rsid", "ca_id", "region"]);
-const ID_RULE: Rule = Rule::AtLeastOne(&["variant_id", "spdi", "hgvs", "rsid", "ca_id"]);
-const REGION_10KB: Param = Param::new(
-    "region",
-    Kind::Region(Some(10_000)),
-    "variants in chr<name>:<start>-<end> (at most 10 kb)",
-);
-/// A region of at most 10 kb that is the query itself (4.18, 4.25).
-const REGION_SPAN_10KB: Param = Param::new(
-    "region",
-    Kind::Region(Some(10_000)),
-    "chr<name>:<start>-<end> (at most 10 kb)",
-);
-const FILESET: Param = Param::new(
+/// The file-set filter most endpoints share.
+pub const FILESET: Param = Param::new(
     "files_fileset",
     Kind::Id,
     "file set accession (IGVFFI…, ENCFF…)",
+);
+
+/// The biological-context name search of 4.1 and 4.5.
+pub const BIOLOGICAL_CONTEXT: Param = Param::new(
+    "biological_context",
+    Kind::Text,
+    "exact, else prefix, else all tokens, else one typo",
+);
+
+/// The element region of 4.5 and 4.11.
+pub const ELEMENT_REGION: Param = Param::new(
+    "region",
+    Kind::Region(None),
+    "elements overlapping chr<name>:<start>-<end>",
 );
 
 const TERM_PATH: &str = "ontology term id, PREFIX_ID (e.g. UBERON_0003663)";
@@ -346,4 +325,79 @@ pub fn route(path: &str) -> Option<Result<Routed, ApiError>> {
         return Some(Ok((ep, params)));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::discriminant;
+
+    /// True when `ep` declares `p` (same name, same kind of value).
+    fn declares(ep: &Endpoint, p: &Param) -> bool {
+        ep.accepts
+            .params
+            .iter()
+            .any(|a| a.name == p.name && discriminant(&a.kind) == discriminant(&p.kind))
+    }
+
+    #[test]
+    fn test_rules_and_paths_name_only_declared_parameters() {
+        for ep in ENDPOINTS {
+            for rule in ep.accepts.rules {
+                let named: &[&Param] = match rule {
+                    Rule::AtLeastOne(ps) => ps,
+                    Rule::Required(p) => std::slice::from_ref(p),
+                };
+                for p in named {
+                    assert!(declares(ep, p), "{}: a rule names {}", ep.path, p.name);
+                }
+            }
+            for seg in ep.path.split('/') {
+                if let Some(name) = seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                    assert!(
+                        ep.accepts.params.iter().any(|p| p.name == name),
+                        "{}: path parameter {name} undeclared",
+                        ep.path
+                    );
+                }
+            }
+            let mut names: Vec<&str> = ep
+                .accepts
+                .params
+                .iter()
+                .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+                .collect();
+            let n = names.len();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), n, "{}: a name declared twice", ep.path);
+        }
+    }
+
+    /// Every handler, on its examples (plain and verbose), reads only the parameters its
+    /// endpoint declares: `Params::get` asserts it in debug builds, and a panic is a 500.
+    #[test]
+    #[cfg(debug_assertions)]
+    fn test_handlers_read_only_declared_parameters() {
+        let app = crate::fuzzing::sample_app();
+        for ep in ENDPOINTS {
+            for url in ep.example_urls() {
+                let sep = if url.contains('?') { '&' } else { '?' };
+                let verbose = format!("/api{url}{sep}verbose=true");
+                let urls = [
+                    Some(format!("/api{url}")),
+                    (!url.contains("verbose=")).then_some(verbose),
+                ];
+                for url in urls.into_iter().flatten() {
+                    let req = crate::http::Request {
+                        method: "GET",
+                        url: &url,
+                        ..Default::default()
+                    };
+                    let r = app.handle(&req);
+                    assert_eq!(r.status, 200, "{url}: {}", String::from_utf8_lossy(&r.body));
+                }
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value};
 
 use crate::api::{self, Body, Endpoint, ENDPOINTS};
-use crate::params::{Kind, Paging, Param, Rule};
+use crate::params::{self, Kind, Paging, Param, Rule};
 use crate::query::RawQuery;
 use crate::shape::{Member, Missing, Shape, Ty};
 
@@ -135,7 +135,7 @@ fn parameters(ep: &Endpoint) -> Vec<Value> {
         in_path(p)
             || a.rules
                 .iter()
-                .any(|r| matches!(r, Rule::Required(n) if *n == p.name))
+                .any(|r| matches!(r, Rule::Required(q) if q.name == p.name))
     };
     let mut out = Vec::new();
     for p in a.params {
@@ -312,10 +312,10 @@ fn error_response(what: &str) -> Value {
 fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
     let mut description = format!("Interface section {}.", ep.section);
     for r in ep.accepts.rules {
-        if let Rule::AtLeastOne(names) = r {
+        if let Rule::AtLeastOne(ps) = r {
             description.push_str(&format!(
                 " At least one of {} is required.",
-                names.join(", ")
+                params::names(ps)
             ));
         }
     }
@@ -421,7 +421,6 @@ pub fn document(base_path: &str) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params;
 
     /// A value `check` must accept for `kind`, taken from the schema's example where it has one.
     fn sample(kind: Kind) -> String {

@@ -5,12 +5,15 @@
 //! `organism` are accepted everywhere. Every problem is reported at once.
 
 use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
 
 use crate::error::{ApiError, Issue};
-use crate::parse::ident;
+use crate::parse::ident::{self, HgncId, TermId};
 use crate::parse::number::{finite, non_negative};
-use crate::parse::region::{Region, RegionError};
+use crate::parse::region::Region;
 use crate::parse::threshold::Threshold;
+use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi, VariantId};
 use crate::query::RawQuery;
 
 /// The type of a parameter's value.
@@ -48,6 +51,27 @@ pub enum Kind {
     TermId,
 }
 
+impl Kind {
+    /// The [`Value`] variant a value of this kind is held in (for the accessors' debug check).
+    fn value_variant(self) -> &'static str {
+        match self {
+            Kind::Id | Kind::Text | Kind::Enum(_) => "Str",
+            Kind::Hgnc => "Hgnc",
+            Kind::Bool => "Bool",
+            Kind::Region(_) => "Region",
+            Kind::Threshold => "Threshold",
+            Kind::Number => "Num",
+            Kind::Int => "Int",
+            Kind::Rsid => "Rsid",
+            Kind::CaId => "CaId",
+            Kind::Spdi => "Spdi",
+            Kind::Hgvs => "Hgvs",
+            Kind::VariantId => "VariantId",
+            Kind::TermId => "TermId",
+        }
+    }
+}
+
 /// A parameter of an endpoint.
 #[derive(Clone, Copy, Debug)]
 pub struct Param {
@@ -78,13 +102,14 @@ impl Param {
     }
 }
 
-/// A rule over several parameters.
+/// A rule over several parameters, naming them by their constants (so a rule cannot name a
+/// parameter that does not exist).
 #[derive(Clone, Copy, Debug)]
 pub enum Rule {
     /// At least one of these must be given.
-    AtLeastOne(&'static [&'static str]),
+    AtLeastOne(&'static [&'static Param]),
     /// This one must be given.
-    Required(&'static str),
+    Required(&'static Param),
 }
 
 /// Paging of an endpoint.
@@ -138,7 +163,7 @@ pub const HUMAN_MOUSE: &[Organism] = &[Organism::Mouse, Organism::Human];
 #[derive(Clone, Copy, Debug)]
 pub struct Accepts {
     /// Its own parameters.
-    pub params: &'static [Param],
+    pub params: &'static [&'static Param],
     /// Rules over them.
     pub rules: &'static [Rule],
     /// Paging.
@@ -152,6 +177,8 @@ pub struct Accepts {
 pub enum Value {
     /// Identifier, text or enum value.
     Str(String),
+    /// HGNC id.
+    Hgnc(HgncId),
     /// Region.
     Region(Region),
     /// Threshold.
@@ -162,9 +189,22 @@ pub enum Value {
     Num(f64),
     /// Integer.
     Int(u64),
+    /// dbSNP id.
+    Rsid(Rsid),
+    /// ClinGen allele id.
+    CaId(CaId),
+    /// SPDI.
+    Spdi(Spdi),
+    /// Genomic HGVS.
+    Hgvs(Hgvs),
+    /// Variant key.
+    VariantId(VariantId),
+    /// Ontology term id.
+    TermId(TermId),
 }
 
-/// The typed parameters of one request.
+/// The typed parameters of one request. Handlers read them through the [`Param`] constants
+/// their endpoint declares (never by name, so a typo cannot silently drop a filter).
 #[derive(Clone, Debug)]
 pub struct Params {
     /// Page index.
@@ -175,72 +215,92 @@ pub struct Params {
     pub verbose: bool,
     /// Organism.
     pub organism: Organism,
+    /// What the endpoint declares: reading anything else is a bug (checked in debug builds).
+    declared: &'static [&'static Param],
     values: HashMap<&'static str, Value>,
 }
 
+/// One typed accessor per [`Value`] variant: `$name(&PARAM)` is the value of `PARAM` when it
+/// was given.
+macro_rules! accessors {
+    ($($(#[$doc:meta])* $name:ident($variant:ident) -> $ty:ty = $conv:expr;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(&self, p: &Param) -> Option<$ty> {
+            debug_assert!(
+                p.kind.value_variant() == stringify!($variant),
+                "{} is read as {} but holds {}",
+                p.name,
+                stringify!($variant),
+                p.kind.value_variant()
+            );
+            match self.get(p) {
+                Some(Value::$variant(x)) => Some($conv(x)),
+                _ => None,
+            }
+        }
+    )*};
+}
+
 impl Params {
-    /// The value of `name`.
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.values.get(name)
+    /// The value of `p`.
+    pub fn get(&self, p: &Param) -> Option<&Value> {
+        debug_assert!(
+            self.declared.iter().any(|d| d.name == p.name
+                && std::mem::discriminant(&d.kind) == std::mem::discriminant(&p.kind)),
+            "a handler reads `{}`, which its endpoint does not declare",
+            p.name
+        );
+        self.values.get(p.name)
     }
 
-    /// True when `name` was given.
-    pub fn has(&self, name: &str) -> bool {
-        self.values.contains_key(name)
+    /// True when `p` was given.
+    pub fn has(&self, p: &Param) -> bool {
+        self.get(p).is_some()
     }
 
-    /// A string value (identifier, text, enum).
-    pub fn str(&self, name: &str) -> Option<&str> {
-        match self.values.get(name) {
-            Some(Value::Str(s)) => Some(s),
-            _ => None,
-        }
+    /// True when any of `ps` was given.
+    pub fn any(&self, ps: &[&Param]) -> bool {
+        ps.iter().any(|p| self.has(p))
     }
 
-    /// A region value.
-    pub fn region(&self, name: &str) -> Option<&Region> {
-        match self.values.get(name) {
-            Some(Value::Region(r)) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// A threshold value.
-    pub fn threshold(&self, name: &str) -> Option<Threshold> {
-        match self.values.get(name) {
-            Some(Value::Threshold(t)) => Some(*t),
-            _ => None,
-        }
-    }
-
-    /// A boolean value.
-    pub fn bool(&self, name: &str) -> Option<bool> {
-        match self.values.get(name) {
-            Some(Value::Bool(b)) => Some(*b),
-            _ => None,
-        }
-    }
-
-    /// A number value.
-    pub fn num(&self, name: &str) -> Option<f64> {
-        match self.values.get(name) {
-            Some(Value::Num(x)) => Some(*x),
-            _ => None,
-        }
-    }
-
-    /// An integer value.
-    pub fn int(&self, name: &str) -> Option<u64> {
-        match self.values.get(name) {
-            Some(Value::Int(x)) => Some(*x),
-            _ => None,
-        }
+    accessors! {
+        /// A string value (identifier, text, enum).
+        str(Str) -> &str = String::as_str;
+        /// A region value.
+        region(Region) -> &Region = std::convert::identity;
+        /// A threshold value.
+        threshold(Threshold) -> Threshold = Clone::clone;
+        /// A boolean value.
+        bool(Bool) -> bool = Clone::clone;
+        /// A number value.
+        num(Num) -> f64 = Clone::clone;
+        /// An integer value.
+        int(Int) -> u64 = Clone::clone;
+        /// An HGNC id.
+        hgnc_id(Hgnc) -> &HgncId = std::convert::identity;
+        /// A dbSNP id.
+        rsid(Rsid) -> &Rsid = std::convert::identity;
+        /// A ClinGen allele id.
+        ca_id(CaId) -> &CaId = std::convert::identity;
+        /// An SPDI.
+        spdi(Spdi) -> &Spdi = std::convert::identity;
+        /// A genomic HGVS.
+        hgvs(Hgvs) -> &Hgvs = std::convert::identity;
+        /// A variant key.
+        variant_id(VariantId) -> &VariantId = std::convert::identity;
+        /// An ontology term id.
+        term_id(TermId) -> &TermId = std::convert::identity;
     }
 
     /// Offset of the first row of the requested page (saturating).
     pub fn offset(&self) -> u64 {
         self.page.saturating_mul(self.limit)
     }
+}
+
+/// The names of `ps`, comma-separated (rule messages and documentation).
+pub fn names(ps: &[&Param]) -> String {
+    ps.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
 }
 
 fn quote_list(values: &[&str]) -> String {
@@ -285,15 +345,22 @@ fn suggest<'a>(name: &str, accepted: impl Iterator<Item = &'a str>) -> Option<&'
 
 /// Checks one value against its kind.
 pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
-    let id_err = || {
-        format!(
-            "{name} must be at most {} bytes without control characters",
-            ident::MAX_ID_LEN
-        )
-    };
+    // The value types' errors say what was expected; the parameter's name goes in front.
+    fn parsed<T: FromStr>(name: &str, v: &str) -> Result<T, String>
+    where
+        T::Err: fmt::Display,
+    {
+        v.parse::<T>().map_err(|e| format!("{name} {e}"))
+    }
     match kind {
-        Kind::Id | Kind::Text => ident::plain(v).then(|| Value::Str(v.to_string())).ok_or_else(id_err),
-        Kind::Hgnc => ident::plain(v).then(|| Value::Str(ident::hgnc(v))).ok_or_else(id_err),
+        Kind::Id | Kind::Text => {
+            if ident::plain(v) {
+                Ok(Value::Str(v.to_string()))
+            } else {
+                Err(format!("{name} {}", ident::IdError))
+            }
+        }
+        Kind::Hgnc => parsed(name, v).map(Value::Hgnc),
         Kind::Enum(allowed) => allowed
             .contains(&v)
             .then(|| Value::Str(v.to_string()))
@@ -303,43 +370,29 @@ pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
             "false" => Ok(Value::Bool(false)),
             _ => Err(format!("{name} must be 'true' or 'false', got '{v}'")),
         },
-        Kind::Region(cap) => match v.parse::<Region>() {
-            Ok(r) => match cap {
-                Some(max) if r.len() > max => {
-                    Err(format!("{name} spans {} bases; at most {max} are allowed, got \"{v}\"", r.len()))
-                }
+        Kind::Region(cap) => {
+            let r: Region = parsed(name, v)?;
+            match cap {
+                Some(max) if r.len() > max => Err(format!(
+                    "{name} spans {} bases; at most {max} are allowed, got \"{v}\"",
+                    r.len()
+                )),
                 _ => Ok(Value::Region(r)),
-            },
-            Err(RegionError::Empty) => Err(format!("{name} must have start < end, got \"{v}\"")),
-            Err(RegionError::Shape) => Err(format!(
-                "{name} must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"{v}\""
-            )),
-        },
-        Kind::Threshold => v.parse::<Threshold>().map(Value::Threshold).map_err(|_| {
-            format!("{name} must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"{v}\"")
-        }),
-        Kind::Number => finite(v).map(Value::Num).ok_or_else(|| format!("{name} must be a finite number, got \"{v}\"")),
+            }
+        }
+        Kind::Threshold => parsed(name, v).map(Value::Threshold),
+        Kind::Number => finite(v)
+            .map(Value::Num)
+            .ok_or_else(|| format!("{name} must be a finite number, got \"{v}\"")),
         Kind::Int => non_negative(v)
             .map(Value::Int)
             .map_err(|_| format!("{name} must be a non-negative integer, got \"{v}\"")),
-        Kind::Rsid => ident::rsid(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must look like rs<digits>, got \"{v}\"")),
-        Kind::CaId => ident::ca_id(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must look like CA<digits>, got \"{v}\"")),
-        Kind::Spdi => ident::spdi(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must be SPDI, <accession>:<position>:<ref>:<alt>, got \"{v}\"")),
-        Kind::Hgvs => ident::hgvs(v)
-            .then(|| Value::Str(v.to_string()))
-            .ok_or_else(|| format!("{name} must be genomic HGVS, <accession>:g.<change>, got \"{v}\"")),
-        Kind::TermId => ident::term_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
-            format!("{name} must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"{v}\"")
-        }),
-        Kind::VariantId => ident::variant_id(v).then(|| Value::Str(v.to_string())).ok_or_else(|| {
-            format!("{name} must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"{v}\"")
-        }),
+        Kind::Rsid => parsed(name, v).map(Value::Rsid),
+        Kind::CaId => parsed(name, v).map(Value::CaId),
+        Kind::Spdi => parsed(name, v).map(Value::Spdi),
+        Kind::Hgvs => parsed(name, v).map(Value::Hgvs),
+        Kind::TermId => parsed(name, v).map(Value::TermId),
+        Kind::VariantId => parsed(name, v).map(Value::VariantId),
     }
 }
 
@@ -445,16 +498,17 @@ pub fn parse(
     }
     for rule in accepts.rules {
         match rule {
-            Rule::AtLeastOne(names) => {
-                if !names.iter().any(|n| seen.contains_key(n)) {
+            Rule::AtLeastOne(ps) => {
+                if !ps.iter().any(|p| seen.contains_key(p.name)) {
                     issues.push(Issue::general(format!(
                         "at least one of {} must be given",
-                        names.join(", ")
+                        names(ps)
                     )));
                 }
             }
-            Rule::Required(name) => {
-                if !seen.contains_key(name) {
+            Rule::Required(p) => {
+                if !seen.contains_key(p.name) {
+                    let name = p.name;
                     issues.push(Issue::param(name, format!("{name} is required")));
                 }
             }
@@ -472,6 +526,7 @@ pub fn parse(
         limit,
         verbose,
         organism,
+        declared: accepts.params,
         values,
     })
 }
@@ -480,15 +535,15 @@ pub fn parse(
 mod tests {
     use super::*;
 
+    const GENE_ID: Param = Param::new("gene_id", Kind::Id, "");
+    const SYNONYM: Param = Param::new("synonym", Kind::Id, "").aliases(&["alias"]);
+    const PVALUE: Param = Param::new("neg_log10_pvalue", Kind::Threshold, "");
+    const REGION: Param = Param::new("region", Kind::Region(Some(10_000)), "");
+    const METHOD: Param = Param::new("method", Kind::Enum(&["eQTL", "spliceQTL"]), "");
+
     const ACCEPTS: Accepts = Accepts {
-        params: &[
-            Param::new("gene_id", Kind::Id, ""),
-            Param::new("synonym", Kind::Id, "").aliases(&["alias"]),
-            Param::new("neg_log10_pvalue", Kind::Threshold, ""),
-            Param::new("region", Kind::Region(Some(10_000)), ""),
-            Param::new("method", Kind::Enum(&["eQTL", "spliceQTL"]), ""),
-        ],
-        rules: &[Rule::AtLeastOne(&["gene_id", "synonym", "method"])],
+        params: &[&GENE_ID, &SYNONYM, &PVALUE, &REGION, &METHOD],
+        rules: &[Rule::AtLeastOne(&[&GENE_ID, &SYNONYM, &METHOD])],
         paging: Paging::Paged {
             default: 25,
             max: 500,
@@ -504,13 +559,10 @@ mod tests {
     fn test_good_request() {
         let p = run("gene_id=ENSG1&page=2&limit=10.0&verbose=true&neg_log10_pvalue=gte:2").unwrap();
         assert_eq!((p.page, p.limit, p.verbose, p.offset()), (2, 10, true, 20));
-        assert_eq!(p.str("gene_id"), Some("ENSG1"));
-        assert_eq!(
-            p.threshold("neg_log10_pvalue").unwrap().to_string(),
-            "gte:2"
-        );
+        assert_eq!(p.str(&GENE_ID), Some("ENSG1"));
+        assert_eq!(p.threshold(&PVALUE).unwrap().to_string(), "gte:2");
         let p = run("alias=FOO").unwrap();
-        assert_eq!(p.str("synonym"), Some("FOO"));
+        assert_eq!(p.str(&SYNONYM), Some("FOO"));
         assert_eq!(p.limit, 25);
     }
 
@@ -552,5 +604,69 @@ mod tests {
         );
         let e = run("gene_id=x&page=-1").unwrap_err();
         assert_eq!(e.message, "page must be a non-negative integer, got \"-1\"");
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "which its endpoint does not declare")]
+    fn test_reading_an_undeclared_parameter_is_a_bug() {
+        const OTHER: Param = Param::new("transcript_id", Kind::Id, "");
+        let _ = run("gene_id=x").unwrap().str(&OTHER);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "region is read as Str but holds Region")]
+    fn test_reading_a_parameter_as_another_kind_is_a_bug() {
+        let _ = run("gene_id=x").unwrap().str(&REGION);
+    }
+
+    #[test]
+    fn test_value_types_keep_their_messages() {
+        for (kind, name, v, msg) in [
+            (Kind::Id, "gene_id", "a\u{1}", "gene_id must be at most 512 bytes without control characters"),
+            (Kind::Hgnc, "hgnc_id", "a\u{1}", "hgnc_id must be at most 512 bytes without control characters"),
+            (Kind::Rsid, "rsid", "x", "rsid must look like rs<digits>, got \"x\""),
+            (Kind::CaId, "ca_id", "x", "ca_id must look like CA<digits>, got \"x\""),
+            (Kind::Spdi, "spdi", "x", "spdi must be SPDI, <accession>:<position>:<ref>:<alt>, got \"x\""),
+            (Kind::Hgvs, "hgvs", "x", "hgvs must be genomic HGVS, <accession>:g.<change>, got \"x\""),
+            (
+                Kind::VariantId,
+                "variant_id",
+                "a:b",
+                "variant_id must be SPDI (<accession>:<position>:<ref>:<alt>) or a variant key without ':', got \"a:b\"",
+            ),
+            (
+                Kind::TermId,
+                "ontology_term_id",
+                "x",
+                "ontology_term_id must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"x\"",
+            ),
+            (
+                Kind::Threshold,
+                "effect_size",
+                "gt:x",
+                "effect_size must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"gt:x\"",
+            ),
+            (Kind::Region(None), "region", "chr1:5-5", "region must have start < end, got \"chr1:5-5\""),
+            (
+                Kind::Region(None),
+                "region",
+                "chr1",
+                "region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"chr1\"",
+            ),
+            (
+                Kind::Region(Some(10)),
+                "region",
+                "chr1:0-11",
+                "region spans 11 bases; at most 10 are allowed, got \"chr1:0-11\"",
+            ),
+        ] {
+            assert_eq!(check(kind, name, v), Err(msg.to_string()), "{kind:?} {v:?}");
+        }
+        let Ok(Value::Hgnc(h)) = check(Kind::Hgnc, "hgnc_id", "15916") else {
+            panic!("an HGNC id");
+        };
+        assert_eq!(h.stored(), "HGNC:15916");
     }
 }

@@ -15,34 +15,22 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Variants that cause the given protein changes",
     accepts: Accepts {
         params: &[
-            Param::new(
-                "coding_variant_name",
-                Kind::Id,
-                "e.g. SRY_ENST00000383070_p.A135S_c.403G>T",
-            ),
-            Param::new("hgvsp", Kind::Id, "protein change, e.g. p.A135S"),
-            Param::new("gene_name", Kind::Id, "gene symbol (exact)"),
-            Param::new("protein_id", Kind::Id, "Ensembl protein id"),
-            Param::new(
-                "uniprot_name",
-                Kind::Id,
-                "UniProt entry name, e.g. SRY_HUMAN",
-            ),
-            Param::new("transcript_id", Kind::Id, "Ensembl transcript id"),
-            Param::new("amino_acid_position", Kind::Int, "amino-acid position"),
-            Param::new(
-                "alt_amino_acid",
-                Kind::Enum(AMINO_ACIDS),
-                "alternate amino acid, or * for a stop",
-            ),
+            &CODING_VARIANT_NAME,
+            &HGVSP,
+            &GENE_NAME,
+            &PROTEIN_ID,
+            &UNIPROT_NAME,
+            &TRANSCRIPT_ID,
+            &AMINO_ACID_POSITION,
+            &ALT_AMINO_ACID,
         ],
         rules: &[Rule::AtLeastOne(&[
-            "coding_variant_name",
-            "hgvsp",
-            "protein_id",
-            "uniprot_name",
-            "gene_name",
-            "transcript_id",
+            &CODING_VARIANT_NAME,
+            &HGVSP,
+            &PROTEIN_ID,
+            &UNIPROT_NAME,
+            &GENE_NAME,
+            &TRANSCRIPT_ID,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -59,10 +47,40 @@ pub static ENDPOINT: Endpoint = Endpoint {
     ],
 };
 
+/// Coding-variant name.
+pub const CODING_VARIANT_NAME: Param = Param::new(
+    "coding_variant_name",
+    Kind::Id,
+    "e.g. SRY_ENST00000383070_p.A135S_c.403G>T",
+);
+/// Protein change.
+pub const HGVSP: Param = Param::new("hgvsp", Kind::Id, "protein change, e.g. p.A135S");
+/// Gene symbol.
+pub const GENE_NAME: Param = Param::new("gene_name", Kind::Id, "gene symbol (exact)");
+/// Ensembl protein id.
+pub const PROTEIN_ID: Param = Param::new("protein_id", Kind::Id, "Ensembl protein id");
+/// UniProt entry name.
+pub const UNIPROT_NAME: Param = Param::new(
+    "uniprot_name",
+    Kind::Id,
+    "UniProt entry name, e.g. SRY_HUMAN",
+);
+/// Ensembl transcript id.
+pub const TRANSCRIPT_ID: Param = Param::new("transcript_id", Kind::Id, "Ensembl transcript id");
+/// Amino-acid position.
+pub const AMINO_ACID_POSITION: Param =
+    Param::new("amino_acid_position", Kind::Int, "amino-acid position");
+/// Alternate amino acid.
+pub const ALT_AMINO_ACID: Param = Param::new(
+    "alt_amino_acid",
+    Kind::Enum(AMINO_ACIDS),
+    "alternate amino acid, or * for a stop",
+);
+
 /// Coding variants matching 4.15's filters.
 fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = Filter::over(cv);
-    if let Some(n) = p.str("coding_variant_name") {
+    if let Some(n) = p.str(&CODING_VARIANT_NAME) {
         f.and(sets::exact_any(
             cv,
             "name",
@@ -70,11 +88,11 @@ fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
         ));
     }
     for (param, member) in [
-        ("hgvsp", "hgvsp"),
-        ("gene_name", "gene_name"),
-        ("protein_id", "protein_id"),
-        ("uniprot_name", "protein_name"),
-        ("transcript_id", "transcript_id"),
+        (&HGVSP, "hgvsp"),
+        (&GENE_NAME, "gene_name"),
+        (&PROTEIN_ID, "protein_id"),
+        (&UNIPROT_NAME, "protein_name"),
+        (&TRANSCRIPT_ID, "transcript_id"),
     ] {
         if let Some(x) = p.str(param) {
             f.and(sets::exact_any(
@@ -84,10 +102,10 @@ fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
             ));
         }
     }
-    if let Some(pos) = p.int("amino_acid_position") {
+    if let Some(pos) = p.int(&AMINO_ACID_POSITION) {
         f.and(sets::exact(cv, "aapos", &pos.to_string()));
     }
-    if let Some(alt) = p.str("alt_amino_acid") {
+    if let Some(alt) = p.str(&ALT_AMINO_ACID) {
         f.and(sets::facet(cv, "alt", alt));
     }
     f

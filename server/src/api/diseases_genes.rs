@@ -14,20 +14,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.6",
     summary: "Genes associated with a disease (GenCC, Orphanet)",
     accepts: Accepts {
-        params: &[
-            Param::new(
-                "disease_id",
-                Kind::Id,
-                "disease ontology term id, e.g. MONDO_0008426",
-            ),
-            Param::new(
-                "disease_name",
-                Kind::Text,
-                "disease name: exact, else all tokens",
-            ),
-            Param::new("source", Kind::Enum(&["GenCC", "Orphanet"]), "data source"),
-        ],
-        rules: &[Rule::AtLeastOne(&["disease_id", "disease_name"])],
+        params: &[&DISEASE_ID, &DISEASE_NAME, &SOURCE],
+        rules: &[Rule::AtLeastOne(&[&DISEASE_ID, &DISEASE_NAME])],
         paging: Paging::Paged {
             default: 25,
             max: 100,
@@ -42,6 +30,21 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "disease_name=test%20disease",
     ],
 };
+
+/// Disease ontology term.
+pub const DISEASE_ID: Param = Param::new(
+    "disease_id",
+    Kind::Id,
+    "disease ontology term id, e.g. MONDO_0008426",
+);
+/// Disease name, through the disease cascade.
+pub const DISEASE_NAME: Param = Param::new(
+    "disease_name",
+    Kind::Text,
+    "disease name: exact, else all tokens",
+);
+/// Data source.
+pub const SOURCE: Param = Param::new("source", Kind::Enum(&["GenCC", "Orphanet"]), "data source");
 
 const PMIDS: Member = field("pmids", Ty::StrArr);
 const TERM_NAME: Member = field("term_name", Ty::Str);
@@ -151,15 +154,15 @@ pub fn diseases_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("diseases_genes");
     let base = || {
         let mut f = Filter::over(e);
-        if let Some(id) = p.str("disease_id") {
+        if let Some(id) = p.str(&DISEASE_ID) {
             f.and(sets::handle_is(e, "_from", "ontology_terms", id));
         }
-        if let Some(s) = p.str("source") {
+        if let Some(s) = p.str(&SOURCE) {
             f.and(sets::facet(e, "source", s));
         }
         f
     };
-    let f = match (p.str("disease_name"), e) {
+    let f = match (p.str(&DISEASE_NAME), e) {
         (Some(q), Some(c)) => cascade(c, "term_name", q, DISEASE_TIERS, base),
         _ => base(),
     };

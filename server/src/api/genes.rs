@@ -7,18 +7,41 @@ use varcat_format::collection::Collection;
 use crate::api::sets;
 use crate::api::Ctx;
 use crate::engine::{cascade, Filter, NAME_TIERS};
-use crate::params::{Organism, Params};
+use crate::params::{Kind, Organism, Param, Params, Rule};
+
+/// Ensembl gene id.
+pub const GENE_ID: Param = Param::new(
+    "gene_id",
+    Kind::Id,
+    "Ensembl gene id (ENSG…; a version suffix is ignored)",
+);
+/// HGNC id.
+pub const HGNC_ID: Param = Param::new("hgnc_id", Kind::Hgnc, "HGNC id, HGNC:<n> or <n>");
+/// Gene symbol, through the name cascade.
+pub const GENE_NAME: Param = Param::new(
+    "gene_name",
+    Kind::Text,
+    "gene symbol: exact, else all tokens, else one typo",
+);
+/// Gene synonym.
+pub const SYNONYM: Param =
+    Param::new("synonym", Kind::Id, "gene synonym (exact)").aliases(&["alias"]);
+/// Genes overlapping a region.
+pub const REGION: Param = Param::new(
+    "region",
+    Kind::Region(None),
+    "genes overlapping chr<name>:<start>-<end>",
+);
+
+/// The gene parameters, in the order endpoints list them.
+pub const PARAMS: [&Param; 5] = [&GENE_ID, &HGNC_ID, &GENE_NAME, &SYNONYM, &REGION];
+
+/// At least one gene parameter.
+pub const RULE: Rule = Rule::AtLeastOne(&PARAMS);
 
 /// The genes collection of `org`.
 pub fn collection<'a>(ctx: &Ctx<'a>, org: Organism) -> Option<&'a Collection> {
     ctx.coll(&org.collection("genes"))
-}
-
-/// True when any gene parameter was given.
-pub fn any_given(p: &Params) -> bool {
-    ["gene_id", "hgnc_id", "gene_name", "synonym"]
-        .iter()
-        .any(|n| p.has(n))
 }
 
 /// Genes matching the gene parameters of `p`, as ordinals of [`collection`].
@@ -26,21 +49,21 @@ pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u32> {
     let g = collection(ctx, org);
     let base = || {
         let mut f = Filter::over(g);
-        if let Some(id) = p.str("gene_id") {
+        if let Some(id) = p.str(&GENE_ID) {
             f.and(sets::keys(g, id));
         }
-        if let Some(h) = p.str("hgnc_id") {
-            f.and(sets::exact(g, "hgnc", h));
+        if let Some(h) = p.hgnc_id(&HGNC_ID) {
+            f.and(sets::exact(g, "hgnc", &h.stored()));
         }
-        if let Some(s) = p.str("synonym") {
+        if let Some(s) = p.str(&SYNONYM) {
             f.and(sets::exact(g, "synonyms", s));
         }
-        if let Some(r) = p.region("region") {
+        if let Some(r) = p.region(&REGION) {
             f.and(sets::overlapping(g, r));
         }
         f
     };
-    match (p.str("gene_name"), g) {
+    match (p.str(&GENE_NAME), g) {
         (Some(name), Some(coll)) => cascade(coll, "name", name, NAME_TIERS, base).collect(),
         _ => base().collect(),
     }

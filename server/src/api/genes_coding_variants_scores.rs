@@ -17,29 +17,15 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Scores of every protein change of a gene, with the variants that cause it",
     accepts: Accepts {
         params: &[
-            GENE_PARAMS[0],
-            GENE_PARAMS[1],
-            GENE_PARAMS[2],
-            GENE_PARAMS[3],
-            GENE_PARAMS[4],
-            Param::new(
-                "method",
-                Kind::Enum(SCORE_METHODS),
-                "only coding variants scored by this method, and only those scores",
-            ),
-            Param::new(
-                "files_fileset",
-                Kind::Id,
-                "only scores from this file set (IGVFFI…)",
-            ),
+            &genes::GENE_ID,
+            &genes::HGNC_ID,
+            &genes::GENE_NAME,
+            &genes::SYNONYM,
+            &genes::REGION,
+            &METHOD,
+            &FILES_FILESET,
         ],
-        rules: &[Rule::AtLeastOne(&[
-            "gene_id",
-            "hgnc_id",
-            "gene_name",
-            "synonym",
-            "region",
-        ])],
+        rules: &[genes::RULE],
         paging: Paging::Paged {
             default: 25,
             max: 500,
@@ -51,6 +37,19 @@ pub static ENDPOINT: Endpoint = Endpoint {
     body: Body::Array(&GENE_CODING_SCORES),
     examples: &["gene_name=TSTA1", "gene_id=ENSG90000000001&method=ESM-1v"],
 };
+
+/// Score method.
+pub const METHOD: Param = Param::new(
+    "method",
+    Kind::Enum(SCORE_METHODS),
+    "only coding variants scored by this method, and only those scores",
+);
+/// Score file set.
+pub const FILES_FILESET: Param = Param::new(
+    "files_fileset",
+    Kind::Id,
+    "only scores from this file set (IGVFFI…)",
+);
 
 /// 4.4 `protein_change`.
 pub static PROTEIN_CHANGE: Shape = Shape {
@@ -107,10 +106,8 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         .filter_map(|o| g?.string(o, "name"))
         .collect();
     // Declared before the filter, which borrows them.
-    let method = p.str("method");
-    let files = p
-        .str("files_fileset")
-        .map(|x| format!("files_filesets/{x}"));
+    let method = p.str(&METHOD);
+    let files = p.str(&FILES_FILESET).map(|x| format!("files_filesets/{x}"));
     let keep = |s: &Value| {
         method.is_none_or(|m| s["method"] == m)
             && files.as_deref().is_none_or(|fs| s["files_filesets"] == fs)

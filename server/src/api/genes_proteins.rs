@@ -13,14 +13,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.24",
     summary: "Proteins coded by the given genes",
     accepts: Accepts {
-        params: &GENE_PARAMS,
-        rules: &[Rule::AtLeastOne(&[
-            "gene_id",
-            "hgnc_id",
-            "gene_name",
-            "synonym",
-            "region",
-        ])],
+        params: &genes::PARAMS,
+        rules: &[genes::RULE],
         paging: Paging::Paged {
             default: 25,
             max: 100,

@@ -17,12 +17,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.17",
     summary: "Variants associated with the genes and proteins a name or id designates",
     accepts: Accepts {
-        params: &[Param::new(
-            "query",
-            Kind::Text,
-            "gene or protein name or id (exact)",
-        )],
-        rules: &[Rule::Required("query")],
+        params: &[&QUERY],
+        rules: &[Rule::Required(&QUERY)],
         paging: Paging::Paged {
             default: 25,
             max: 100,
@@ -34,6 +30,9 @@ pub static ENDPOINT: Endpoint = Endpoint {
     body: Body::Array(&GENES_PROTEINS_VARIANT),
     examples: &["query=TSTA1", "query=ENSP90000000001"],
 };
+
+/// The gene or protein name or id.
+pub const QUERY: Param = Param::new("query", Kind::Text, "gene or protein name or id (exact)");
 
 /// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).
 fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
@@ -119,7 +118,7 @@ fn sort_by_members(items: &mut [Value], keys: &[&str]) {
 /// UniProt id, entry name or full name), grouped by variant in key order; a variant missing from
 /// the catalog has no row.
 pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let q = p.str("query").unwrap_or_default();
+    let q = p.str(&QUERY).unwrap_or_default();
     let g = ctx.coll("genes");
     let genes = Set::union([
         sets::keys(g, q),

@@ -1,7 +1,7 @@
 //! 4.10 `/genes-structure`: exons, introns, CDS, UTRs and codons of genes, transcripts or proteins.
 
 use super::*;
-use crate::api::{sets, Ctx, Reply};
+use crate::api::{proteins, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, member, Shape, Src, Ty};
@@ -13,39 +13,23 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Exons, introns, CDS, UTRs and codons of genes, transcripts or proteins",
     accepts: Accepts {
         params: &[
-            Param::new("gene_id", Kind::Id, "Ensembl gene id"),
-            Param::new("gene_name", Kind::Id, "gene symbol (exact)"),
-            Param::new("transcript_id", Kind::Id, "Ensembl transcript id"),
-            Param::new(
-                "transcript_name",
-                Kind::Id,
-                "transcript name, e.g. PAK5-201",
-            ),
-            Param::new(
-                "protein_id",
-                Kind::Id,
-                "Ensembl protein id (with or without version) or UniProt accession",
-            ),
-            Param::new("protein_name", Kind::Id, "protein name (exact)"),
-            Param::new(
-                "region",
-                Kind::Region(None),
-                "features overlapping chr<name>:<start>-<end>",
-            ),
-            Param::new(
-                "type",
-                Kind::Enum(&["CDS", "UTR", "exon", "intron", "start_codon", "stop_codon"]),
-                "feature type",
-            ),
+            &GENE_ID,
+            &GENE_NAME,
+            &TRANSCRIPT_ID,
+            &TRANSCRIPT_NAME,
+            &proteins::PROTEIN_ID,
+            &proteins::PROTEIN_NAME,
+            &REGION,
+            &TYPE,
         ],
         rules: &[Rule::AtLeastOne(&[
-            "gene_id",
-            "gene_name",
-            "transcript_id",
-            "transcript_name",
-            "protein_id",
-            "protein_name",
-            "region",
+            &GENE_ID,
+            &GENE_NAME,
+            &TRANSCRIPT_ID,
+            &TRANSCRIPT_NAME,
+            &proteins::PROTEIN_ID,
+            &proteins::PROTEIN_NAME,
+            &REGION,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -62,6 +46,34 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "gene_name=Rp1&organism=Mus%20musculus",
     ],
 };
+
+/// Ensembl gene id.
+pub const GENE_ID: Param = Param::new("gene_id", Kind::Id, "Ensembl gene id");
+/// Gene symbol.
+pub const GENE_NAME: Param = Param::new("gene_name", Kind::Id, "gene symbol (exact)");
+/// Ensembl transcript id.
+pub const TRANSCRIPT_ID: Param = Param::new("transcript_id", Kind::Id, "Ensembl transcript id");
+/// Transcript name.
+pub const TRANSCRIPT_NAME: Param = Param::new(
+    "transcript_name",
+    Kind::Id,
+    "transcript name, e.g. PAK5-201",
+);
+/// Features overlapping a region.
+pub const REGION: Param = Param::new(
+    "region",
+    Kind::Region(None),
+    "features overlapping chr<name>:<start>-<end>",
+);
+/// Feature type.
+pub const TYPE: Param = Param::new(
+    "type",
+    Kind::Enum(&["CDS", "UTR", "exon", "intron", "start_codon", "stop_codon"]),
+    "feature type",
+);
+
+/// The protein filters 4.10 offers.
+const PROTEIN_FILTERS: [&Param; 2] = [&proteins::PROTEIN_ID, &proteins::PROTEIN_NAME];
 
 /// 4.10 record.
 pub static GENE_STRUCTURE: Shape = Shape {
@@ -93,7 +105,7 @@ pub static GENE_STRUCTURE: Shape = Shape {
 pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let s = ctx.coll(&p.organism.collection("genes_structure"));
     let mut f = Filter::over(s);
-    for (param, member) in [("gene_id", "gene_id"), ("transcript_id", "transcript_id")] {
+    for (param, member) in [(&GENE_ID, "gene_id"), (&TRANSCRIPT_ID, "transcript_id")] {
         if let Some(id) = p.str(param) {
             f.and(sets::exact_any(
                 s,
@@ -102,20 +114,23 @@ pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
             ));
         }
     }
-    for name in ["gene_name", "transcript_name"] {
-        if let Some(v) = p.str(name) {
-            f.and(sets::exact(s, name, v));
+    for (param, member) in [
+        (&GENE_NAME, "gene_name"),
+        (&TRANSCRIPT_NAME, "transcript_name"),
+    ] {
+        if let Some(v) = p.str(param) {
+            f.and(sets::exact(s, member, v));
         }
     }
-    if let Some(t) = p.str("type") {
+    if let Some(t) = p.str(&TYPE) {
         f.and(sets::facet(s, "type", t));
     }
-    if let Some(r) = p.region("region") {
+    if let Some(r) = p.region(&REGION) {
         f.and(sets::overlapping(s, r));
     }
-    if p.has("protein_id") || p.has("protein_name") {
+    if p.any(&PROTEIN_FILTERS) {
         let proteins = ctx.coll("proteins");
-        let keys: Vec<String> = crate::api::proteins::matching(ctx, p)
+        let keys: Vec<String> = proteins::matching(ctx, p, &PROTEIN_FILTERS)
             .lazy()
             .filter_map(|o| proteins.and_then(|c| c.string(o, "_key")))
             .collect();

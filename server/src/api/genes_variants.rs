@@ -16,68 +16,32 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Variants associated with genes: QTLs, screens, variant-effect assays",
     accepts: Accepts {
         params: &[
-            GENE_PARAMS[0],
-            GENE_PARAMS[1],
-            GENE_PARAMS[2],
-            GENE_PARAMS[3],
-            GENE_PARAMS[4],
-            Param::new(
-                "neg_log10_pvalue",
-                Kind::Threshold,
-                "-log10 p-value: gt:, gte:, lt:, lte:<n> or <n>",
-            ),
-            Param::new("effect_size", Kind::Threshold, "effect size threshold"),
-            Param::new(
-                "posterior_inclusion_probability",
-                Kind::Threshold,
-                "fine-mapping PIP threshold",
-            ),
-            Param::new("log2FC", Kind::Threshold, "log2 fold change threshold"),
-            Param::new(
-                "significant",
-                Kind::Bool,
-                "significant rows only (true) or not significant (false)",
-            ),
-            Param::new(
-                "biosample_term",
-                Kind::Id,
-                "ontology term id, e.g. EFO_0002784",
-            ),
-            Param::new(
-                "biological_context",
-                Kind::Text,
-                "exact, else prefix, else all tokens, else one typo",
-            ),
-            Param::new(
-                "label",
-                Kind::Enum(&["eQTL", "spliceQTL", "variant effect on gene expression"]),
-                "label",
-            ),
-            Param::new(
-                "method",
-                Kind::Enum(&["CRISPR screen", "Variant-EFFECTS", "eQTL", "spliceQTL"]),
-                "method",
-            ),
-            FILESET,
-            Param::new(
-                "source",
-                Kind::Enum(&["AFGR", "EBI", "IGVF"]),
-                "data source",
-            ),
-            Param::new(
-                "name",
-                Kind::Enum(&["expression modulated by", "splicing modulated by"]),
-                "relation",
-            ),
+            &genes::GENE_ID,
+            &genes::HGNC_ID,
+            &genes::GENE_NAME,
+            &genes::SYNONYM,
+            &genes::REGION,
+            &NEG_LOG10_PVALUE,
+            &EFFECT_SIZE,
+            &POSTERIOR_INCLUSION_PROBABILITY,
+            &LOG2FC_PARAM,
+            &SIGNIFICANT,
+            &BIOSAMPLE_TERM,
+            &BIOLOGICAL_CONTEXT,
+            &LABEL_PARAM,
+            &METHOD_PARAM,
+            &FILESET,
+            &SOURCE_PARAM,
+            &NAME_PARAM,
         ],
         rules: &[Rule::AtLeastOne(&[
-            "gene_id",
-            "hgnc_id",
-            "gene_name",
-            "synonym",
-            "region",
-            "method",
-            "files_fileset",
+            &genes::GENE_ID,
+            &genes::HGNC_ID,
+            &genes::GENE_NAME,
+            &genes::SYNONYM,
+            &genes::REGION,
+            &METHOD_PARAM,
+            &FILESET,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -94,6 +58,61 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "gene_id=ENSG90000000002&biological_context=naive",
     ],
 };
+
+// Parameters; `_PARAM` marks those whose plain name is the shape member's below.
+
+/// -log10 p-value threshold.
+pub const NEG_LOG10_PVALUE: Param = Param::new(
+    "neg_log10_pvalue",
+    Kind::Threshold,
+    "-log10 p-value: gt:, gte:, lt:, lte:<n> or <n>",
+);
+/// Effect-size threshold.
+pub const EFFECT_SIZE: Param = Param::new("effect_size", Kind::Threshold, "effect size threshold");
+/// Fine-mapping PIP threshold.
+pub const POSTERIOR_INCLUSION_PROBABILITY: Param = Param::new(
+    "posterior_inclusion_probability",
+    Kind::Threshold,
+    "fine-mapping PIP threshold",
+);
+/// log2 fold-change threshold.
+pub const LOG2FC_PARAM: Param = Param::new("log2FC", Kind::Threshold, "log2 fold change threshold");
+/// Significant rows only, or not significant.
+pub const SIGNIFICANT: Param = Param::new(
+    "significant",
+    Kind::Bool,
+    "significant rows only (true) or not significant (false)",
+);
+/// Biosample ontology term.
+pub const BIOSAMPLE_TERM: Param = Param::new(
+    "biosample_term",
+    Kind::Id,
+    "ontology term id, e.g. EFO_0002784",
+);
+/// Label.
+pub const LABEL_PARAM: Param = Param::new(
+    "label",
+    Kind::Enum(&["eQTL", "spliceQTL", "variant effect on gene expression"]),
+    "label",
+);
+/// Method.
+pub const METHOD_PARAM: Param = Param::new(
+    "method",
+    Kind::Enum(&["CRISPR screen", "Variant-EFFECTS", "eQTL", "spliceQTL"]),
+    "method",
+);
+/// Data source.
+pub const SOURCE_PARAM: Param = Param::new(
+    "source",
+    Kind::Enum(&["AFGR", "EBI", "IGVF"]),
+    "data source",
+);
+/// Relation.
+pub const NAME_PARAM: Param = Param::new(
+    "name",
+    Kind::Enum(&["expression modulated by", "splicing modulated by"]),
+    "relation",
+);
 
 const GENE_M: crate::shape::Member = id_or("gene", "_to", &GENE);
 
@@ -167,17 +186,20 @@ pub static GENE_VARIANT: Shape = Shape {
 };
 
 /// The 4.1 thresholds, each on the numeric column of the same name.
-const THRESHOLDS: &[&str] = &[
-    "neg_log10_pvalue",
-    "effect_size",
-    "log2FC",
-    "posterior_inclusion_probability",
+const THRESHOLDS: [(&Param, &str); 4] = [
+    (&NEG_LOG10_PVALUE, "neg_log10_pvalue"),
+    (&EFFECT_SIZE, "effect_size"),
+    (&LOG2FC_PARAM, "log2FC"),
+    (
+        &POSTERIOR_INCLUSION_PROBABILITY,
+        "posterior_inclusion_probability",
+    ),
 ];
 
 /// 4.1: variant–gene associations by gene, filters and biological context.
 pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("variants_genes");
-    let gene_edges = (genes::any_given(p) || p.has("region")).then(|| {
+    let gene_edges = p.any(&genes::PARAMS).then(|| {
         let g = genes::collection(ctx, Organism::Human);
         sets::adjacent_to(e, "_to", g, genes::resolve(ctx, p, Organism::Human)).to_vec()
     });
@@ -187,36 +209,36 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
             f.and(Set::Vec(v.clone()));
         }
         for (param, member) in [
-            ("method", "method"),
-            ("label", "label"),
-            ("source", "source"),
-            ("name", "inverse_name"),
+            (&METHOD_PARAM, "method"),
+            (&LABEL_PARAM, "label"),
+            (&SOURCE_PARAM, "source"),
+            (&NAME_PARAM, "inverse_name"),
         ] {
             if let Some(v) = p.str(param) {
                 f.and(sets::facet(e, member, v));
             }
         }
-        if let Some(b) = p.bool("significant") {
+        if let Some(b) = p.bool(&SIGNIFICANT) {
             f.and(sets::facet(
                 e,
                 "significant",
                 if b { "true" } else { "false" },
             ));
         }
-        if let Some(t) = p.str("biosample_term") {
+        if let Some(t) = p.str(&BIOSAMPLE_TERM) {
             f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
         }
-        if let Some(fs) = p.str("files_fileset") {
+        if let Some(fs) = p.str(&FILESET) {
             f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
         }
-        for name in THRESHOLDS {
-            if let Some(t) = p.threshold(name) {
-                f.pred(sets::threshold(e, name, t));
+        for (param, member) in THRESHOLDS {
+            if let Some(t) = p.threshold(param) {
+                f.pred(sets::threshold(e, member, t));
             }
         }
         f
     };
-    let f = match (p.str("biological_context"), e) {
+    let f = match (p.str(&BIOLOGICAL_CONTEXT), e) {
         (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
         _ => base(),
     };

@@ -13,31 +13,13 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.11",
     summary: "Reporter-assay (MPRA) results of genomic elements",
     accepts: Accepts {
-        params: &[
-            Param::new(
-                "region",
-                Kind::Region(None),
-                "elements overlapping chr<name>:<start>-<end>",
-            ),
-            Param::new(
-                "region_type",
-                Kind::Enum(&[
-                    "accessible dna elements",
-                    "candidate cis regulatory element",
-                    "tested elements",
-                ]),
-                "element type",
-            ),
-            FILESET,
-            Param::new("method", Kind::Enum(&["MPRA"]), "method"),
-            Param::new("source", Kind::Enum(&["ENCODE", "IGVF"]), "data source"),
-        ],
+        params: &[&ELEMENT_REGION, &REGION_TYPE, &FILESET, &METHOD, &SOURCE],
         rules: &[Rule::AtLeastOne(&[
-            "region",
-            "region_type",
-            "files_fileset",
-            "method",
-            "source",
+            &ELEMENT_REGION,
+            &REGION_TYPE,
+            &FILESET,
+            &METHOD,
+            &SOURCE,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -53,6 +35,21 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "region_type=tested%20elements",
     ],
 };
+
+/// Element type.
+pub const REGION_TYPE: Param = Param::new(
+    "region_type",
+    Kind::Enum(&[
+        "accessible dna elements",
+        "candidate cis regulatory element",
+        "tested elements",
+    ]),
+    "element type",
+);
+/// Method.
+pub const METHOD: Param = Param::new("method", Kind::Enum(&["MPRA"]), "method");
+/// Data source.
+pub const SOURCE: Param = Param::new("source", Kind::Enum(&["ENCODE", "IGVF"]), "data source");
 
 /// The verbose element of 4.11 (no `_id`, as in IGVF).
 pub static ELEMENT_FULL: Shape = Shape {
@@ -97,7 +94,7 @@ pub fn elements_biosamples(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("genomic_elements_biosamples");
     let els = ctx.coll("genomic_elements");
     let mut f = Filter::over(e);
-    if let Some(r) = p.region("region") {
+    if let Some(r) = p.region(&ELEMENT_REGION) {
         f.and(sets::adjacent_to(
             e,
             "_from",
@@ -106,15 +103,15 @@ pub fn elements_biosamples(ctx: &Ctx<'_>, p: &Params) -> Reply {
         ));
     }
     for (param, member) in [
-        ("region_type", "element_type"),
-        ("source", "source"),
-        ("method", "method"),
+        (&REGION_TYPE, "element_type"),
+        (&SOURCE, "source"),
+        (&METHOD, "method"),
     ] {
         if let Some(v) = p.str(param) {
             f.and(sets::facet(e, member, v));
         }
     }
-    if let Some(fs) = p.str("files_fileset") {
+    if let Some(fs) = p.str(&FILESET) {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
     ctx.page(p, e, &f, &ELEMENT_BIOSAMPLE)

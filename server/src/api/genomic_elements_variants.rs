@@ -14,34 +14,18 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Variants associated with genomic elements (caQTLs)",
     accepts: Accepts {
         params: &[
-            Param::new(
-                "region",
-                Kind::Region(None),
-                "elements overlapping chr<name>:<start>-<end>",
-            ),
-            Param::new(
-                "region_type",
-                Kind::Enum(&["accessible dna elements"]),
-                "element type",
-            ),
-            Param::new(
-                "biosample_term",
-                Kind::Id,
-                "ontology term id, e.g. EFO_0002067",
-            ),
-            Param::new(
-                "biological_context",
-                Kind::Text,
-                "exact, else prefix, else all tokens, else one typo",
-            ),
-            Param::new("method", Kind::Enum(&["caQTL"]), "method"),
-            FILESET,
+            &ELEMENT_REGION,
+            &REGION_TYPE,
+            &BIOSAMPLE_TERM,
+            &BIOLOGICAL_CONTEXT,
+            &METHOD,
+            &FILESET,
         ],
         rules: &[Rule::AtLeastOne(&[
-            "region",
-            "region_type",
-            "method",
-            "files_fileset",
+            &ELEMENT_REGION,
+            &REGION_TYPE,
+            &METHOD,
+            &FILESET,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -57,6 +41,21 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "method=caQTL&biological_context=hepg",
     ],
 };
+
+/// Element type.
+pub const REGION_TYPE: Param = Param::new(
+    "region_type",
+    Kind::Enum(&["accessible dna elements"]),
+    "element type",
+);
+/// Biosample ontology term.
+pub const BIOSAMPLE_TERM: Param = Param::new(
+    "biosample_term",
+    Kind::Id,
+    "ontology term id, e.g. EFO_0002067",
+);
+/// Method.
+pub const METHOD: Param = Param::new("method", Kind::Enum(&["caQTL"]), "method");
 
 /// The element of a 4.5 row.
 pub static ELEMENT: Shape = Shape {
@@ -109,28 +108,28 @@ pub fn elements_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("variants_genomic_elements");
     let els = ctx.coll("genomic_elements");
     let in_region = p
-        .region("region")
+        .region(&ELEMENT_REGION)
         .map(|r| sets::adjacent_to(e, "_to", els, sets::overlapping(els, r).iter()).to_vec());
     let base = || {
         let mut f = Filter::over(e);
         if let Some(v) = &in_region {
             f.and(Set::Vec(v.clone()));
         }
-        if let Some(t) = p.str("region_type") {
+        if let Some(t) = p.str(&REGION_TYPE) {
             f.and(sets::facet(e, "element_type", t));
         }
-        if let Some(m) = p.str("method") {
+        if let Some(m) = p.str(&METHOD) {
             f.and(sets::facet(e, "method", m));
         }
-        if let Some(t) = p.str("biosample_term") {
+        if let Some(t) = p.str(&BIOSAMPLE_TERM) {
             f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
         }
-        if let Some(fs) = p.str("files_fileset") {
+        if let Some(fs) = p.str(&FILESET) {
             f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
         }
         f
     };
-    let f = match (p.str("biological_context"), e) {
+    let f = match (p.str(&BIOLOGICAL_CONTEXT), e) {
         (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
         _ => base(),
     };

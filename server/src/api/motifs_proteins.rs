@@ -15,20 +15,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.21",
     summary: "Proteins and complexes that use a motif",
     accepts: Accepts {
-        params: &[
-            Param::new(
-                "tf_name",
-                Kind::Id,
-                "transcription factor, e.g. ATF1_HUMAN (HOCOMOCO) or AHR (SEMpl)",
-            ),
-            Param::new(
-                "source",
-                Kind::Enum(&["IGVF", "HOCOMOCOv11"]),
-                "motif source",
-            ),
-            Param::new("method", Kind::Enum(&["HOCOMOCO", "SEMpl"]), "method"),
-            FILESET,
-        ],
+        params: &[&TF_NAME, &SOURCE, &METHOD, &FILESET],
         rules: &[],
         paging: Paging::Paged {
             default: 25,
@@ -41,6 +28,21 @@ pub static ENDPOINT: Endpoint = Endpoint {
     body: Body::Array(&MOTIF_PROTEIN),
     examples: &["tf_name=TSTA1&verbose=true", "source=HOCOMOCOv11"],
 };
+
+/// Transcription factor.
+pub const TF_NAME: Param = Param::new(
+    "tf_name",
+    Kind::Id,
+    "transcription factor, e.g. ATF1_HUMAN (HOCOMOCO) or AHR (SEMpl)",
+);
+/// Motif source.
+pub const SOURCE: Param = Param::new(
+    "source",
+    Kind::Enum(&["IGVF", "HOCOMOCOv11"]),
+    "motif source",
+);
+/// Method.
+pub const METHOD: Param = Param::new("method", Kind::Enum(&["HOCOMOCO", "SEMpl"]), "method");
 
 /// The verbose motif.
 pub static MOTIF: Shape = Shape {
@@ -132,20 +134,20 @@ pub fn motifs_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let m = ctx.coll("motifs");
     let e = ctx.coll("motifs_proteins");
     let mut f = Filter::over(e);
-    if p.has("tf_name") || p.has("source") {
+    if p.any(&[&TF_NAME, &SOURCE]) {
         let mut mf = Filter::over(m);
-        if let Some(t) = p.str("tf_name") {
+        if let Some(t) = p.str(&TF_NAME) {
             mf.and(sets::exact(m, "tf_name", t));
         }
-        if let Some(s) = p.str("source") {
+        if let Some(s) = p.str(&SOURCE) {
             mf.and(sets::facet(m, "source", s));
         }
         f.and(sets::adjacent_to(e, "_from", m, mf.lazy()));
     }
-    if let Some(me) = p.str("method") {
+    if let Some(me) = p.str(&METHOD) {
         f.and(sets::facet(e, "method", me));
     }
-    if let Some(fs) = p.str("files_fileset") {
+    if let Some(fs) = p.str(&FILESET) {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
     ctx.page(p, e, &f, &MOTIF_PROTEIN)

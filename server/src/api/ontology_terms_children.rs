@@ -4,6 +4,7 @@ use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
+use crate::parse::ident::TermId;
 use crate::shape::{field, member, renamed, Shape, Src, Ty};
 
 /// The endpoint.
@@ -12,7 +13,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.20",
     summary: "Terms that are a subclass of an ontology term",
     accepts: Accepts {
-        params: &[Param::new("ontology_term_id", Kind::TermId, TERM_PATH)],
+        params: &[&ONTOLOGY_TERM_ID],
         rules: &[],
         paging: Paging::Paged {
             default: 25,
@@ -28,6 +29,9 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "/ontology-terms/VCT_0000003/children?limit=2&page=1",
     ],
 };
+
+/// The term (path parameter).
+pub const ONTOLOGY_TERM_ID: Param = Param::new("ontology_term_id", Kind::TermId, TERM_PATH);
 
 /// The term of a child row (synonyms and description always present, as the client requires).
 pub static TERM_FULL: Shape = Shape {
@@ -60,7 +64,7 @@ pub static CHILD: Shape = Shape {
 /// from the catalog has no row).
 pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("ontology_terms_ontology_terms");
-    let id = p.str("ontology_term_id").unwrap_or_default();
+    let id = p.term_id(&ONTOLOGY_TERM_ID).map_or("", TermId::as_str);
     let mut f = Filter::over(e);
     f.and(sets::handle_is(e, "_to", "ontology_terms", id));
     f.and(sets::facet(e, "name", "subclass"));

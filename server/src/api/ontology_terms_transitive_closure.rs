@@ -4,6 +4,7 @@
 use super::*;
 use crate::api::{Answer, Ctx, Reply};
 use crate::params::Params;
+use crate::parse::ident::TermId;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, VecDeque};
@@ -15,10 +16,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.22",
     summary: "All shortest paths between two ontology terms, over every relation",
     accepts: Accepts {
-        params: &[
-            Param::new("ontology_term_id_start", Kind::TermId, TERM_PATH),
-            Param::new("ontology_term_id_end", Kind::TermId, TERM_PATH),
-        ],
+        params: &[&ONTOLOGY_TERM_ID_START, &ONTOLOGY_TERM_ID_END],
         rules: &[],
         paging: Paging::Ignored,
         organisms: HUMAN,
@@ -31,6 +29,12 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "/ontology-terms/VCT_0000310/transitive-closure/VCT_0000001",
     ],
 };
+
+/// The start term (path parameter).
+pub const ONTOLOGY_TERM_ID_START: Param =
+    Param::new("ontology_term_id_start", Kind::TermId, TERM_PATH);
+/// The end term (path parameter).
+pub const ONTOLOGY_TERM_ID_END: Param = Param::new("ontology_term_id_end", Kind::TermId, TERM_PATH);
 
 /// A closure vertex (no `source_url`, as in IGVF).
 pub static VERTEX: Shape = Shape {
@@ -283,8 +287,10 @@ fn edge_json(e: &Collection, o: u32) -> Value {
 /// them, first seen first. Work is capped ([`MAX_VISITED`], [`MAX_SCANNED`], [`MAX_PATHS`]); a
 /// capped answer carries the [`CAPPED_HEADER`] header.
 pub fn transitive_closure(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let start = p.str("ontology_term_id_start").unwrap_or_default();
-    let end = p.str("ontology_term_id_end").unwrap_or_default();
+    let start = p
+        .term_id(&ONTOLOGY_TERM_ID_START)
+        .map_or("", TermId::as_str);
+    let end = p.term_id(&ONTOLOGY_TERM_ID_END).map_or("", TermId::as_str);
     let empty = || {
         Ok(serde_json::to_vec(&json!({"vertices": {}, "paths": []}))
             .expect("serialises")

@@ -13,30 +13,13 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Reactome pathways by id, name, alias, disease and GO process",
     accepts: Accepts {
         params: &[
-            Param::new("id", Kind::Id, "pathway id, e.g. R-HSA-446203"),
-            Param::new(
-                "name",
-                Kind::Text,
-                "name: exact, else all tokens, else one typo",
-            ),
-            Param::new(
-                "name_aliases",
-                Kind::Text,
-                "alias: exact, else all tokens, else one typo",
-            ),
-            Param::new("is_in_disease", Kind::Bool, "disease pathways"),
-            Param::new("is_top_level_pathway", Kind::Bool, "top-level pathways"),
-            Param::new(
-                "disease_ontology_terms",
-                Kind::Id,
-                "disease term id, e.g. MONDO_0009861",
-            ),
-            Param::new(
-                "go_biological_process",
-                Kind::Id,
-                "GO term id, e.g. GO_0006486",
-            )
-            .aliases(&["biological_process"]),
+            &ID,
+            &NAME,
+            &NAME_ALIASES,
+            &IS_IN_DISEASE,
+            &IS_TOP_LEVEL_PATHWAY,
+            &DISEASE_ONTOLOGY_TERMS,
+            &GO_BIOLOGICAL_PROCESS,
         ],
         rules: &[],
         paging: Paging::Paged {
@@ -54,6 +37,39 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "is_top_level_pathway=true",
     ],
 };
+
+/// Pathway id.
+pub const ID: Param = Param::new("id", Kind::Id, "pathway id, e.g. R-HSA-446203");
+/// Name, through the name cascade.
+pub const NAME: Param = Param::new(
+    "name",
+    Kind::Text,
+    "name: exact, else all tokens, else one typo",
+);
+/// Alias, through the name cascade.
+pub const NAME_ALIASES: Param = Param::new(
+    "name_aliases",
+    Kind::Text,
+    "alias: exact, else all tokens, else one typo",
+);
+/// Disease pathways.
+pub const IS_IN_DISEASE: Param = Param::new("is_in_disease", Kind::Bool, "disease pathways");
+/// Top-level pathways.
+pub const IS_TOP_LEVEL_PATHWAY: Param =
+    Param::new("is_top_level_pathway", Kind::Bool, "top-level pathways");
+/// Disease term.
+pub const DISEASE_ONTOLOGY_TERMS: Param = Param::new(
+    "disease_ontology_terms",
+    Kind::Id,
+    "disease term id, e.g. MONDO_0009861",
+);
+/// GO biological process.
+pub const GO_BIOLOGICAL_PROCESS: Param = Param::new(
+    "go_biological_process",
+    Kind::Id,
+    "GO term id, e.g. GO_0006486",
+)
+.aliases(&["biological_process"]);
 
 /// 4.16 record; `biological_process` repeats `go_biological_process` under the name the IGVF
 /// client reads.
@@ -85,15 +101,18 @@ pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let pw = ctx.coll("pathways");
     let base = || {
         let mut f = Filter::over(pw);
-        if let Some(id) = p.str("id") {
+        if let Some(id) = p.str(&ID) {
             f.and(sets::keys(pw, id));
         }
-        for flag in ["is_in_disease", "is_top_level_pathway"] {
-            if let Some(b) = p.bool(flag) {
-                f.and(sets::facet(pw, flag, if b { "true" } else { "false" }));
+        for (param, member) in [
+            (&IS_IN_DISEASE, "is_in_disease"),
+            (&IS_TOP_LEVEL_PATHWAY, "is_top_level_pathway"),
+        ] {
+            if let Some(b) = p.bool(param) {
+                f.and(sets::facet(pw, member, if b { "true" } else { "false" }));
             }
         }
-        if let Some(t) = p.str("disease_ontology_terms") {
+        if let Some(t) = p.str(&DISEASE_ONTOLOGY_TERMS) {
             f.and(sets::handle_is(
                 pw,
                 "disease_ontology_terms",
@@ -101,7 +120,7 @@ pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
                 t,
             ));
         }
-        if let Some(t) = p.str("go_biological_process") {
+        if let Some(t) = p.str(&GO_BIOLOGICAL_PROCESS) {
             f.and(sets::handle_is(
                 pw,
                 "go_biological_process",
@@ -113,9 +132,9 @@ pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
     };
     let mut f = base();
     if let Some(c) = pw {
-        for field in ["name", "name_aliases"] {
-            if let Some(q) = p.str(field) {
-                f.and(Set::Vec(cascade(c, field, q, NAME_TIERS, base).collect()));
+        for (param, member) in [(&NAME, "name"), (&NAME_ALIASES, "name_aliases")] {
+            if let Some(q) = p.str(param) {
+                f.and(Set::Vec(cascade(c, member, q, NAME_TIERS, base).collect()));
             }
         }
     }

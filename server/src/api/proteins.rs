@@ -3,23 +3,51 @@
 
 use crate::api::{sets, Ctx};
 use crate::engine::{Filter, Set};
-use crate::params::Params;
+use crate::params::{Kind, Param, Params};
 use crate::parse::ident::ensembl_candidates;
 
-/// The protein filters of 4.23 (and the protein path of 4.10).
-pub const PROTEIN_FILTERS: &[&str] = &[
+/// Ensembl protein id or UniProt accession.
+pub const PROTEIN_ID: Param = Param::new(
     "protein_id",
-    "protein_name",
+    Kind::Id,
+    "Ensembl protein id (with or without version) or UniProt accession",
+);
+/// Protein name.
+pub const PROTEIN_NAME: Param = Param::new("protein_name", Kind::Id, "protein name (exact)");
+/// UniProt entry name.
+pub const UNIPROT_NAME: Param = Param::new(
     "uniprot_name",
-    "uniprot_full_name",
-    "dbxrefs",
+    Kind::Id,
+    "UniProt entry name, e.g. PAK5_HUMAN",
+);
+/// UniProt full name.
+pub const UNIPROT_FULL_NAME: Param = Param::new("uniprot_full_name", Kind::Id, "UniProt full name");
+/// Cross-reference id.
+pub const DBXREFS: Param = Param::new("dbxrefs", Kind::Id, "a cross-reference id, e.g. HGNC:15916");
+
+/// The protein filters of 4.23.
+pub const FILTERS: [&Param; 5] = [
+    &PROTEIN_ID,
+    &PROTEIN_NAME,
+    &UNIPROT_NAME,
+    &UNIPROT_FULL_NAME,
+    &DBXREFS,
 ];
 
-/// Proteins matching the protein parameters of `p` and its organism.
-pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params) -> Filter<'a> {
+/// Proteins of `p.organism` matching those of `filters` (some of [`FILTERS`]: the ones the
+/// endpoint offers) that `p` gives.
+pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a> {
     let c = ctx.coll("proteins");
     let mut f = Filter::over(c);
-    if let Some(id) = p.str("protein_id") {
+    // Only what the endpoint offers is read (an endpoint reads only what it declares).
+    let given = |param: &Param| {
+        filters
+            .iter()
+            .any(|o| o.name == param.name)
+            .then(|| p.str(param))
+            .flatten()
+    };
+    if let Some(id) = given(&PROTEIN_ID) {
         // A protein is found by its key, its versioned Ensembl id or a UniProt accession.
         let cands = ensembl_candidates(id);
         f.and(Set::union([
@@ -29,12 +57,12 @@ pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params) -> Filter<'a> {
         ]));
     }
     for (param, member) in [
-        ("protein_name", "name"),
-        ("uniprot_name", "uniprot_names"),
-        ("uniprot_full_name", "uniprot_full_names"),
-        ("dbxrefs", "dbxref_ids"),
+        (&PROTEIN_NAME, "name"),
+        (&UNIPROT_NAME, "uniprot_names"),
+        (&UNIPROT_FULL_NAME, "uniprot_full_names"),
+        (&DBXREFS, "dbxref_ids"),
     ] {
-        if let Some(v) = p.str(param) {
+        if let Some(v) = given(param) {
             f.and(sets::exact(c, member, v));
         }
     }

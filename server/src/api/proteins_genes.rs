@@ -1,7 +1,7 @@
 //! 4.23 `/proteins/genes`: genes coding for the given proteins.
 
 use super::*;
-use crate::api::proteins::{matching, PROTEIN_FILTERS};
+use crate::api::proteins::{matching, FILTERS};
 use crate::api::shapes::{id_or, GENE};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
@@ -14,21 +14,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.23",
     summary: "Genes coding for the given proteins",
     accepts: Accepts {
-        params: &[
-            Param::new(
-                "protein_id",
-                Kind::Id,
-                "Ensembl protein id (with or without version) or UniProt accession",
-            ),
-            Param::new("protein_name", Kind::Id, "protein name (exact)"),
-            Param::new(
-                "uniprot_name",
-                Kind::Id,
-                "UniProt entry name, e.g. PAK5_HUMAN",
-            ),
-            Param::new("uniprot_full_name", Kind::Id, "UniProt full name"),
-            Param::new("dbxrefs", Kind::Id, "a cross-reference id, e.g. HGNC:15916"),
-        ],
+        params: &FILTERS,
         rules: &[],
         paging: Paging::Paged {
             default: 25,
@@ -56,12 +42,12 @@ pub static PROTEIN_GENE: Shape = Shape {
 pub fn proteins_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let pairs = ctx.coll("genes_proteins");
     let mut f = Filter::over(pairs);
-    if PROTEIN_FILTERS.iter().any(|n| p.has(n)) {
+    if p.any(&FILTERS) {
         f.and(sets::adjacent_to(
             pairs,
             "protein",
             ctx.coll("proteins"),
-            matching(ctx, p).lazy(),
+            matching(ctx, p, &FILTERS).lazy(),
         ));
     } else {
         f.and(sets::facet(pairs, "organism", p.organism.name()));

@@ -43,7 +43,7 @@ pub fn keys<'a>(coll: Option<&'a Collection>, id: &str) -> Set<'a> {
 /// Interval records overlapping `r` (`start < r.end && end > r.start`).
 pub fn overlapping<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
     match coll.and_then(|c| c.intervals()) {
-        Some(ix) => Set::from_unsorted(ix.overlapping(&r.chr, r.start, r.end)),
+        Some(ix) => Set::from_unsorted(ix.overlapping(r.chr(), r.start(), r.end())),
         None => Set::Empty,
     }
 }
@@ -51,7 +51,7 @@ pub fn overlapping<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
 /// Point records inside `r` (`r.start <= pos < r.end`).
 pub fn within<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
     match coll.and_then(|c| c.points()) {
-        Some(ix) => Set::from_unsorted(ix.in_range(&r.chr, r.start, r.end)),
+        Some(ix) => Set::from_unsorted(ix.in_range(r.chr(), r.start(), r.end())),
         None => Set::Empty,
     }
 }

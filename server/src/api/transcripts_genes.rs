@@ -13,23 +13,11 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.8",
     summary: "Genes that transcribe the given transcripts",
     accepts: Accepts {
-        params: &[
-            Param::new("transcript_id", Kind::Id, "Ensembl transcript id (ENST…)"),
-            Param::new(
-                "region",
-                Kind::Region(None),
-                "transcripts overlapping chr<name>:<start>-<end>",
-            ),
-            Param::new(
-                "transcript_type",
-                Kind::Enum(TRANSCRIPT_TYPES),
-                "GENCODE transcript biotype",
-            ),
-        ],
+        params: &[&TRANSCRIPT_ID, &REGION, &TRANSCRIPT_TYPE],
         rules: &[Rule::AtLeastOne(&[
-            "transcript_id",
-            "region",
-            "transcript_type",
+            &TRANSCRIPT_ID,
+            &REGION,
+            &TRANSCRIPT_TYPE,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -46,6 +34,22 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "transcript_type=protein_coding&organism=Mus%20musculus",
     ],
 };
+
+/// Ensembl transcript id.
+pub const TRANSCRIPT_ID: Param =
+    Param::new("transcript_id", Kind::Id, "Ensembl transcript id (ENST…)");
+/// Transcripts overlapping a region.
+pub const REGION: Param = Param::new(
+    "region",
+    Kind::Region(None),
+    "transcripts overlapping chr<name>:<start>-<end>",
+);
+/// Transcript biotype.
+pub const TRANSCRIPT_TYPE: Param = Param::new(
+    "transcript_type",
+    Kind::Enum(TRANSCRIPT_TYPES),
+    "GENCODE transcript biotype",
+);
 
 /// 4.8 record: the gene–transcript edge; `name` is always the inverse name ("transcribed by").
 pub static TRANSCRIPT_GENE: Shape = Shape {
@@ -66,18 +70,18 @@ pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let tname = p.organism.collection("transcripts");
     let transcripts = ctx.coll(&tname);
     let mut f = Filter::over(edges);
-    if let Some(id) = p.str("transcript_id") {
+    if let Some(id) = p.str(&TRANSCRIPT_ID) {
         let handles = crate::parse::ident::ensembl_candidates(id)
             .into_iter()
             .map(|k| format!("{tname}/{k}"));
         f.and(sets::adjacent(edges, "_to", handles));
     }
-    if p.has("region") || p.has("transcript_type") {
+    if p.any(&[&REGION, &TRANSCRIPT_TYPE]) {
         let mut t = Filter::over(transcripts);
-        if let Some(r) = p.region("region") {
+        if let Some(r) = p.region(&REGION) {
             t.and(sets::overlapping(transcripts, r));
         }
-        if let Some(ty) = p.str("transcript_type") {
+        if let Some(ty) = p.str(&TRANSCRIPT_TYPE) {
             t.and(sets::facet(transcripts, "transcript_type", ty));
         }
         f.and(sets::adjacent_to(edges, "_to", transcripts, t.lazy()));

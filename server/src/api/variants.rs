@@ -5,58 +5,92 @@
 use crate::api::{sets, Ctx};
 use crate::engine::{Filter, Set};
 use crate::error::ApiError;
-use crate::params::{Kind, Param, Params};
+use crate::params::{Kind, Param, Params, Rule};
+use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi};
 use crate::shape::{field, member, Member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
 use varcat_format::vocab::AF_SOURCES;
 
+/// Variant key.
+pub const VARIANT_ID: Param = Param::new(
+    "variant_id",
+    Kind::VariantId,
+    "variant key: SPDI, or a VRS digest for long variants",
+);
+/// SPDI.
+pub const SPDI: Param = Param::new("spdi", Kind::Spdi, "SPDI, e.g. NC_000020.11:9564577:A:T");
+/// Genomic HGVS.
+pub const HGVS: Param = Param::new(
+    "hgvs",
+    Kind::Hgvs,
+    "genomic HGVS, e.g. NC_000020.11:g.9564578A>T",
+);
+/// dbSNP id.
+pub const RSID: Param = Param::new(
+    "rsid",
+    Kind::Rsid,
+    "dbSNP id, e.g. rs2045642915 (a variant may have several)",
+);
+/// ClinGen allele id.
+pub const CA_ID: Param = Param::new("ca_id", Kind::CaId, "ClinGen allele id, e.g. CA900000001");
+
+/// Variants in a region.
+pub const REGION: Param = Param::new(
+    "region",
+    Kind::Region(None),
+    "variants in chr<name>:<start>-<end>",
+);
+/// Variants in a region of at most 10 kb (4.2, 4.7, 4.13).
+pub const REGION_10KB: Param = Param::new(
+    "region",
+    Kind::Region(Some(10_000)),
+    "variants in chr<name>:<start>-<end> (at most 10 kb)",
+);
+/// A region of at most 10 kb that is the query itself (4.18, 4.25).
+pub const REGION_SPAN_10KB: Param = Param::new(
+    "region",
+    Kind::Region(Some(10_000)),
+    "chr<name>:<start>-<end> (at most 10 kb)",
+);
+
 /// The variant identifier parameters.
-pub const ID_PARAMS: [Param; 5] = [
-    Param::new(
-        "variant_id",
-        Kind::VariantId,
-        "variant key: SPDI, or a VRS digest for long variants",
-    ),
-    Param::new("spdi", Kind::Spdi, "SPDI, e.g. NC_000020.11:9564577:A:T"),
-    Param::new(
-        "hgvs",
-        Kind::Hgvs,
-        "genomic HGVS, e.g. NC_000020.11:g.9564578A>T",
-    ),
-    Param::new(
-        "rsid",
-        Kind::Rsid,
-        "dbSNP id, e.g. rs2045642915 (a variant may have several)",
-    ),
-    Param::new("ca_id", Kind::CaId, "ClinGen allele id, e.g. CA900000001"),
-];
+pub const IDS: [&Param; 5] = [&VARIANT_ID, &SPDI, &HGVS, &RSID, &CA_ID];
 
-/// True when any identifier or region was given.
-pub fn any_given(p: &Params) -> bool {
-    ["variant_id", "spdi", "hgvs", "rsid", "ca_id", "region"]
-        .iter()
-        .any(|n| p.has(n))
-}
+/// At least one identifier.
+pub const ID_RULE: Rule = Rule::AtLeastOne(&IDS);
 
-/// Variants of `v` matching every given identifier and the region (all ANDed).
-pub fn matching<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+/// The identifiers and the region.
+pub const IDS_AND_REGION: [&Param; 6] = [&VARIANT_ID, &SPDI, &HGVS, &RSID, &CA_ID, &REGION];
+
+/// At least one identifier or the region.
+pub const ID_OR_REGION_RULE: Rule = Rule::AtLeastOne(&IDS_AND_REGION);
+
+/// Variants of `v` matching every given identifier (all ANDed), for endpoints without a region.
+pub fn identified<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = Filter::over(v);
-    if let Some(id) = p.str("variant_id") {
+    if let Some(id) = p.variant_id(&VARIANT_ID) {
         f.and(Set::from_unsorted(
-            v.and_then(|c| c.ord(id)).into_iter().collect(),
+            v.and_then(|c| c.ord(id.as_str())).into_iter().collect(),
         ));
     }
-    for (param, member) in [
-        ("spdi", "spdi"),
-        ("hgvs", "hgvs"),
-        ("rsid", "rsid"),
-        ("ca_id", "ca_id"),
+    for (given, member) in [
+        (p.spdi(&SPDI).map(Spdi::as_str), "spdi"),
+        (p.hgvs(&HGVS).map(Hgvs::as_str), "hgvs"),
+        (p.rsid(&RSID).map(Rsid::as_str), "rsid"),
+        (p.ca_id(&CA_ID).map(CaId::as_str), "ca_id"),
     ] {
-        if let Some(x) = p.str(param) {
+        if let Some(x) = given {
             f.and(sets::exact(v, member, x));
         }
     }
-    if let Some(r) = p.region("region") {
+    f
+}
+
+/// Variants of `v` matching every given identifier and the region (all ANDed); the region is
+/// read under its plain name, whichever cap the endpoint's declaration sets.
+pub fn matching<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    let mut f = identified(v, p);
+    if let Some(r) = p.region(&REGION) {
         f.and(sets::within(v, r));
     }
     f
@@ -79,13 +113,13 @@ pub fn from_matching<'a>(
     sets::adjacent_to(edges, "_from", v, f.lazy())
 }
 
-/// The matching variants of `p.organism`, or 404 when there is none (4.12, 4.19).
+/// The identified variants of `p.organism`, or 404 when there is none (4.12, 4.19).
 pub fn required_variants<'a>(
     ctx: &Ctx<'a>,
     p: &Params,
 ) -> Result<(Option<&'a Collection>, Vec<u32>), ApiError> {
     let v = ctx.coll(&p.organism.collection("variants"));
-    let ords = matching(v, p).collect();
+    let ords = identified(v, p).collect();
     if ords.is_empty() {
         return Err(ApiError::not_found("variant not found"));
     }

@@ -14,14 +14,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.14",
     summary: "Coding consequences and scores of a variant",
     accepts: Accepts {
-        params: &[ID[0], ID[1], ID[2], ID[3], ID[4]],
-        rules: &[Rule::AtLeastOne(&[
-            "variant_id",
-            "spdi",
-            "hgvs",
-            "rsid",
-            "ca_id",
-        ])],
+        params: &variants::IDS,
+        rules: &[variants::ID_RULE],
         paging: Paging::Paged {
             default: 25,
             max: 500,
@@ -86,7 +80,7 @@ pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         edges,
         "_from",
         v,
-        variants::matching(v, p).lazy(),
+        variants::identified(v, p).lazy(),
     ));
     // A row is its coding variant: an edge to a missing one has no row.
     let target = move |e: u32| -> Option<(&Collection, u32)> {

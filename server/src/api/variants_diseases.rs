@@ -1,6 +1,6 @@
 //! 4.13 `/variants/diseases`: diseases associated with variants (ClinGen).
 
-use super::variants::from_matching;
+use super::variants::{self, from_matching};
 use super::*;
 use crate::api::shapes::{id_or, ONTOLOGY_TERM};
 use crate::api::variants::SHORT_VARIANT;
@@ -16,31 +16,17 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Diseases associated with variants (ClinGen)",
     accepts: Accepts {
         params: &[
-            ID[0],
-            ID[1],
-            ID[2],
-            ID[3],
-            ID[4],
-            REGION_10KB,
-            Param::new(
-                "chr",
-                Kind::Id,
-                "only variants on this chromosome, e.g. chr1",
-            ),
-            Param::new("pmid", Kind::Id, "PubMed id (or its URL)"),
-            Param::new(
-                "assertion",
-                Kind::Enum(&[
-                    "Benign",
-                    "Likely Benign",
-                    "Likely Pathogenic",
-                    "Pathogenic",
-                    "Uncertain Significance",
-                ]),
-                "clinical assertion",
-            ),
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &variants::REGION_10KB,
+            &CHR,
+            &PMID,
+            &ASSERTION,
         ],
-        rules: &[VARIANT_RULE],
+        rules: &[variants::ID_OR_REGION_RULE],
         paging: Paging::Paged {
             default: 25,
             max: 100,
@@ -55,6 +41,27 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "region=chr1:20000-30000&assertion=Benign",
     ],
 };
+
+/// Chromosome.
+pub const CHR: Param = Param::new(
+    "chr",
+    Kind::Id,
+    "only variants on this chromosome, e.g. chr1",
+);
+/// PubMed id.
+pub const PMID: Param = Param::new("pmid", Kind::Id, "PubMed id (or its URL)");
+/// Clinical assertion.
+pub const ASSERTION: Param = Param::new(
+    "assertion",
+    Kind::Enum(&[
+        "Benign",
+        "Likely Benign",
+        "Likely Pathogenic",
+        "Pathogenic",
+        "Uncertain Significance",
+    ]),
+    "clinical assertion",
+);
 
 /// 4.13 record.
 pub static VARIANT_DISEASE: Shape = Shape {
@@ -80,11 +87,11 @@ pub static VARIANT_DISEASE: Shape = Shape {
 pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("variants_diseases");
     let mut f = Filter::over(e);
-    f.and(from_matching(ctx, p, e, p.str("chr")));
-    if let Some(a) = p.str("assertion") {
+    f.and(from_matching(ctx, p, e, p.str(&CHR)));
+    if let Some(a) = p.str(&ASSERTION) {
         f.and(sets::facet(e, "assertion", a));
     }
-    if let Some(pmid) = p.str("pmid") {
+    if let Some(pmid) = p.str(&PMID) {
         // pmids are stored as PubMed URLs; a bare number names the same article.
         let url = if pmid.starts_with("http") {
             pmid.to_string()

@@ -1,6 +1,6 @@
 //! 4.7 `/variants/drugs`: drugs whose response is associated with variants (PharmGKB).
 
-use super::variants::from_matching;
+use super::variants::{self, from_matching};
 use super::*;
 use crate::api::shapes::{id_or, DRUG};
 use crate::api::{sets, Ctx, Reply};
@@ -15,27 +15,16 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Drugs whose response is associated with variants (PharmGKB)",
     accepts: Accepts {
         params: &[
-            ID[0],
-            ID[1],
-            ID[2],
-            ID[3],
-            ID[4],
-            REGION_10KB,
-            Param::new(
-                "phenotype_categories",
-                Kind::Enum(&[
-                    "Dosage",
-                    "Efficacy",
-                    "Metabolism/PK",
-                    "Other",
-                    "PD",
-                    "Toxicity",
-                ]),
-                "phenotype category",
-            ),
-            Param::new("pmid", Kind::Id, "PubMed id"),
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &variants::REGION_10KB,
+            &PHENOTYPE_CATEGORIES,
+            &PMID,
         ],
-        rules: &[VARIANT_RULE],
+        rules: &[variants::ID_OR_REGION_RULE],
         paging: Paging::Paged {
             default: 25,
             max: 100,
@@ -50,6 +39,22 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "region=chr1:15000-16000&phenotype_categories=Dosage",
     ],
 };
+
+/// Phenotype category.
+pub const PHENOTYPE_CATEGORIES: Param = Param::new(
+    "phenotype_categories",
+    Kind::Enum(&[
+        "Dosage",
+        "Efficacy",
+        "Metabolism/PK",
+        "Other",
+        "PD",
+        "Toxicity",
+    ]),
+    "phenotype category",
+);
+/// PubMed id.
+pub const PMID: Param = Param::new("pmid", Kind::Id, "PubMed id");
 
 /// 4.7 record: `_from` stays the variant id; `drug` expands with verbose.
 pub static VARIANT_DRUG: Shape = Shape {
@@ -75,10 +80,10 @@ pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("variants_drugs");
     let mut f = Filter::over(e);
     f.and(from_matching(ctx, p, e, None));
-    if let Some(pmid) = p.str("pmid") {
+    if let Some(pmid) = p.str(&PMID) {
         f.and(sets::exact(e, "pmid", pmid));
     }
-    if let Some(c) = p.str("phenotype_categories") {
+    if let Some(c) = p.str(&PHENOTYPE_CATEGORIES) {
         f.and(sets::facet(e, "phenotype_categories", c));
     }
     ctx.page(p, e, &f, &VARIANT_DRUG)

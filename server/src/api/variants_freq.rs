@@ -1,7 +1,7 @@
 //! 4.2 `/variants/freq`: variants by identifier or region, filtered by allele frequency.
 
 use super::*;
-use crate::api::variants::{matching, FREQUENCY};
+use crate::api::variants::{self, matching, FREQUENCY};
 use crate::api::{sets, Ctx, Reply};
 use crate::error::ApiError;
 use crate::params::{Kind, Param, Params};
@@ -13,41 +13,18 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Variants by identifier or region, filtered by allele frequency",
     accepts: Accepts {
         params: &[
-            Param::new(
-                "source",
-                Kind::Enum(varcat_format::vocab::AF_SOURCES),
-                "allele-frequency source",
-            ),
-            ID[0],
-            ID[1],
-            ID[2],
-            ID[3],
-            ID[4],
-            Param::new(
-                "region",
-                Kind::Region(Some(10_000)),
-                "variants in chr<name>:<start>-<end> (at most 10 kb)",
-            ),
-            Param::new(
-                "GENCODE_category",
-                Kind::Enum(&["coding", "noncoding"]),
-                "GENCODE category",
-            ),
-            Param::new(
-                "minimum_af",
-                Kind::Number,
-                "lowest frequency (inclusive, default 0)",
-            ),
-            Param::new(
-                "maximum_af",
-                Kind::Number,
-                "highest frequency (inclusive, default 1)",
-            ),
+            &SOURCE,
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &variants::REGION_10KB,
+            &GENCODE_CATEGORY,
+            &MINIMUM_AF,
+            &MAXIMUM_AF,
         ],
-        rules: &[
-            Rule::Required("source"),
-            Rule::AtLeastOne(&["variant_id", "spdi", "hgvs", "rsid", "ca_id", "region"]),
-        ],
+        rules: &[Rule::Required(&SOURCE), variants::ID_OR_REGION_RULE],
         paging: Paging::Paged {
             default: 25,
             max: 500,
@@ -63,12 +40,37 @@ pub static ENDPOINT: Endpoint = Endpoint {
     ],
 };
 
+/// Allele-frequency source.
+pub const SOURCE: Param = Param::new(
+    "source",
+    Kind::Enum(varcat_format::vocab::AF_SOURCES),
+    "allele-frequency source",
+);
+/// GENCODE category.
+pub const GENCODE_CATEGORY: Param = Param::new(
+    "GENCODE_category",
+    Kind::Enum(&["coding", "noncoding"]),
+    "GENCODE category",
+);
+/// Lowest frequency.
+pub const MINIMUM_AF: Param = Param::new(
+    "minimum_af",
+    Kind::Number,
+    "lowest frequency (inclusive, default 0)",
+);
+/// Highest frequency.
+pub const MAXIMUM_AF: Param = Param::new(
+    "maximum_af",
+    Kind::Number,
+    "highest frequency (inclusive, default 1)",
+);
+
 /// 4.2: variants by identifiers or region, filtered by the frequency of one source
 /// (both bounds inclusive; a variant without that frequency is left out).
 pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (min, max) = (
-        p.num("minimum_af").unwrap_or(0.0),
-        p.num("maximum_af").unwrap_or(1.0),
+        p.num(&MINIMUM_AF).unwrap_or(0.0),
+        p.num(&MAXIMUM_AF).unwrap_or(1.0),
     );
     if min > max {
         return Err(ApiError::param(
@@ -78,10 +80,10 @@ pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     let v = ctx.coll("variants");
     let mut f = matching(v, p);
-    if let Some(c) = p.str("GENCODE_category") {
+    if let Some(c) = p.str(&GENCODE_CATEGORY) {
         f.and(sets::facet(v, "annotations.GENCODE_category", c));
     }
-    let source = p.str("source").unwrap_or("bravo_af");
+    let source = p.str(&SOURCE).unwrap_or("bravo_af");
     let column = v.and_then(|c| c.number(&format!("annotations.{source}")));
     f.pred(move |o| {
         column

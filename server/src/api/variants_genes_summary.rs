@@ -1,6 +1,6 @@
 //! 4.19 `/variants/genes/summary`: the expression and splicing QTLs of a variant.
 
-use super::variants::required_variants;
+use super::variants::{self, required_variants};
 use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
@@ -14,8 +14,15 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.19",
     summary: "Expression and splicing QTLs of a variant",
     accepts: Accepts {
-        params: &[ID[0], ID[1], ID[2], ID[3], ID[4], FILESET],
-        rules: &[ID_RULE],
+        params: &[
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &FILESET,
+        ],
+        rules: &[variants::ID_RULE],
         paging: Paging::Paged {
             default: 25,
             max: 500,
@@ -78,7 +85,7 @@ pub fn genes_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("variants_genes");
     let mut f = Filter::over(e);
     f.and(sets::adjacent_to(e, "_from", v, ords));
-    if let Some(fs) = p.str("files_fileset") {
+    if let Some(fs) = p.str(&FILESET) {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
     ctx.page(p, e, &f, &QTL_SUMMARY)

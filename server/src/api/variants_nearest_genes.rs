@@ -13,8 +13,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.18",
     summary: "Genes overlapping a region, else the nearest gene on each side",
     accepts: Accepts {
-        params: &[REGION_SPAN_10KB],
-        rules: &[Rule::Required("region")],
+        params: &[&variants::REGION_SPAN_10KB],
+        rules: &[Rule::Required(&variants::REGION_SPAN_10KB)],
         paging: Paging::Ignored,
         organisms: HUMAN,
     },
@@ -28,20 +28,23 @@ pub static ENDPOINT: Endpoint = Endpoint {
 /// gene with the largest end ≤ start and the one with the smallest start ≥ end (ties by key).
 pub fn nearest_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let g = ctx.coll("genes");
-    let Some(r) = p.region("region") else {
+    let Some(r) = p.region(&variants::REGION_SPAN_10KB) else {
         return Err(ApiError::param("region", "region is required"));
     };
     let mut ords = Vec::new();
     if let (Some(g), Some(ix)) = (g, g.and_then(|c| c.intervals())) {
         let mut hits: Vec<(u32, u32)> = Vec::new();
-        ix.for_each_overlap(&r.chr, r.start, r.end, |s, _, o| hits.push((s, o)));
+        ix.for_each_overlap(r.chr(), r.start(), r.end(), |s, _, o| hits.push((s, o)));
         hits.sort_unstable();
         ords = hits.into_iter().map(|h| h.1).collect();
         if ords.is_empty() {
-            if let Some((_, left)) = g.ends().and_then(|e| e.last_at_or_below(&r.chr, r.start)) {
+            if let Some((_, left)) = g
+                .ends()
+                .and_then(|e| e.last_at_or_below(r.chr(), r.start()))
+            {
                 ords.extend(left.into_iter().min());
             }
-            if let Some((_, right)) = ix.first_start_at_or_after(&r.chr, r.end) {
+            if let Some((_, right)) = ix.first_start_at_or_after(r.chr(), r.end()) {
                 ords.extend(right.into_iter().min());
             }
         }

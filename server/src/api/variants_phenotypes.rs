@@ -18,57 +18,28 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Phenotypes associated with variants: GWAS, saturation editing, predictions",
     accepts: Accepts {
         params: &[
-            ID[0],
-            ID[1],
-            ID[2],
-            ID[3],
-            ID[4],
-            Param::new(
-                "region",
-                Kind::Region(None),
-                "variants in chr<name>:<start>-<end>",
-            ),
-            Param::new(
-                "phenotype_id",
-                Kind::Id,
-                "phenotype ontology term id, e.g. EFO_0000001",
-            ),
-            Param::new(
-                "neg_log10_pvalue",
-                Kind::Threshold,
-                "-log10 p-value threshold",
-            ),
-            Param::new(
-                "method",
-                Kind::Enum(&["CRISPR screen", "GWAS", "SGE", "cV2F"]),
-                "method",
-            ),
-            Param::new(
-                "label",
-                Kind::Enum(&[
-                    "GWAS",
-                    "predicted variant effect on phenotype",
-                    "protein variant effect",
-                    "variant effect on phenotype",
-                ]),
-                "label",
-            ),
-            Param::new(
-                "class",
-                Kind::Enum(&["observed data", "prediction"]),
-                "class",
-            ),
-            FILESET,
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &variants::REGION,
+            &PHENOTYPE_ID_PARAM,
+            &NEG_LOG10_PVALUE,
+            &METHOD,
+            &LABEL,
+            &CLASS,
+            &FILESET,
         ],
         rules: &[Rule::AtLeastOne(&[
-            "variant_id",
-            "spdi",
-            "hgvs",
-            "rsid",
-            "ca_id",
-            "region",
-            "method",
-            "files_fileset",
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &variants::REGION,
+            &METHOD,
+            &FILESET,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -84,6 +55,44 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "method=GWAS&neg_log10_pvalue=gt:7",
     ],
 };
+
+// Parameters (`PHENOTYPE_ID` is the shape member below).
+
+/// Phenotype ontology term.
+pub const PHENOTYPE_ID_PARAM: Param = Param::new(
+    "phenotype_id",
+    Kind::Id,
+    "phenotype ontology term id, e.g. EFO_0000001",
+);
+/// -log10 p-value threshold.
+pub const NEG_LOG10_PVALUE: Param = Param::new(
+    "neg_log10_pvalue",
+    Kind::Threshold,
+    "-log10 p-value threshold",
+);
+/// Method.
+pub const METHOD: Param = Param::new(
+    "method",
+    Kind::Enum(&["CRISPR screen", "GWAS", "SGE", "cV2F"]),
+    "method",
+);
+/// Label.
+pub const LABEL: Param = Param::new(
+    "label",
+    Kind::Enum(&[
+        "GWAS",
+        "predicted variant effect on phenotype",
+        "protein variant effect",
+        "variant effect on phenotype",
+    ]),
+    "label",
+);
+/// Class.
+pub const CLASS: Param = Param::new(
+    "class",
+    Kind::Enum(&["observed data", "prediction"]),
+    "class",
+);
 
 /// The name of the ontology term an edge's `_to` points at.
 fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
@@ -206,21 +215,21 @@ fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
 pub fn variants_phenotypes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll("variants_phenotypes");
     let mut f = Filter::over(e);
-    if variants::any_given(p) {
+    if p.any(&variants::IDS_AND_REGION) {
         f.and(from_matching(ctx, p, e, None));
     }
-    for name in ["method", "label", "class"] {
-        if let Some(v) = p.str(name) {
-            f.and(sets::facet(e, name, v));
+    for (param, member) in [(&METHOD, "method"), (&LABEL, "label"), (&CLASS, "class")] {
+        if let Some(v) = p.str(param) {
+            f.and(sets::facet(e, member, v));
         }
     }
-    if let Some(fs) = p.str("files_fileset") {
+    if let Some(fs) = p.str(&FILESET) {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
-    if let Some(t) = p.str("phenotype_id") {
+    if let Some(t) = p.str(&PHENOTYPE_ID_PARAM) {
         f.and(sets::handle_is(e, "_to", "ontology_terms", t));
     }
-    if let Some(t) = p.threshold("neg_log10_pvalue") {
+    if let Some(t) = p.threshold(&NEG_LOG10_PVALUE) {
         f.pred(sets::threshold(e, "neg_log10_pvalue", t));
     }
     ctx.page_with(p, e, &f, phenotype_shape)

@@ -17,25 +17,21 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Genes predicted to be regulated by elements containing a variant",
     accepts: Accepts {
         params: &[
-            ID[0],
-            ID[1],
-            ID[2],
-            ID[3],
-            ID[4],
-            FILESET.aliases(&["files_filesets"]),
-            Param::new(
-                "method",
-                Kind::Enum(&["scE2G", "ENCODE-rE2G", "caQTL"]),
-                "prediction method (default: scE2G and ENCODE-rE2G)",
-            ),
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &FILESET_OR_FILESETS,
+            &METHOD,
         ],
         rules: &[Rule::AtLeastOne(&[
-            "variant_id",
-            "spdi",
-            "hgvs",
-            "rsid",
-            "ca_id",
-            "files_fileset",
+            &variants::VARIANT_ID,
+            &variants::SPDI,
+            &variants::HGVS,
+            &variants::RSID,
+            &variants::CA_ID,
+            &FILESET_OR_FILESETS,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -52,6 +48,15 @@ pub static ENDPOINT: Endpoint = Endpoint {
         "hgvs=NC_000001.11:g.15001A%3EG",
     ],
 };
+
+/// The file-set filter, also under IGVF's plural name.
+pub const FILESET_OR_FILESETS: Param = FILESET.aliases(&["files_filesets"]);
+/// Prediction method.
+pub const METHOD: Param = Param::new(
+    "method",
+    Kind::Enum(&["scE2G", "ENCODE-rE2G", "caQTL"]),
+    "prediction method (default: scE2G and ENCODE-rE2G)",
+);
 
 /// Methods 4.9 reports unless `method` is given (predictions, not screens).
 const DEFAULT_METHODS: &[&str] = &["scE2G", "ENCODE-rE2G"];
@@ -171,7 +176,7 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (Some(vc), Some(ec)) = (v, e) else {
         return Ok(b"[]".to_vec().into());
     };
-    let methods: Vec<&str> = match p.str("method") {
+    let methods: Vec<&str> = match p.str(&METHOD) {
         Some(m) => vec![m],
         None => DEFAULT_METHODS.to_vec(),
     };
@@ -179,7 +184,7 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     f.and(Set::union(
         methods.iter().map(|m| sets::facet(e, "method", m)),
     ));
-    if let Some(fs) = p.str("files_fileset") {
+    if let Some(fs) = p.str(&FILESET_OR_FILESETS) {
         f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
     }
     // A row needs its target gene.
@@ -190,11 +195,11 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     });
     // Rows as (edge, variant), in that order.
     let mut rows: Vec<(u32, u32)> = Vec::new();
-    if variants::any_given(p) {
+    if p.any(&variants::IDS) {
         let mut element_handles = Vec::new();
         let mut per_element: std::collections::HashMap<String, Vec<u32>> =
             std::collections::HashMap::new();
-        for vo in variants::matching(v, p).lazy() {
+        for vo in variants::identified(v, p).lazy() {
             let (Some(chr), Some(pos)) = (vc.string(vo, "chr"), num(vc, vo, "pos")) else {
                 continue;
             };

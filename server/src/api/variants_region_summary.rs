@@ -15,8 +15,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.25",
     summary: "Number of variants in a region and of their associations per method",
     accepts: Accepts {
-        params: &[REGION_SPAN_10KB],
-        rules: &[Rule::Required("region")],
+        params: &[&variants::REGION_SPAN_10KB],
+        rules: &[Rule::Required(&variants::REGION_SPAN_10KB)],
         paging: Paging::Ignored,
         organisms: HUMAN,
     },
@@ -38,7 +38,7 @@ pub const SUMMARY_EDGES: &[&str] = &[
 /// 4.25: the number of variants in a region, and the number of their edges per method.
 pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let v = ctx.coll("variants");
-    let Some(r) = p.region("region") else {
+    let Some(r) = p.region(&variants::REGION_SPAN_10KB) else {
         return Err(ApiError::param("region", "region is required"));
     };
     let ords = sets::within(v, r).to_vec();

@@ -2,8 +2,8 @@
 //! each with its QTL and TF-binding predictions (the build-time `variant_ld_predictions` table).
 
 use super::*;
-use crate::api::variants::required_variants;
 use crate::api::variants::SHORT_VARIANT;
+use crate::api::variants::{self, required_variants};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::{Filter, Set};
 use crate::params::Params;
@@ -16,8 +16,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.12",
     summary: "Variants in linkage disequilibrium with a variant, with their QTLs and TF binding",
     accepts: Accepts {
-        params: &[ID[0], ID[1], ID[2], ID[3], ID[4]],
-        rules: &[ID_RULE],
+        params: &variants::IDS,
+        rules: &[variants::ID_RULE],
         paging: Paging::Paged {
             default: 15,
             max: 100,

@@ -1,6 +1,10 @@
-//! Identifier shapes. Only `rsid`, `ca_id`, SPDI-form `spdi`/`variant_id` and `hgvs` are
-//! enforced; every other identifier is looked up as given, refused only when empty, over
-//! [`MAX_ID_LEN`] bytes or containing control characters.
+//! Identifiers looked up as given: refused only when empty, over [`MAX_ID_LEN`] bytes or
+//! containing control characters; HGNC ids (`HGNC:<n>` or `<n>`) and ontology term ids
+//! (`PREFIX_LOCALID`). Variant identifiers, whose shapes are enforced, are in
+//! [`super::variant`].
+
+use std::fmt;
+use std::str::FromStr;
 
 /// Longest identifier accepted.
 pub const MAX_ID_LEN: usize = 512;
@@ -10,63 +14,83 @@ pub fn plain(s: &str) -> bool {
     !s.is_empty() && s.len() <= MAX_ID_LEN && !s.chars().any(char::is_control)
 }
 
-/// `rs` followed by digits.
-pub fn rsid(s: &str) -> bool {
-    s.strip_prefix("rs")
-        .is_some_and(|d| !d.is_empty() && d.len() <= 20 && d.bytes().all(|b| b.is_ascii_digit()))
+/// Why a generic identifier was refused (the text is not repeated: it may be long or
+/// unprintable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdError;
+
+impl fmt::Display for IdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "must be at most {MAX_ID_LEN} bytes without control characters"
+        )
+    }
 }
 
-/// `CA` followed by digits.
-pub fn ca_id(s: &str) -> bool {
-    s.strip_prefix("CA")
-        .is_some_and(|d| !d.is_empty() && d.len() <= 20 && d.bytes().all(|b| b.is_ascii_digit()))
-}
+impl std::error::Error for IdError {}
 
-fn accession(s: &str) -> bool {
+/// An accession (`NC_000020.11`): letters, digits, `_` and `.`, at most 64 bytes.
+pub(crate) fn accession(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 64
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
 }
 
-/// SPDI: `<accession>:<position>:<deleted>:<inserted>`; the sequences may be empty (indels).
-pub fn spdi(s: &str) -> bool {
-    if !plain(s) {
-        return false;
+/// An HGNC id as given, `HGNC:<n>` or `<n>` (any generic identifier is accepted: one that is
+/// not an HGNC id finds nothing).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HgncId(String);
+
+impl HgncId {
+    /// The stored form (`HGNC:<n>`).
+    pub fn stored(&self) -> String {
+        hgnc(&self.0)
     }
-    let parts: Vec<&str> = s.split(':').collect();
-    let [acc, pos, del, ins] = parts.as_slice() else {
-        return false;
-    };
-    let seq = |x: &str| x.bytes().all(|b| b.is_ascii_alphabetic());
-    accession(acc)
-        && !pos.is_empty()
-        && pos.len() <= 10
-        && pos.bytes().all(|b| b.is_ascii_digit())
-        && seq(del)
-        && seq(ins)
 }
 
-/// HGVS genomic: `<accession>:g.` followed by a description (`g.79347444_79347445insCCTC`).
-pub fn hgvs(s: &str) -> bool {
-    plain(s)
-        && s.split_once(":g.").is_some_and(|(acc, rest)| {
-            accession(acc) && !rest.is_empty() && !rest.contains(char::is_whitespace)
-        })
+/// Why an HGNC id was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HgncIdError(IdError);
+
+impl fmt::Display for HgncIdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
-/// `variant_id`: SPDI-shaped when it contains `:`, otherwise a key looked up as given (VRS
-/// digest keys of long variants).
-pub fn variant_id(s: &str) -> bool {
-    if s.contains(':') {
-        spdi(s)
+impl std::error::Error for HgncIdError {}
+
+impl FromStr for HgncId {
+    type Err = HgncIdError;
+
+    fn from_str(s: &str) -> Result<HgncId, HgncIdError> {
+        if plain(s) {
+            Ok(HgncId(s.to_string()))
+        } else {
+            Err(HgncIdError(IdError))
+        }
+    }
+}
+
+/// As given: `<n>` stays `<n>` (its stored form may be too long to parse back).
+impl fmt::Display for HgncId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The stored form of an HGNC id given as `HGNC:<n>` or `<n>`.
+pub fn hgnc(s: &str) -> String {
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        format!("HGNC:{s}")
     } else {
-        plain(s)
+        s.to_string()
     }
 }
 
-/// An ontology term id: `PREFIX_LOCALID` (`UBERON_0003663`, `CVCL_B0T9`, `NCBITaxon_9606`).
-pub fn term_id(s: &str) -> bool {
+fn term_id(s: &str) -> bool {
     let Some((prefix, local)) = s.split_once('_') else {
         return false;
     };
@@ -79,14 +103,14 @@ pub fn term_id(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
 }
 
-/// `hgnc_id` accepts `HGNC:<n>` and `<n>`; returns the stored form.
-pub fn hgnc(s: &str) -> String {
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-        format!("HGNC:{s}")
-    } else {
-        s.to_string()
-    }
-}
+checked_id!(
+    /// An ontology term id: `PREFIX_LOCALID` (`UBERON_0003663`, `CVCL_B0T9`, `NCBITaxon_9606`).
+    TermId,
+    /// Why an ontology term id was refused.
+    TermIdError,
+    term_id,
+    "must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9)"
+);
 
 /// Keys to try for an Ensembl-style id: as given, then without a `.N` version suffix
 /// (stored keys are unversioned: `ENST00000353224.10` finds `ENST00000353224`).
@@ -105,24 +129,7 @@ pub fn ensembl_candidates(s: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn test_variant_shapes() {
-        assert!(spdi("NC_000020.11:9564577:A:T"));
-        assert!(spdi("NC_000010.11:79347444::CCTCCTCAGG"));
-        assert!(spdi("NC_000010.11:79347444:CCTC:"));
-        assert!(!spdi("NC_000020.11:9564577:A"));
-        assert!(!spdi("NC_000020.11:x:A:T"));
-        assert!(!spdi("NC_000020.11:1:A:T:G"));
-        assert!(hgvs("NC_000020.11:g.9564578A>T"));
-        assert!(hgvs("NC_000010.11:g.79347444_79347445insCCTCCTCAGG"));
-        assert!(!hgvs("NC_000020.11:c.1A>T"));
-        assert!(!hgvs("NC_000020.11:g."));
-        assert!(rsid("rs1234") && !rsid("rs") && !rsid("RS1") && !rsid("rs12a"));
-        assert!(ca_id("CA900000001") && !ca_id("CA") && !ca_id("ca1"));
-        assert!(variant_id("ga4gh:VA.abc") == spdi("ga4gh:VA.abc"));
-        assert!(variant_id("6xKsZtvAo1KwL0SRuS_7O3sQ5d6pP8zW"));
-    }
+    use proptest::prelude::*;
 
     #[test]
     fn test_term_id() {
@@ -133,11 +140,21 @@ mod tests {
             "VCT_0000001",
             "ATCC_CRL-1573",
         ] {
-            assert!(term_id(ok), "{ok}");
+            assert_eq!(ok.parse::<TermId>().unwrap().as_str(), ok);
         }
         for bad in ["UBERON:0003663", "_1", "X_", "1X_2", "A_ b", "A_\u{0}", ""] {
-            assert!(!term_id(bad), "{bad:?}");
+            assert_eq!(
+                bad.parse::<TermId>(),
+                Err(TermIdError {
+                    got: bad.to_string()
+                }),
+                "{bad:?}"
+            );
         }
+        assert_eq!(
+            "UBERON:1".parse::<TermId>().unwrap_err().to_string(),
+            "must look like PREFIX_ID (e.g. UBERON_0003663 or CVCL_B0T9), got \"UBERON:1\""
+        );
     }
 
     #[test]
@@ -146,6 +163,15 @@ mod tests {
         assert!(!plain(&"x".repeat(513)));
         assert_eq!(hgnc("15916"), "HGNC:15916");
         assert_eq!(hgnc("HGNC:15916"), "HGNC:15916");
+        assert_eq!("15916".parse::<HgncId>().unwrap().stored(), "HGNC:15916");
+        assert_eq!(
+            "HGNC:15916".parse::<HgncId>().unwrap().stored(),
+            "HGNC:15916"
+        );
+        assert_eq!(
+            "a\u{1}".parse::<HgncId>().unwrap_err().to_string(),
+            "must be at most 512 bytes without control characters"
+        );
         assert_eq!(
             ensembl_candidates("ENST00000353224.10"),
             vec!["ENST00000353224.10", "ENST00000353224"]
@@ -155,5 +181,23 @@ mod tests {
             vec!["ENSG00000197976_PAR_Y"]
         );
         assert_eq!(ensembl_candidates("Q9P286-2"), vec!["Q9P286-2"]);
+    }
+
+    proptest! {
+        #[test]
+        fn test_term_id_round_trips(
+            s in "[A-Za-z][A-Za-z0-9]{0,12}_[A-Za-z0-9][A-Za-z0-9_.-]{0,40}"
+        ) {
+            let t: TermId = s.parse().unwrap();
+            prop_assert_eq!(t.to_string().parse::<TermId>(), Ok(t));
+        }
+
+        #[test]
+        fn test_hgnc_id_round_trips(
+            s in "(HGNC:)?[0-9]{1,10}|[0-9]{500,512}|[^\\p{Cc}]{1,60}"
+        ) {
+            let h: HgncId = s.parse().unwrap();
+            prop_assert_eq!(h.to_string().parse::<HgncId>(), Ok(h));
+        }
     }
 }

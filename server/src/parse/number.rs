@@ -1,9 +1,12 @@
 //! Numbers in parameters.
 
+/// Longest number text accepted.
+pub const MAX_LEN: usize = 64;
+
 /// A finite decimal number (`1`, `-2.5`, `1e-6`, `.5`); no hex, no `inf`/`nan`, no spaces.
 pub fn finite(s: &str) -> Option<f64> {
     let ok = !s.is_empty()
-        && s.len() <= 64
+        && s.len() <= MAX_LEN
         && s.bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
         && s.bytes().any(|b| b.is_ascii_digit());

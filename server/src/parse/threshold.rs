@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::number::finite;
+use super::number::{finite, MAX_LEN};
 
 /// A comparison operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,13 +24,39 @@ pub enum Op {
 /// A parsed threshold.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Threshold {
-    /// Operator.
-    pub op: Op,
-    /// Operand.
-    pub value: f64,
+    op: Op,
+    value: f64,
 }
 
+/// Why a threshold was refused (with the text refused).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThresholdError {
+    got: String,
+}
+
+impl fmt::Display for ThresholdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"{}\"",
+            self.got
+        )
+    }
+}
+
+impl std::error::Error for ThresholdError {}
+
 impl Threshold {
+    /// The operator.
+    pub fn op(&self) -> Op {
+        self.op
+    }
+
+    /// The operand (finite).
+    pub fn value(&self) -> f64 {
+        self.value
+    }
+
     /// True when `x` passes.
     pub fn test(&self, x: f64) -> bool {
         match self.op {
@@ -44,20 +70,21 @@ impl Threshold {
 }
 
 impl FromStr for Threshold {
-    type Err = ();
+    type Err = ThresholdError;
 
-    fn from_str(s: &str) -> Result<Threshold, ()> {
+    fn from_str(s: &str) -> Result<Threshold, ThresholdError> {
+        let refused = || ThresholdError { got: s.to_string() };
         let (op, num) = match s.split_once(':') {
             Some(("gt", n)) => (Op::Gt, n),
             Some(("gte", n)) => (Op::Gte, n),
             Some(("lt", n)) => (Op::Lt, n),
             Some(("lte", n)) => (Op::Lte, n),
-            Some(_) => return Err(()),
+            Some(_) => return Err(refused()),
             None => (Op::Eq, s),
         };
         Ok(Threshold {
             op,
-            value: finite(num).ok_or(())?,
+            value: finite(num).ok_or_else(refused)?,
         })
     }
 }
@@ -71,13 +98,21 @@ impl fmt::Display for Threshold {
             Op::Lte => "lte:",
             Op::Eq => "",
         };
-        write!(f, "{op}{}", self.value)
+        // Plain decimals spell 1e300 with 301 digits, more than a number may have; the
+        // exponent form then (both are the shortest that give the same value back).
+        let plain = self.value.to_string();
+        if plain.len() <= MAX_LEN {
+            write!(f, "{op}{plain}")
+        } else {
+            write!(f, "{op}{:e}", self.value)
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn test_thresholds() {
@@ -99,10 +134,58 @@ mod tests {
             "0x10",
             "gt:1e999",
         ] {
-            assert!(bad.parse::<Threshold>().is_err(), "{bad:?}");
+            assert_eq!(
+                bad.parse::<Threshold>(),
+                Err(ThresholdError {
+                    got: bad.to_string()
+                }),
+                "{bad:?}"
+            );
         }
-        for s in ["gt:5", "gte:0.25", "lt:-3", "lte:100", "7"] {
+        assert_eq!(
+            "gt:x".parse::<Threshold>().unwrap_err().to_string(),
+            "must be gt:<number>, gte:<number>, lt:<number>, lte:<number> or a number, got \"gt:x\""
+        );
+        for s in [
+            "gt:5",
+            "gte:0.25",
+            "lt:-3",
+            "lte:100",
+            "7",
+            "gt:1e300",
+            "lt:-5e-324",
+        ] {
             assert_eq!(s.parse::<Threshold>().unwrap().to_string(), s);
+        }
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            Just(Op::Gt),
+            Just(Op::Gte),
+            Just(Op::Lt),
+            Just(Op::Lte),
+            Just(Op::Eq)
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn test_round_trips(op in op(), value in proptest::num::f64::NORMAL
+            | proptest::num::f64::SUBNORMAL
+            | proptest::num::f64::ZERO
+            | proptest::num::f64::NEGATIVE
+            | proptest::num::f64::POSITIVE)
+        {
+            let t = Threshold { op, value };
+            prop_assert_eq!(t.to_string().parse::<Threshold>(), Ok(t));
+        }
+
+        #[test]
+        fn test_texts_round_trip(s in "((gt|gte|lt|lte):)?[-+]?[0-9]{0,30}(\\.[0-9]{0,30})?([eE][-+]?[0-9]{1,3})?") {
+            if let Ok(t) = s.parse::<Threshold>() {
+                prop_assert_eq!(t.to_string().parse::<Threshold>(), Ok(t));
+            }
         }
     }
 }
