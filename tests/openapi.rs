@@ -214,3 +214,30 @@ fn test_landing_page_lists_every_endpoint_and_its_links_answer() {
         assert_eq!(r.status, 200, "{link}: {}", r.text());
     }
 }
+
+/// Every handler, on its examples (plain and verbose), reads only the parameters its
+/// endpoint declares: `Params::get` asserts it in debug builds, and a panic is a 500.
+#[test]
+#[cfg(debug_assertions)]
+fn test_handlers_read_only_declared_parameters() {
+    let app = varcat::fuzzing::sample_app();
+    for ep in varcat::api::ENDPOINTS {
+        for url in ep.example_urls() {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            let verbose = format!("/api{url}{sep}verbose=true");
+            let urls = [
+                Some(format!("/api{url}")),
+                (!url.contains("verbose=")).then_some(verbose),
+            ];
+            for url in urls.into_iter().flatten() {
+                let req = varcat::http::Request {
+                    method: "GET",
+                    url: &url,
+                    ..Default::default()
+                };
+                let r = app.handle(&req);
+                assert_eq!(r.status, 200, "{url}: {}", String::from_utf8_lossy(&r.body));
+            }
+        }
+    }
+}
