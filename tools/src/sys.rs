@@ -93,6 +93,18 @@ pub fn resident_map(path: &std::path::Path) -> io::Result<Vec<bool>> {
         .collect())
 }
 
+/// Clock ticks per second (`sysconf(_SC_CLK_TCK)`), the unit of `/proc/<pid>/stat` CPU times.
+#[allow(unsafe_code)] // sysconf has no std wrapper
+pub fn clock_ticks_per_second() -> u64 {
+    // SAFETY: sysconf has no memory-safety preconditions.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 {
+        t as u64
+    } else {
+        100
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

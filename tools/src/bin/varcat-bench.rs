@@ -291,6 +291,11 @@ impl Server {
         Ok(server)
     }
 
+    /// CPU time the server process has used so far (all threads, user + system), in µs.
+    fn cpu_us(&self) -> f64 {
+        process_cpu_us(self.child.id()).unwrap_or(f64::NAN)
+    }
+
     fn rss_kib(&self) -> u64 {
         std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
             .ok()
@@ -326,12 +331,44 @@ struct Stats {
     mean_bytes: f64,
     non_200: u64,
     errors: u64,
+    /// Every answer received, warm-up included (what the server did the work for).
+    served: u64,
 }
 
 impl Stats {
     fn rps(&self) -> f64 {
         self.requests as f64 / self.secs.max(1e-9)
     }
+}
+
+/// CPU time of process `pid` (user + system, all threads) from `/proc/<pid>/stat`, in µs.
+fn process_cpu_us(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start at field 3; utime and
+    // stime are fields 14 and 15, in clock ticks.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut f = rest.split_whitespace().skip(11);
+    let ticks: u64 = f.next()?.parse::<u64>().ok()? + f.next()?.parse::<u64>().ok()?;
+    Some(ticks as f64 * 1e6 / varcat_tools::sys::clock_ticks_per_second() as f64)
+}
+
+/// The handler's share of a request: `urls` answered in this process by the server's own
+/// `App` on one thread (routing, parameters, handler, JSON; no sockets, no HTTP parsing or
+/// writing), mean µs per request over at least `secs` seconds.
+fn handler_us(app: &varcat_server::http::App, urls: &[String], secs: f64) -> f64 {
+    let t = Instant::now();
+    let mut n = 0u64;
+    while n < urls.len() as u64 || t.elapsed().as_secs_f64() < secs {
+        let url = &urls[n as usize % urls.len()];
+        let req = varcat_server::http::Request {
+            method: "GET",
+            url,
+            ..Default::default()
+        };
+        std::hint::black_box(app.handle(&req));
+        n += 1;
+    }
+    t.elapsed().as_secs_f64() * 1e6 / n as f64
 }
 
 /// Drives `urls` over `conns` connections for `secs` seconds (after `warmup` seconds whose
@@ -352,13 +389,13 @@ fn drive_capped(
     let barrier = Barrier::new(conns + 1);
     let mut t0 = Instant::now();
     let errors = AtomicU64::new(0);
-    let results: Vec<(Vec<u32>, u64, u64)> = std::thread::scope(|scope| {
+    let results: Vec<(Vec<u32>, u64, u64, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..conns)
             .map(|i| {
                 let (barrier, errors) = (&barrier, &errors);
                 scope.spawn(move || {
                     let mut lat = Vec::with_capacity(1 << 16);
-                    let (mut bytes, mut non200) = (0u64, 0u64);
+                    let (mut bytes, mut non200, mut served) = (0u64, 0u64, 0u64);
                     let mut conn = open(addr).ok();
                     barrier.wait();
                     let start = Instant::now();
@@ -391,6 +428,7 @@ fn drive_capped(
                         match c.get(url) {
                             Ok(answer) => {
                                 let d = t.elapsed();
+                                served += 1;
                                 let (status, n) = (answer.status, answer.body.len());
                                 if start.elapsed() >= w && start.elapsed() < end {
                                     // In units of 100 ns.
@@ -405,7 +443,7 @@ fn drive_capped(
                             }
                         }
                     }
-                    (lat, bytes, non200)
+                    (lat, bytes, non200, served)
                 })
             })
             .collect();
@@ -418,11 +456,12 @@ fn drive_capped(
     });
     let elapsed = t0.elapsed().as_secs_f64();
     let mut all: Vec<u32> = Vec::new();
-    let (mut bytes, mut non200) = (0, 0);
-    for (l, b, n) in results {
+    let (mut bytes, mut non200, mut served) = (0, 0, 0);
+    for (l, b, n, a) in results {
         all.extend(l);
         bytes += b;
         non200 += n;
+        served += a;
     }
     all.sort_unstable();
     let q = |f: f64| quantile_us(&all, f);
@@ -435,6 +474,7 @@ fn drive_capped(
         mean_bytes: bytes as f64 / (all.len().max(1)) as f64,
         non_200: non200,
         errors: errors.load(Ordering::Relaxed),
+        served,
     }
 }
 
@@ -557,13 +597,31 @@ fn run() -> Result<(), String> {
             }
         }
         let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
+        // The same catalog answered in this process, for the handler's share of the CPU.
+        let app = varcat_server::http::Loaded::open(&a.catalog, false)
+            .map(|l| varcat_server::http::App::new(l, "/api"))
+            .map_err(|e| format!("{}: {e}", a.catalog.display()))?;
+        let handler: Vec<f64> = sets
+            .iter()
+            .map(|(_, set)| handler_us(&app, set, 1.0))
+            .collect();
+        drop(app);
         println!(
-            "\n| group | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | floor p99 | req/s vs floor | bare req/s | bare p50 | p50 vs bare | non-200 | errors |"
+            "\n\"cpu/req\" is the server's CPU time (all threads, user + system) per answered request; \
+             \"handler\" the mean time the same requests take answered in this process by the \
+             server's App on one thread (routing, parameters, handler, JSON); \"http\" the rest \
+             (sockets, request parsing, writing, wake-ups)."
         );
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "\n| group | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | floor p99 | req/s vs floor | bare req/s | bare p50 | p50 vs bare | cpu/req | handler | http | non-200 | errors |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for &conns in &a.conns {
-            for (g, set) in &sets {
+            for ((g, set), &handler) in sets.iter().zip(&handler) {
+                let cpu0 = server.cpu_us();
                 let s = drive(&server.addr, set, conns, a.secs, 0.5);
+                // Warm-up requests are served too: count them in the CPU's denominator.
+                let cpu = (server.cpu_us() - cpu0) / s.served.max(1) as f64;
                 let size = (s.mean_bytes.round() as usize).max(2);
                 let floor = drive(
                     &server.addr,
@@ -580,7 +638,7 @@ fn run() -> Result<(), String> {
                     0.5,
                 );
                 println!(
-                    "| {g} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {} | {:.2} | {:.0} | {} | {:.2} | {} | {} |",
+                    "| {g} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {} | {:.2} | {:.0} | {} | {:.2} | {} | {} | {} | {} | {} |",
                     s.rps(),
                     fmt_us(s.p50_us),
                     fmt_us(s.p99_us),
@@ -592,6 +650,9 @@ fn run() -> Result<(), String> {
                     bare_run.rps(),
                     fmt_us(bare_run.p50_us),
                     s.p50_us / bare_run.p50_us.max(1e-9),
+                    fmt_us(cpu),
+                    fmt_us(handler),
+                    fmt_us(cpu - handler),
                     s.non_200,
                     s.errors + floor.errors + bare_run.errors
                 );
