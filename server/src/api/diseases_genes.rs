@@ -3,10 +3,12 @@
 use super::*;
 use crate::api::shapes::{id_or, GENE, ONTOLOGY_TERM};
 use crate::api::{sets, Ctx, Reply};
+use crate::engine::Read;
 use crate::engine::{cascade, Filter, DISEASE_TIERS};
 use crate::params::Params;
 use crate::shape::{field, Member, Shape, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{diseases_genes, ontology_terms};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -141,7 +143,7 @@ pub static DISEASE_GENE_ORPHANET: Shape = Shape {
 pub static DISEASE_GENE_SHAPES: &[&Shape] = &[&DISEASE_GENE_GENCC, &DISEASE_GENE_ORPHANET];
 
 fn disease_gene_shape(e: &Collection, o: u32) -> &'static Shape {
-    if e.string(o, "source").as_deref() == Some("GenCC") {
+    if e.str_of(o, diseases_genes::m::source).as_deref() == Some("GenCC") {
         &DISEASE_GENE_GENCC
     } else {
         &DISEASE_GENE_ORPHANET
@@ -151,19 +153,24 @@ fn disease_gene_shape(e: &Collection, o: u32) -> &'static Shape {
 /// 4.6: genes associated with a disease id and/or name (exact, else all tokens of the name),
 /// by source.
 pub fn diseases_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("diseases_genes");
+    let e = ctx.coll(diseases_genes::COLL);
     let base = || {
         let mut f = Filter::over(e);
         if let Some(id) = p.str(&DISEASE_ID) {
-            f.and(sets::handle_is(e, "_from", "ontology_terms", id));
+            f.and(sets::handle_is(
+                e,
+                diseases_genes::m::_from,
+                ontology_terms::COLL,
+                id,
+            ));
         }
         if let Some(s) = p.str(&SOURCE) {
-            f.and(sets::facet(e, "source", s));
+            f.and(sets::facet(e, diseases_genes::m::source, s));
         }
         f
     };
     let f = match (p.str(&DISEASE_NAME), e) {
-        (Some(q), Some(c)) => cascade(c, "term_name", q, DISEASE_TIERS, base),
+        (Some(q), Some(c)) => cascade(c, diseases_genes::m::term_name, q, DISEASE_TIERS, base),
         _ => base(),
     };
     ctx.page_with(p, e, &f, disease_gene_shape)

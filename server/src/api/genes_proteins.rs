@@ -6,6 +6,7 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema::genes_proteins;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -42,12 +43,12 @@ pub static GENE_PROTEIN: Shape = Shape {
 
 /// 4.24: proteins of the resolved genes.
 pub fn genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let pairs = ctx.coll("genes_proteins");
+    let pairs = ctx.coll(genes_proteins::COLL);
     let gene_ords = genes::resolve(ctx, p, p.organism);
     let mut f = Filter::over(pairs);
     f.and(sets::adjacent_to(
         pairs,
-        "gene",
+        genes_proteins::m::gene,
         genes::collection(ctx, p.organism),
         gene_ords,
     ));

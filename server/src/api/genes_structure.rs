@@ -4,7 +4,9 @@ use super::*;
 use crate::api::{proteins, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
+use crate::params::GENES_STRUCTURE;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::schema::{self, genes_structure as structure};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -103,9 +105,12 @@ pub static GENE_STRUCTURE: Shape = Shape {
 /// 4.10: structure rows by gene, transcript, protein, region and type, all ANDed, in
 /// (gene_id, transcript_id, start, _key) order (the stored order).
 pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let s = ctx.coll(&p.organism.collection("genes_structure"));
+    let s = ctx.coll(p.organism.collection(GENES_STRUCTURE));
     let mut f = Filter::over(s);
-    for (param, member) in [(&GENE_ID, "gene_id"), (&TRANSCRIPT_ID, "transcript_id")] {
+    for (param, member) in [
+        (&GENE_ID, structure::m::gene_id),
+        (&TRANSCRIPT_ID, structure::m::transcript_id),
+    ] {
         if let Some(id) = p.str(param) {
             f.and(sets::exact_any(
                 s,
@@ -115,26 +120,26 @@ pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
     }
     for (param, member) in [
-        (&GENE_NAME, "gene_name"),
-        (&TRANSCRIPT_NAME, "transcript_name"),
+        (&GENE_NAME, structure::m::gene_name),
+        (&TRANSCRIPT_NAME, structure::m::transcript_name),
     ] {
         if let Some(v) = p.str(param) {
             f.and(sets::exact(s, member, v));
         }
     }
     if let Some(t) = p.str(&TYPE) {
-        f.and(sets::facet(s, "type", t));
+        f.and(sets::facet(s, structure::m::r#type, t));
     }
     if let Some(r) = p.region(&REGION) {
         f.and(sets::overlapping(s, r));
     }
     if p.any(&PROTEIN_FILTERS) {
-        let proteins = ctx.coll("proteins");
+        let proteins = ctx.coll(schema::proteins::COLL);
         let keys: Vec<String> = proteins::matching(ctx, p, &PROTEIN_FILTERS)
             .lazy()
-            .filter_map(|o| proteins.and_then(|c| c.string(o, "_key")))
+            .filter_map(|o| proteins.and_then(|c| sets::key(c, o)))
             .collect();
-        f.and(sets::exact_any(s, "protein_id", &keys));
+        f.and(sets::exact_any(s, structure::m::protein_id, &keys));
     }
     ctx.page(p, s, &f, &GENE_STRUCTURE)
 }

@@ -8,6 +8,7 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
 use crate::params::{Organism, Params};
 use crate::shape::{field, renamed, Shape, Ty};
+use varcat_format::schema::{ontology_terms, variants_genes as vg, Member as SchemaMember};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -186,22 +187,22 @@ pub static GENE_VARIANT: Shape = Shape {
 };
 
 /// The 4.1 thresholds, each on the numeric column of the same name.
-const THRESHOLDS: [(&Param, &str); 4] = [
-    (&NEG_LOG10_PVALUE, "neg_log10_pvalue"),
-    (&EFFECT_SIZE, "effect_size"),
-    (&LOG2FC_PARAM, "log2FC"),
+const THRESHOLDS: [(&Param, SchemaMember); 4] = [
+    (&NEG_LOG10_PVALUE, vg::m::neg_log10_pvalue),
+    (&EFFECT_SIZE, vg::m::effect_size),
+    (&LOG2FC_PARAM, vg::m::log2FC),
     (
         &POSTERIOR_INCLUSION_PROBABILITY,
-        "posterior_inclusion_probability",
+        vg::m::posterior_inclusion_probability,
     ),
 ];
 
 /// 4.1: variant–gene associations by gene, filters and biological context.
 pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_genes");
+    let e = ctx.coll(vg::COLL);
     let gene_edges = p.any(&genes::PARAMS).then(|| {
         let g = genes::collection(ctx, Organism::Human);
-        sets::adjacent_to(e, "_to", g, genes::resolve(ctx, p, Organism::Human)).to_vec()
+        sets::adjacent_to(e, vg::m::_to, g, genes::resolve(ctx, p, Organism::Human)).to_vec()
     });
     let base = || {
         let mut f = Filter::over(e);
@@ -209,10 +210,10 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
             f.and(Set::Vec(v.clone()));
         }
         for (param, member) in [
-            (&METHOD_PARAM, "method"),
-            (&LABEL_PARAM, "label"),
-            (&SOURCE_PARAM, "source"),
-            (&NAME_PARAM, "inverse_name"),
+            (&METHOD_PARAM, vg::m::method),
+            (&LABEL_PARAM, vg::m::label),
+            (&SOURCE_PARAM, vg::m::source),
+            (&NAME_PARAM, vg::m::inverse_name),
         ] {
             if let Some(v) = p.str(param) {
                 f.and(sets::facet(e, member, v));
@@ -221,15 +222,20 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         if let Some(b) = p.bool(&SIGNIFICANT) {
             f.and(sets::facet(
                 e,
-                "significant",
+                vg::m::significant,
                 if b { "true" } else { "false" },
             ));
         }
         if let Some(t) = p.str(&BIOSAMPLE_TERM) {
-            f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
+            f.and(sets::handle_is(
+                e,
+                vg::m::biosample_term,
+                ontology_terms::COLL,
+                t,
+            ));
         }
         if let Some(fs) = p.str(&FILESET) {
-            f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+            f.and(sets::in_fileset(e, vg::m::files_filesets, fs));
         }
         for (param, member) in THRESHOLDS {
             if let Some(t) = p.threshold(param) {
@@ -239,7 +245,7 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         f
     };
     let f = match (p.str(&BIOLOGICAL_CONTEXT), e) {
-        (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
+        (Some(q), Some(c)) => cascade(c, vg::m::biological_context, q, CONTEXT_TIERS, base),
         _ => base(),
     };
     ctx.page(p, e, &f, &GENE_VARIANT)

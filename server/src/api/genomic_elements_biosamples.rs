@@ -6,6 +6,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema::{genomic_elements, genomic_elements_biosamples as geb};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -91,28 +92,28 @@ pub static ELEMENT_BIOSAMPLE: Shape = Shape {
 
 /// 4.11: reporter-assay results of elements by region and type, source, method and file set.
 pub fn elements_biosamples(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("genomic_elements_biosamples");
-    let els = ctx.coll("genomic_elements");
+    let e = ctx.coll(geb::COLL);
+    let els = ctx.coll(genomic_elements::COLL);
     let mut f = Filter::over(e);
     if let Some(r) = p.region(&ELEMENT_REGION) {
         f.and(sets::adjacent_to(
             e,
-            "_from",
+            geb::m::_from,
             els,
             sets::overlapping(els, r).iter(),
         ));
     }
     for (param, member) in [
-        (&REGION_TYPE, "element_type"),
-        (&SOURCE, "source"),
-        (&METHOD, "method"),
+        (&REGION_TYPE, geb::m::element_type),
+        (&SOURCE, geb::m::source),
+        (&METHOD, geb::m::method),
     ] {
         if let Some(v) = p.str(param) {
             f.and(sets::facet(e, member, v));
         }
     }
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, geb::m::files_filesets, fs));
     }
     ctx.page(p, e, &f, &ELEMENT_BIOSAMPLE)
 }

@@ -6,6 +6,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
 use crate::params::Params;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::schema::{genomic_elements, ontology_terms, variants_genomic_elements as vge};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -105,32 +106,37 @@ pub static ELEMENT_VARIANT: Shape = Shape {
 /// 4.5: variant–element associations (caQTL) by element region and type, biosample, file set,
 /// method and biological context.
 pub fn elements_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_genomic_elements");
-    let els = ctx.coll("genomic_elements");
+    let e = ctx.coll(vge::COLL);
+    let els = ctx.coll(genomic_elements::COLL);
     let in_region = p
         .region(&ELEMENT_REGION)
-        .map(|r| sets::adjacent_to(e, "_to", els, sets::overlapping(els, r).iter()).to_vec());
+        .map(|r| sets::adjacent_to(e, vge::m::_to, els, sets::overlapping(els, r).iter()).to_vec());
     let base = || {
         let mut f = Filter::over(e);
         if let Some(v) = &in_region {
             f.and(Set::Vec(v.clone()));
         }
         if let Some(t) = p.str(&REGION_TYPE) {
-            f.and(sets::facet(e, "element_type", t));
+            f.and(sets::facet(e, vge::m::element_type, t));
         }
         if let Some(m) = p.str(&METHOD) {
-            f.and(sets::facet(e, "method", m));
+            f.and(sets::facet(e, vge::m::method, m));
         }
         if let Some(t) = p.str(&BIOSAMPLE_TERM) {
-            f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
+            f.and(sets::handle_is(
+                e,
+                vge::m::biosample_term,
+                ontology_terms::COLL,
+                t,
+            ));
         }
         if let Some(fs) = p.str(&FILESET) {
-            f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+            f.and(sets::in_fileset(e, vge::m::files_filesets, fs));
         }
         f
     };
     let f = match (p.str(&BIOLOGICAL_CONTEXT), e) {
-        (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
+        (Some(q), Some(c)) => cascade(c, vge::m::biological_context, q, CONTEXT_TIERS, base),
         _ => base(),
     };
     ctx.page(p, e, &f, &ELEMENT_VARIANT)

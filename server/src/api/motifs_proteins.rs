@@ -5,9 +5,11 @@ use super::*;
 use crate::api::shapes::{id_or, PROTEIN};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{complexes, motifs, motifs_proteins, proteins, Coll};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -90,13 +92,13 @@ fn target(
     e: &Collection,
     o: u32,
     out: &mut Vec<u8>,
-    collection: &str,
+    collection: Coll,
     shape: &Shape,
 ) -> bool {
-    let Some(h) = e
-        .string(o, "_to")
-        .filter(|h| h.split_once('/').is_some_and(|(c, _)| c == collection))
-    else {
+    let Some(h) = e.str_of(o, motifs_proteins::m::_to).filter(|h| {
+        h.split_once('/')
+            .is_some_and(|(c, _)| c == collection.name())
+    }) else {
         return false;
     };
     match r.expansion(&h) {
@@ -107,11 +109,11 @@ fn target(
 }
 
 fn protein(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    target(r, e, o, out, "proteins", &PROTEIN)
+    target(r, e, o, out, proteins::COLL, &PROTEIN)
 }
 
 fn complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    target(r, e, o, out, "complexes", &COMPLEX)
+    target(r, e, o, out, complexes::COLL, &COMPLEX)
 }
 
 /// 4.21 record: `protein` and `complex` are both present; the one that does not apply is null.
@@ -131,24 +133,29 @@ pub static MOTIF_PROTEIN: Shape = Shape {
 
 /// 4.21: edges of the motifs matching `tf_name` and `source`, by method and file set.
 pub fn motifs_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let m = ctx.coll("motifs");
-    let e = ctx.coll("motifs_proteins");
+    let m = ctx.coll(motifs::COLL);
+    let e = ctx.coll(motifs_proteins::COLL);
     let mut f = Filter::over(e);
     if p.any(&[&TF_NAME, &SOURCE]) {
         let mut mf = Filter::over(m);
         if let Some(t) = p.str(&TF_NAME) {
-            mf.and(sets::exact(m, "tf_name", t));
+            mf.and(sets::exact(m, motifs::m::tf_name, t));
         }
         if let Some(s) = p.str(&SOURCE) {
-            mf.and(sets::facet(m, "source", s));
+            mf.and(sets::facet(m, motifs::m::source, s));
         }
-        f.and(sets::adjacent_to(e, "_from", m, mf.lazy()));
+        f.and(sets::adjacent_to(
+            e,
+            motifs_proteins::m::_from,
+            m,
+            mf.lazy(),
+        ));
     }
     if let Some(me) = p.str(&METHOD) {
-        f.and(sets::facet(e, "method", me));
+        f.and(sets::facet(e, motifs_proteins::m::method, me));
     }
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, motifs_proteins::m::files_filesets, fs));
     }
     ctx.page(p, e, &f, &MOTIF_PROTEIN)
 }

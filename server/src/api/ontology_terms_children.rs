@@ -3,9 +3,11 @@
 use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::parse::ident::TermId;
 use crate::shape::{field, member, renamed, Shape, Src, Ty};
+use varcat_format::schema::{ontology_terms, ontology_terms_ontology_terms as edges};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -63,14 +65,14 @@ pub static CHILD: Shape = Shape {
 /// 4.20: the terms that are a subclass of the given term, in edge-key order (a child missing
 /// from the catalog has no row).
 pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("ontology_terms_ontology_terms");
+    let e = ctx.coll(edges::COLL);
     let id = p.term_id(&ONTOLOGY_TERM_ID).map_or("", TermId::as_str);
     let mut f = Filter::over(e);
-    f.and(sets::handle_is(e, "_to", "ontology_terms", id));
-    f.and(sets::facet(e, "name", "subclass"));
+    f.and(sets::handle_is(e, edges::m::_to, ontology_terms::COLL, id));
+    f.and(sets::facet(e, edges::m::name, "subclass"));
     if let Some(ec) = e {
         f.pred(move |o| {
-            ec.string(o, "_from")
+            ec.str_of(o, edges::m::_from)
                 .and_then(|h| ctx.cat.resolve(&h))
                 .is_some()
         });

@@ -7,6 +7,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema::{self, genes_proteins};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -40,17 +41,21 @@ pub static PROTEIN_GENE: Shape = Shape {
 
 /// 4.23: genes of the matching proteins; with no protein filter, every pair of the organism.
 pub fn proteins_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let pairs = ctx.coll("genes_proteins");
+    let pairs = ctx.coll(genes_proteins::COLL);
     let mut f = Filter::over(pairs);
     if p.any(&FILTERS) {
         f.and(sets::adjacent_to(
             pairs,
-            "protein",
-            ctx.coll("proteins"),
+            genes_proteins::m::protein,
+            ctx.coll(schema::proteins::COLL),
             matching(ctx, p, &FILTERS).lazy(),
         ));
     } else {
-        f.and(sets::facet(pairs, "organism", p.organism.name()));
+        f.and(sets::facet(
+            pairs,
+            genes_proteins::m::organism,
+            p.organism.name(),
+        ));
     }
     ctx.page(p, pairs, &f, &PROTEIN_GENE)
 }

@@ -5,7 +5,9 @@ use crate::api::shapes::{id_or, GENE};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
+use crate::params::TRANSCRIPTS;
 use crate::shape::{field, renamed, Shape, Ty};
+use varcat_format::schema::{genes_transcripts, transcripts};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -66,15 +68,15 @@ pub static TRANSCRIPT_GENE: Shape = Shape {
 
 /// 4.8: genes of transcripts chosen by id, region and/or type (all ANDed).
 pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let edges = ctx.coll("genes_transcripts");
-    let tname = p.organism.collection("transcripts");
-    let transcripts = ctx.coll(&tname);
+    let edges = ctx.coll(genes_transcripts::COLL);
+    let tcoll = p.organism.collection(TRANSCRIPTS);
+    let transcripts = ctx.coll(tcoll);
     let mut f = Filter::over(edges);
     if let Some(id) = p.str(&TRANSCRIPT_ID) {
         let handles = crate::parse::ident::ensembl_candidates(id)
             .into_iter()
-            .map(|k| format!("{tname}/{k}"));
-        f.and(sets::adjacent(edges, "_to", handles));
+            .map(|k| format!("{}/{k}", tcoll.name()));
+        f.and(sets::adjacent(edges, genes_transcripts::m::_to, handles));
     }
     if p.any(&[&REGION, &TRANSCRIPT_TYPE]) {
         let mut t = Filter::over(transcripts);
@@ -82,9 +84,18 @@ pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
             t.and(sets::overlapping(transcripts, r));
         }
         if let Some(ty) = p.str(&TRANSCRIPT_TYPE) {
-            t.and(sets::facet(transcripts, "transcript_type", ty));
+            t.and(sets::facet(
+                transcripts,
+                transcripts::m::transcript_type,
+                ty,
+            ));
         }
-        f.and(sets::adjacent_to(edges, "_to", transcripts, t.lazy()));
+        f.and(sets::adjacent_to(
+            edges,
+            genes_transcripts::m::_to,
+            transcripts,
+            t.lazy(),
+        ));
     }
     ctx.page(p, edges, &f, &TRANSCRIPT_GENE)
 }

@@ -4,9 +4,11 @@ use super::*;
 use crate::api::variants::{self};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, coding_variants, variants_coding_variants as vcv};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -72,21 +74,21 @@ pub static CODING_VARIANT: Shape = Shape {
 
 /// 4.14: the coding variants of the matching variants, ordered by the linking edge's key.
 pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let v = ctx.coll("variants");
-    let edges = ctx.coll("variants_coding_variants");
-    let cv = ctx.coll("coding_variants");
+    let v = ctx.coll(schema::variants::COLL);
+    let edges = ctx.coll(vcv::COLL);
+    let cv = ctx.coll(coding_variants::COLL);
     let mut f = Filter::over(edges);
     f.and(sets::adjacent_to(
         edges,
-        "_from",
+        vcv::m::_from,
         v,
         variants::identified(v, p).lazy(),
     ));
     // A row is its coding variant: an edge to a missing one has no row.
     let target = move |e: u32| -> Option<(&Collection, u32)> {
-        let h = edges?.string(e, "_to")?;
+        let h = edges?.str_of(e, vcv::m::_to)?;
         let c = cv?;
-        Some((c, c.ord(h.strip_prefix("coding_variants/")?)?))
+        Some((c, c.ord(sets::key_in(&h, coding_variants::COLL)?)?))
     };
     f.pred(move |e| target(e).is_some());
     let items: Vec<(&Collection, u32)> = f

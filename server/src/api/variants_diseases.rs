@@ -8,6 +8,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema::variants_diseases;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -85,11 +86,17 @@ pub static VARIANT_DISEASE: Shape = Shape {
 
 /// 4.13: diseases associated with variants (ClinGen), by assertion, PMID and chromosome.
 pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_diseases");
+    let e = ctx.coll(variants_diseases::COLL);
     let mut f = Filter::over(e);
-    f.and(from_matching(ctx, p, e, p.str(&CHR)));
+    f.and(from_matching(
+        ctx,
+        p,
+        e,
+        variants_diseases::m::_from,
+        p.str(&CHR),
+    ));
     if let Some(a) = p.str(&ASSERTION) {
-        f.and(sets::facet(e, "assertion", a));
+        f.and(sets::facet(e, variants_diseases::m::assertion, a));
     }
     if let Some(pmid) = p.str(&PMID) {
         // pmids are stored as PubMed URLs; a bare number names the same article.
@@ -98,7 +105,7 @@ pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
         } else {
             format!("http://pubmed.ncbi.nlm.nih.gov/{pmid}")
         };
-        f.and(sets::exact(e, "pmids", &url));
+        f.and(sets::exact(e, variants_diseases::m::pmids, &url));
     }
     ctx.page(p, e, &f, &VARIANT_DISEASE)
 }

@@ -7,6 +7,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema::variants_drugs;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -77,14 +78,14 @@ pub static VARIANT_DRUG: Shape = Shape {
 
 /// 4.7: drugs associated with variants, by PMID and phenotype category.
 pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_drugs");
+    let e = ctx.coll(variants_drugs::COLL);
     let mut f = Filter::over(e);
-    f.and(from_matching(ctx, p, e, None));
+    f.and(from_matching(ctx, p, e, variants_drugs::m::_from, None));
     if let Some(pmid) = p.str(&PMID) {
-        f.and(sets::exact(e, "pmid", pmid));
+        f.and(sets::exact(e, variants_drugs::m::pmid, pmid));
     }
     if let Some(c) = p.str(&PHENOTYPE_CATEGORIES) {
-        f.and(sets::facet(e, "phenotype_categories", c));
+        f.and(sets::facet(e, variants_drugs::m::phenotype_categories, c));
     }
     ctx.page(p, e, &f, &VARIANT_DRUG)
 }

@@ -4,9 +4,11 @@ use super::variants::{self, required_variants};
 use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, renamed, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, variants_genes as vg};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -52,9 +54,9 @@ pub static GENE_SUMMARY: Shape = Shape {
 
 /// `chr` of a 4.19 row: the edge's, else its variant's.
 fn summary_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    let chr = e.string(o, "chr").or_else(|| {
-        let (c, vo) = r.cat.resolve(&e.string(o, "_from")?)?;
-        c.string(vo, "chr")
+    let chr = e.str_of(o, vg::m::chr).or_else(|| {
+        let (c, vo) = r.cat.resolve(&e.str_of(o, vg::m::_from)?)?;
+        c.str_of(vo, schema::variants::m::chr)
     });
     crate::shape::write_str(out, chr.as_deref().unwrap_or(""));
     true
@@ -82,11 +84,11 @@ pub static QTL_SUMMARY: Shape = Shape {
 /// 4.19: expression and splicing QTLs of a variant.
 pub fn genes_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (v, ords) = required_variants(ctx, p)?;
-    let e = ctx.coll("variants_genes");
+    let e = ctx.coll(vg::COLL);
     let mut f = Filter::over(e);
-    f.and(sets::adjacent_to(e, "_from", v, ords));
+    f.and(sets::adjacent_to(e, vg::m::_from, v, ords));
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, vg::m::files_filesets, fs));
     }
     ctx.page(p, e, &f, &QTL_SUMMARY)
 }

@@ -7,9 +7,11 @@ use crate::api::shapes::{id_or, STUDY};
 use crate::api::variants::{self, SHORT_VARIANT};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, renamed, write_str, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, ontology_terms, variants_phenotypes as vp};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -96,18 +98,18 @@ pub const CLASS: Param = Param::new(
 
 /// The name of the ontology term an edge's `_to` points at.
 fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    let name = e.string(o, "_to").and_then(|h| {
+    let name = e.str_of(o, vp::m::_to).and_then(|h| {
         let (c, to) = r.cat.resolve(&h)?;
-        c.string(to, "name")
+        c.str_of(to, ontology_terms::m::name)
     });
     name.map(|n| write_str(out, &n)).is_some()
 }
 
 /// The rsids of an edge's variant.
 fn variant_rsids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    let bytes = e.string(o, "_from").and_then(|h| {
+    let bytes = e.str_of(o, vp::m::_from).and_then(|h| {
         let (c, vo) = r.cat.resolve(&h)?;
-        c.value(vo, "rsid").map(<[u8]>::to_vec)
+        c.raw(vo, schema::variants::m::rsid).map(<[u8]>::to_vec)
     });
     bytes.map(|b| out.extend_from_slice(&b)).is_some()
 }
@@ -201,9 +203,9 @@ pub static PHENO_OTHER: Shape = Shape {
 pub static PHENO_SHAPES: &[&Shape] = &[&PHENO_GWAS, &PHENO_CRISPR, &PHENO_OTHER];
 
 fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
-    if e.string(o, "source").as_deref() == Some("OpenTargets") {
+    if e.str_of(o, vp::m::source).as_deref() == Some("OpenTargets") {
         &PHENO_GWAS
-    } else if e.string(o, "method").as_deref() == Some("CRISPR screen") {
+    } else if e.str_of(o, vp::m::method).as_deref() == Some("CRISPR screen") {
         &PHENO_CRISPR
     } else {
         &PHENO_OTHER
@@ -213,24 +215,28 @@ fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
 /// 4.3: phenotypes of variants, by variant, method, label, class, file set, phenotype and
 /// p-value threshold (which leaves out rows without a p-value).
 pub fn variants_phenotypes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_phenotypes");
+    let e = ctx.coll(vp::COLL);
     let mut f = Filter::over(e);
     if p.any(&variants::IDS_AND_REGION) {
-        f.and(from_matching(ctx, p, e, None));
+        f.and(from_matching(ctx, p, e, vp::m::_from, None));
     }
-    for (param, member) in [(&METHOD, "method"), (&LABEL, "label"), (&CLASS, "class")] {
+    for (param, member) in [
+        (&METHOD, vp::m::method),
+        (&LABEL, vp::m::label),
+        (&CLASS, vp::m::class),
+    ] {
         if let Some(v) = p.str(param) {
             f.and(sets::facet(e, member, v));
         }
     }
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, vp::m::files_filesets, fs));
     }
     if let Some(t) = p.str(&PHENOTYPE_ID_PARAM) {
-        f.and(sets::handle_is(e, "_to", "ontology_terms", t));
+        f.and(sets::handle_is(e, vp::m::_to, ontology_terms::COLL, t));
     }
     if let Some(t) = p.threshold(&NEG_LOG10_PVALUE) {
-        f.pred(sets::threshold(e, "neg_log10_pvalue", t));
+        f.pred(sets::threshold(e, vp::m::neg_log10_pvalue, t));
     }
     ctx.page_with(p, e, &f, phenotype_shape)
 }
