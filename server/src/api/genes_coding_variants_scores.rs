@@ -7,7 +7,7 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
 use crate::params::Params;
-use crate::shape::{field, Shape, Ty};
+use crate::shape::{doc, field, Shape, Ty};
 use serde_json::Value;
 use varcat_format::collection::Collection;
 use varcat_format::schema::{
@@ -59,13 +59,13 @@ pub const FILES_FILESET: Param = Param::new(
 pub static PROTEIN_CHANGE: Shape = Shape {
     name: "ProteinChange",
     members: &[
-        field("protein_id", Ty::Str),
-        field("protein_name", Ty::Str),
-        field("transcript_id", Ty::Str),
-        field("hgvsp", Ty::Str),
-        field("aapos", Ty::Int),
-        field("ref", Ty::Str),
-        field("alt", Ty::Str),
+        field(schema::coding_variants::m::protein_id, Ty::Str),
+        field(schema::coding_variants::m::protein_name, Ty::Str),
+        field(schema::coding_variants::m::transcript_id, Ty::Str),
+        field(schema::coding_variants::m::hgvsp, Ty::Str),
+        field(schema::coding_variants::m::aapos, Ty::Int),
+        field(schema::coding_variants::m::r#ref, Ty::Str),
+        field(schema::coding_variants::m::alt, Ty::Str),
     ],
 };
 
@@ -73,10 +73,10 @@ pub static PROTEIN_CHANGE: Shape = Shape {
 pub static SCORE: Shape = Shape {
     name: "CodingVariantScore",
     members: &[
-        field("method", Ty::Str).required(),
-        field("score", Ty::Num),
-        field("source_url", Ty::Str),
-        field("files_filesets", Ty::Str),
+        doc("method", Ty::Str).required(),
+        doc("score", Ty::Num),
+        doc("source_url", Ty::Str),
+        doc("files_filesets", Ty::Str),
     ],
 };
 
@@ -84,8 +84,8 @@ pub static SCORE: Shape = Shape {
 pub static SCORED_VARIANT: Shape = Shape {
     name: "ScoredVariant",
     members: &[
-        field("variant", Ty::Obj(&SHORT_VARIANT)),
-        field("scores", Ty::Arr(&SCORE)),
+        doc("variant", Ty::Obj(&SHORT_VARIANT)),
+        doc("scores", Ty::Arr(&SCORE)),
     ],
 };
 
@@ -93,8 +93,8 @@ pub static SCORED_VARIANT: Shape = Shape {
 pub static GENE_CODING_SCORES: Shape = Shape {
     name: "GeneCodingVariantScores",
     members: &[
-        field("protein_change", Ty::Obj(&PROTEIN_CHANGE)),
-        field("variants", Ty::Arr(&SCORED_VARIANT)),
+        doc("protein_change", Ty::Obj(&PROTEIN_CHANGE)),
+        doc("variants", Ty::Arr(&SCORED_VARIANT)),
     ],
 };
 

@@ -6,6 +6,7 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema;
 use varcat_format::schema::genes_proteins;
 
 /// The endpoint.
@@ -36,8 +37,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub static GENE_PROTEIN: Shape = Shape {
     name: "GeneProtein",
     members: &[
-        field("gene", Ty::Str),
-        id_or("protein", "protein", &PROTEIN),
+        field(schema::genes_proteins::m::gene, Ty::Str),
+        id_or("protein", schema::genes_proteins::m::protein, &PROTEIN),
     ],
 };
 

@@ -52,12 +52,13 @@ pub static GENE_COMPACT: Shape = Shape {
     name: "GeneCompact",
     members: &[
         member("_id", Src::Fn(handle_json), Ty::Str),
-        field("chr", Ty::Str).required(),
-        field("gene_id", Ty::Str).required(),
-        field("name", Ty::Str).required(),
-        field("organism", Ty::Str).required(),
-        field("hgnc", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::genes::m::chr, Ty::Str).required(),
+        field(schema::genes::m::gene_id, Ty::Str).required(),
+        field(schema::genes::m::name, Ty::Str).required(),
+        field(schema::genes::m::organism, Ty::Str).required(),
+        field(schema::genes::m::hgnc, Ty::Str),
+        // IGVF has it; the catalog keeps none for this collection.
+        member("files_filesets", Src::Const("null"), Ty::Str),
     ],
 };
 
@@ -66,9 +67,10 @@ pub static PROTEIN_COMPACT: Shape = Shape {
     name: "ProteinCompact",
     members: &[
         member("_id", Src::Fn(handle_json), Ty::Str),
-        field("name", Ty::Str).required(),
-        field("uniprot_names", Ty::StrArr).required(),
-        field("files_filesets", Ty::Str),
+        field(schema::proteins::m::name, Ty::Str).required(),
+        field(schema::proteins::m::uniprot_names, Ty::StrArr).required(),
+        // IGVF has it; the catalog keeps none for this collection.
+        member("files_filesets", Src::Const("null"), Ty::Str),
     ],
 };
 
@@ -77,14 +79,14 @@ pub static VARIANT_9: Shape = Shape {
     name: "GeneProteinVariant",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("rsid", Ty::StrArr),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("spdi", Ty::Str).required(),
-        field("hgvs", Ty::Str).required(),
-        field("ca_id", Ty::Str),
+        field(schema::variants::m::chr, Ty::Str).required(),
+        field(schema::variants::m::pos, Ty::Int),
+        field(schema::variants::m::rsid, Ty::StrArr),
+        field(schema::variants::m::r#ref, Ty::Str).required(),
+        field(schema::variants::m::alt, Ty::Str).required(),
+        field(schema::variants::m::spdi, Ty::Str).required(),
+        field(schema::variants::m::hgvs, Ty::Str).required(),
+        field(schema::variants::m::ca_id, Ty::Str),
     ],
 };
 

@@ -8,6 +8,7 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
 use crate::params::{Organism, Params};
 use crate::shape::{field, renamed, Shape, Ty};
+use varcat_format::schema;
 use varcat_format::schema::{ontology_terms, variants_genes as vg, Member as SchemaMember};
 
 /// The endpoint.
@@ -115,39 +116,50 @@ pub const NAME_PARAM: Param = Param::new(
     "relation",
 );
 
-const GENE_M: crate::shape::Member = id_or("gene", "_to", &GENE);
+const GENE_M: crate::shape::Member = id_or("gene", schema::variants_genes::m::_to, &GENE);
 
-const VARIANT_M: crate::shape::Member = id_or("sequence_variant", "_from", &FREQUENCY);
+const VARIANT_M: crate::shape::Member = id_or(
+    "sequence_variant",
+    schema::variants_genes::m::_from,
+    &FREQUENCY,
+);
 
-const EFFECT: crate::shape::Member = field("effect_size", Ty::Num);
+const EFFECT: crate::shape::Member = field(schema::variants_genes::m::effect_size, Ty::Num);
 
-const PVAL: crate::shape::Member = field("neg_log10_pvalue", Ty::Num);
+const PVAL: crate::shape::Member = field(schema::variants_genes::m::neg_log10_pvalue, Ty::Num);
 
-const PIP: crate::shape::Member = field("posterior_inclusion_probability", Ty::Num);
+const PIP: crate::shape::Member = field(
+    schema::variants_genes::m::posterior_inclusion_probability,
+    Ty::Num,
+);
 
-const LOG2FC: crate::shape::Member = field("log2FC", Ty::Num);
+const LOG2FC: crate::shape::Member = field(schema::variants_genes::m::log2FC, Ty::Num);
 
-const METHOD: crate::shape::Member = field("method", Ty::Str);
+const METHOD: crate::shape::Member = field(schema::variants_genes::m::method, Ty::Str);
 
-const SOURCE: crate::shape::Member = field("source", Ty::Str).required();
+const SOURCE: crate::shape::Member = field(schema::variants_genes::m::source, Ty::Str).required();
 
-const SOURCE_URL: crate::shape::Member = field("source_url", Ty::Str).required();
+const SOURCE_URL: crate::shape::Member =
+    field(schema::variants_genes::m::source_url, Ty::Str).required();
 
-const LABEL: crate::shape::Member = field("label", Ty::Str).required();
+const LABEL: crate::shape::Member = field(schema::variants_genes::m::label, Ty::Str).required();
 
-const P: crate::shape::Member = field("p_value", Ty::Num);
+const P: crate::shape::Member = field(schema::variants_genes::m::p_value, Ty::Num);
 
-const CHR: crate::shape::Member = field("chr", Ty::Str);
+const CHR: crate::shape::Member = field(schema::variants_genes::m::chr, Ty::Str);
 
-const CONTEXT: crate::shape::Member = field("biological_context", Ty::Str).required();
+const CONTEXT: crate::shape::Member =
+    field(schema::variants_genes::m::biological_context, Ty::Str).required();
 
-const BIOSAMPLE: crate::shape::Member = field("biosample_term", Ty::Str).required();
+const BIOSAMPLE: crate::shape::Member =
+    field(schema::variants_genes::m::biosample_term, Ty::Str).required();
 
-const NAME: crate::shape::Member = renamed("name", "inverse_name", Ty::Str);
+const NAME: crate::shape::Member =
+    renamed("name", schema::variants_genes::m::inverse_name, Ty::Str);
 
-const CLASS: crate::shape::Member = field("class", Ty::Str);
+const CLASS: crate::shape::Member = field(schema::variants_genes::m::class, Ty::Str);
 
-const FILES: crate::shape::Member = field("files_filesets", Ty::Str);
+const FILES: crate::shape::Member = field(schema::variants_genes::m::files_filesets, Ty::Str);
 
 /// 4.1 rows: every member of IGVF's output shape, in its order, whatever the source (IGVF's
 /// rows of each source carry only that source's members; a client sees them come and go).
@@ -156,22 +168,22 @@ pub static GENE_VARIANT: Shape = Shape {
     members: &[
         GENE_M,
         VARIANT_M,
-        field("intron_chr", Ty::Str),
-        field("intron_start", Ty::Int),
-        field("intron_end", Ty::Int),
+        field(schema::variants_genes::m::intron_chr, Ty::Str),
+        field(schema::variants_genes::m::intron_start, Ty::Int),
+        field(schema::variants_genes::m::intron_end, Ty::Int),
         EFFECT,
         PVAL,
-        field("neg_log10_pvalue_adj", Ty::Num),
+        field(schema::variants_genes::m::neg_log10_pvalue_adj, Ty::Num),
         LOG2FC,
         PIP,
-        field("coefficient_stddev", Ty::Num),
-        field("power", Ty::Num),
-        field("significant", Ty::Bool),
-        field("standard_error", Ty::Num),
-        field("z_score", Ty::Num),
-        field("credible_set_min_r2", Ty::Num),
+        field(schema::variants_genes::m::coefficient_stddev, Ty::Num),
+        field(schema::variants_genes::m::power, Ty::Num),
+        field(schema::variants_genes::m::significant, Ty::Bool),
+        field(schema::variants_genes::m::standard_error, Ty::Num),
+        field(schema::variants_genes::m::z_score, Ty::Num),
+        field(schema::variants_genes::m::credible_set_min_r2, Ty::Num),
         METHOD,
-        field("crispr_modality", Ty::Str),
+        field(schema::variants_genes::m::crispr_modality, Ty::Str),
         SOURCE,
         SOURCE_URL,
         LABEL,
@@ -179,7 +191,7 @@ pub static GENE_VARIANT: Shape = Shape {
         CHR,
         CONTEXT,
         BIOSAMPLE,
-        id_or("study", "study", &STUDY),
+        id_or("study", schema::variants_genes::m::study, &STUDY),
         NAME,
         CLASS,
         FILES,

@@ -6,6 +6,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
 use crate::params::Params;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::schema;
 use varcat_format::schema::{genomic_elements, ontology_terms, variants_genomic_elements as vge};
 
 /// The endpoint.
@@ -63,14 +64,14 @@ pub static ELEMENT: Shape = Shape {
     name: "GenomicElement",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("chr", Ty::Str).required(),
-        field("start", Ty::Int),
-        field("end", Ty::Int),
-        field("type", Ty::Str).required(),
-        field("source_annotation", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::genomic_elements::m::name, Ty::Str).required(),
+        field(schema::genomic_elements::m::chr, Ty::Str).required(),
+        field(schema::genomic_elements::m::start, Ty::Int),
+        field(schema::genomic_elements::m::end, Ty::Int),
+        field(schema::genomic_elements::m::r#type, Ty::Str).required(),
+        field(schema::genomic_elements::m::source_annotation, Ty::Str),
+        field(schema::genomic_elements::m::source, Ty::Str).required(),
+        field(schema::genomic_elements::m::source_url, Ty::Str).required(),
     ],
 };
 
@@ -80,24 +81,36 @@ pub static ELEMENT_VARIANT: Shape = Shape {
     members: &[
         member(
             "variant",
-            Src::Obj("_from", &SHORT_VARIANT),
+            Src::Obj(schema::variants_genomic_elements::m::_from, &SHORT_VARIANT),
             Ty::Obj(&SHORT_VARIANT),
         ),
-        field("name", Ty::Str).required(),
-        field("label", Ty::Str).required(),
-        field("method", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("log2FC", Ty::Num),
-        field("neg_log10_pvalue", Ty::Num),
-        field("beta", Ty::Num),
-        field("files_filesets", Ty::Str),
-        field("biological_context", Ty::Str),
-        field("biosample_term", Ty::Str),
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
+        field(schema::variants_genomic_elements::m::name, Ty::Str).required(),
+        field(schema::variants_genomic_elements::m::label, Ty::Str).required(),
+        field(schema::variants_genomic_elements::m::method, Ty::Str).required(),
+        field(schema::variants_genomic_elements::m::class, Ty::Str),
+        field(schema::variants_genomic_elements::m::log2FC, Ty::Num),
+        field(
+            schema::variants_genomic_elements::m::neg_log10_pvalue,
+            Ty::Num,
+        ),
+        field(schema::variants_genomic_elements::m::beta, Ty::Num),
+        field(
+            schema::variants_genomic_elements::m::files_filesets,
+            Ty::Str,
+        ),
+        field(
+            schema::variants_genomic_elements::m::biological_context,
+            Ty::Str,
+        ),
+        field(
+            schema::variants_genomic_elements::m::biosample_term,
+            Ty::Str,
+        ),
+        field(schema::variants_genomic_elements::m::source, Ty::Str),
+        field(schema::variants_genomic_elements::m::source_url, Ty::Str),
         member(
             "genomic_element",
-            Src::Obj("_to", &ELEMENT),
+            Src::Obj(schema::variants_genomic_elements::m::_to, &ELEMENT),
             Ty::Obj(&ELEMENT),
         ),
     ],

@@ -9,6 +9,7 @@ use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema;
 use varcat_format::schema::{complexes, motifs, motifs_proteins, proteins, Coll};
 
 /// The endpoint.
@@ -51,15 +52,15 @@ pub static MOTIF: Shape = Shape {
     name: "Motif",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("tf_name", Ty::Str).required(),
-        field("length", Ty::Int),
-        field("pwm", Ty::Any),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::motifs::m::name, Ty::Str).required(),
+        field(schema::motifs::m::tf_name, Ty::Str).required(),
+        field(schema::motifs::m::length, Ty::Int),
+        field(schema::motifs::m::pwm, Ty::Any),
+        field(schema::motifs::m::source, Ty::Str).required(),
+        field(schema::motifs::m::source_url, Ty::Str).required(),
+        field(schema::motifs::m::class, Ty::Str),
+        field(schema::motifs::m::method, Ty::Str),
+        field(schema::motifs::m::files_filesets, Ty::Str),
     ],
 };
 
@@ -68,21 +69,21 @@ pub static COMPLEX: Shape = Shape {
     name: "Complex",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("alias", Ty::StrArr),
-        field("molecules", Ty::StrArr),
-        field("evidence_code", Ty::Str),
-        field("experimental_evidence", Ty::Str),
-        field("description", Ty::Str),
-        field("complex_assembly", Ty::Any),
-        field("complex_source", Ty::Str),
-        field("reactome_xref", Ty::StrArr),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::complexes::m::name, Ty::Str).required(),
+        field(schema::complexes::m::alias, Ty::StrArr),
+        field(schema::complexes::m::molecules, Ty::StrArr),
+        field(schema::complexes::m::evidence_code, Ty::Str),
+        field(schema::complexes::m::experimental_evidence, Ty::Str),
+        field(schema::complexes::m::description, Ty::Str),
+        field(schema::complexes::m::complex_assembly, Ty::Any),
+        field(schema::complexes::m::complex_source, Ty::Str),
+        field(schema::complexes::m::reactome_xref, Ty::StrArr),
+        field(schema::complexes::m::class, Ty::Str),
+        field(schema::complexes::m::method, Ty::Str),
+        field(schema::complexes::m::label, Ty::Str),
+        field(schema::complexes::m::files_filesets, Ty::Str),
+        field(schema::complexes::m::source, Ty::Str).required(),
+        field(schema::complexes::m::source_url, Ty::Str).required(),
     ],
 };
 
@@ -120,14 +121,14 @@ fn complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
 pub static MOTIF_PROTEIN: Shape = Shape {
     name: "MotifProtein",
     members: &[
-        field("source", Ty::Str),
+        field(schema::motifs_proteins::m::source, Ty::Str),
         member("protein", Src::Fn(protein), Ty::IdOr(&PROTEIN)),
         member("complex", Src::Fn(complex), Ty::IdOr(&COMPLEX)),
-        id_or("motif", "_from", &MOTIF),
-        field("name", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        id_or("motif", schema::motifs_proteins::m::_from, &MOTIF),
+        field(schema::motifs_proteins::m::name, Ty::Str).required(),
+        field(schema::motifs_proteins::m::class, Ty::Str),
+        field(schema::motifs_proteins::m::method, Ty::Str),
+        field(schema::motifs_proteins::m::files_filesets, Ty::Str),
     ],
 };
 

@@ -11,6 +11,7 @@ use crate::shape::{field, member, Render, Shape, Src, Ty};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, VecDeque};
 use varcat_format::collection::Collection;
+use varcat_format::schema;
 use varcat_format::schema::{ontology_terms, ontology_terms_ontology_terms as edges};
 
 /// The endpoint.
@@ -43,16 +44,16 @@ pub const ONTOLOGY_TERM_ID_END: Param = Param::new("ontology_term_id_end", Kind:
 pub static VERTEX: Shape = Shape {
     name: "OntologyTermBasic",
     members: &[
-        field("uri", Ty::Str).required(),
-        field("term_id", Ty::Str).required(),
-        field("name", Ty::Str).required(),
-        field("synonyms", Ty::StrArr).required(),
-        field("description", Ty::Str).required(),
-        field("source", Ty::Str).required(),
-        field("subontology", Ty::Str),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::ontology_terms::m::uri, Ty::Str).required(),
+        field(schema::ontology_terms::m::term_id, Ty::Str).required(),
+        field(schema::ontology_terms::m::name, Ty::Str).required(),
+        field(schema::ontology_terms::m::synonyms, Ty::StrArr).required(),
+        field(schema::ontology_terms::m::description, Ty::Str).required(),
+        field(schema::ontology_terms::m::source, Ty::Str).required(),
+        field(schema::ontology_terms::m::subontology, Ty::Str),
+        field(schema::ontology_terms::m::class, Ty::Str),
+        field(schema::ontology_terms::m::method, Ty::Str),
+        field(schema::ontology_terms::m::files_filesets, Ty::Str),
     ],
 };
 

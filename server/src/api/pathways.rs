@@ -5,6 +5,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, NAME_TIERS};
 use crate::params::Params;
 use crate::shape::{field, member, renamed, Shape, Src, Ty};
+use varcat_format::schema;
 use varcat_format::schema::{ontology_terms, pathways};
 
 /// The endpoint.
@@ -78,21 +79,25 @@ pub static PATHWAY: Shape = Shape {
     name: "Pathway",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("organism", Ty::Str).required(),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("id_version", Ty::Str).required(),
-        field("is_in_disease", Ty::Bool),
-        field("is_top_level_pathway", Ty::Bool),
-        field("name_aliases", Ty::StrArr).required(),
-        field("disease_ontology_terms", Ty::StrArr),
-        field("go_biological_process", Ty::Str),
-        field("class", Ty::Str).required(),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str).required(),
-        renamed("biological_process", "go_biological_process", Ty::Str),
+        field(schema::pathways::m::name, Ty::Str).required(),
+        field(schema::pathways::m::organism, Ty::Str).required(),
+        field(schema::pathways::m::source, Ty::Str).required(),
+        field(schema::pathways::m::source_url, Ty::Str).required(),
+        field(schema::pathways::m::id_version, Ty::Str).required(),
+        field(schema::pathways::m::is_in_disease, Ty::Bool),
+        field(schema::pathways::m::is_top_level_pathway, Ty::Bool),
+        field(schema::pathways::m::name_aliases, Ty::StrArr).required(),
+        field(schema::pathways::m::disease_ontology_terms, Ty::StrArr),
+        field(schema::pathways::m::go_biological_process, Ty::Str),
+        field(schema::pathways::m::class, Ty::Str).required(),
+        field(schema::pathways::m::method, Ty::Str),
+        field(schema::pathways::m::label, Ty::Str),
+        field(schema::pathways::m::files_filesets, Ty::Str).required(),
+        renamed(
+            "biological_process",
+            schema::pathways::m::go_biological_process,
+            Ty::Str,
+        ),
     ],
 };
 

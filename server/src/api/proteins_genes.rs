@@ -36,7 +36,10 @@ pub static ENDPOINT: Endpoint = Endpoint {
 /// 4.23 record.
 pub static PROTEIN_GENE: Shape = Shape {
     name: "ProteinGene",
-    members: &[id_or("gene", "gene", &GENE), field("protein", Ty::Str)],
+    members: &[
+        id_or("gene", schema::genes_proteins::m::gene, &GENE),
+        field(schema::genes_proteins::m::protein, Ty::Str),
+    ],
 };
 
 /// 4.23: genes of the matching proteins; with no protein filter, every pair of the organism.

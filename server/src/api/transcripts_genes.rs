@@ -7,6 +7,7 @@ use crate::engine::Filter;
 use crate::params::Params;
 use crate::params::TRANSCRIPTS;
 use crate::shape::{field, renamed, Shape, Ty};
+use varcat_format::schema;
 use varcat_format::schema::{genes_transcripts, transcripts};
 
 /// The endpoint.
@@ -57,12 +58,12 @@ pub const TRANSCRIPT_TYPE: Param = Param::new(
 pub static TRANSCRIPT_GENE: Shape = Shape {
     name: "TranscriptGene",
     members: &[
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
-        field("version", Ty::Str),
-        id_or("gene", "_from", &GENE),
-        renamed("transcript", "_to", Ty::Str),
-        renamed("name", "inverse_name", Ty::Str).required(),
+        field(schema::genes_transcripts::m::source, Ty::Str),
+        field(schema::genes_transcripts::m::source_url, Ty::Str),
+        field(schema::genes_transcripts::m::version, Ty::Str),
+        id_or("gene", schema::genes_transcripts::m::_from, &GENE),
+        renamed("transcript", schema::genes_transcripts::m::_to, Ty::Str),
+        renamed("name", schema::genes_transcripts::m::inverse_name, Ty::Str).required(),
     ],
 };
 

@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::params::VARIANTS;
 use crate::params::{Kind, Param, Params, Rule};
 use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi};
-use crate::shape::{field, member, Member, Shape, Src, Ty};
+use crate::shape::{doc, field, member, Member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
 use varcat_format::schema::{self, Member as SchemaMember};
 use varcat_format::vocab::AF_SOURCES;
@@ -137,14 +137,14 @@ pub fn required_variants<'a>(
 pub static SHORT_VARIANT: Shape = Shape {
     name: "VariantShort",
     members: &[
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("rsid", Ty::StrArr),
-        field("spdi", Ty::Str),
-        field("hgvs", Ty::Str),
-        field("ca_id", Ty::Str),
+        field(schema::variants::m::chr, Ty::Str).required(),
+        field(schema::variants::m::pos, Ty::Int),
+        field(schema::variants::m::r#ref, Ty::Str).required(),
+        field(schema::variants::m::alt, Ty::Str).required(),
+        field(schema::variants::m::rsid, Ty::StrArr),
+        field(schema::variants::m::spdi, Ty::Str),
+        field(schema::variants::m::hgvs, Ty::Str),
+        field(schema::variants::m::ca_id, Ty::Str),
         member("_id", Src::Key, Ty::Str),
     ],
 };
@@ -158,13 +158,13 @@ pub static ANNOTATIONS: Shape = Shape {
 };
 
 static ANNOTATION_MEMBERS: [Member; AF_SOURCES.len() + 2] = {
-    let mut out = [field("GENCODE_category", Ty::Str); AF_SOURCES.len() + 2];
+    let mut out = [doc("GENCODE_category", Ty::Str); AF_SOURCES.len() + 2];
     let mut i = 0;
     while i < AF_SOURCES.len() {
-        out[i] = field(AF_SOURCES[i], Ty::Num);
+        out[i] = doc(AF_SOURCES[i], Ty::Num);
         i += 1;
     }
-    out[AF_SOURCES.len() + 1] = field("funseq_description", Ty::Str);
+    out[AF_SOURCES.len() + 1] = doc("funseq_description", Ty::Str);
     out
 };
 
@@ -172,22 +172,22 @@ static ANNOTATION_MEMBERS: [Member; AF_SOURCES.len() + 2] = {
 pub static FREQUENCY: Shape = Shape {
     name: "VariantFrequency",
     members: &[
-        field("organism", Ty::Str),
+        field(schema::variants::m::organism, Ty::Str),
         member("_id", Src::Key, Ty::Str),
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("rsid", Ty::StrArr),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("spdi", Ty::Str),
-        field("hgvs", Ty::Str),
-        field("ca_id", Ty::Str),
-        field("qual", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("annotations", Ty::Obj(&ANNOTATIONS)),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("strain", Ty::StrArr),
+        field(schema::variants::m::chr, Ty::Str).required(),
+        field(schema::variants::m::pos, Ty::Int),
+        field(schema::variants::m::rsid, Ty::StrArr),
+        field(schema::variants::m::r#ref, Ty::Str).required(),
+        field(schema::variants::m::alt, Ty::Str).required(),
+        field(schema::variants::m::spdi, Ty::Str),
+        field(schema::variants::m::hgvs, Ty::Str),
+        field(schema::variants::m::ca_id, Ty::Str),
+        field(schema::variants::m::qual, Ty::Str),
+        field(schema::variants::m::files_filesets, Ty::Str),
+        field(schema::variants::m::annotations, Ty::Obj(&ANNOTATIONS)),
+        field(schema::variants::m::source, Ty::Str).required(),
+        field(schema::variants::m::source_url, Ty::Str).required(),
+        field(schema::variants::m::strain, Ty::StrArr),
     ],
 };
 

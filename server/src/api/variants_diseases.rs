@@ -8,6 +8,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema;
 use varcat_format::schema::variants_diseases;
 
 /// The endpoint.
@@ -68,19 +69,23 @@ pub const ASSERTION: Param = Param::new(
 pub static VARIANT_DISEASE: Shape = Shape {
     name: "VariantDisease",
     members: &[
-        id_or("sequence_variant", "_from", &SHORT_VARIANT),
-        id_or("disease", "_to", &ONTOLOGY_TERM),
-        field("gene_id", Ty::Str),
-        field("gene_name", Ty::Str),
-        field("assertion", Ty::Str),
-        field("pmids", Ty::StrArr),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
-        field("name", Ty::Str).required(),
+        id_or(
+            "sequence_variant",
+            schema::variants_diseases::m::_from,
+            &SHORT_VARIANT,
+        ),
+        id_or("disease", schema::variants_diseases::m::_to, &ONTOLOGY_TERM),
+        field(schema::variants_diseases::m::gene_id, Ty::Str),
+        field(schema::variants_diseases::m::gene_name, Ty::Str),
+        field(schema::variants_diseases::m::assertion, Ty::Str),
+        field(schema::variants_diseases::m::pmids, Ty::StrArr),
+        field(schema::variants_diseases::m::class, Ty::Str),
+        field(schema::variants_diseases::m::method, Ty::Str),
+        field(schema::variants_diseases::m::label, Ty::Str),
+        field(schema::variants_diseases::m::files_filesets, Ty::Str),
+        field(schema::variants_diseases::m::source, Ty::Str),
+        field(schema::variants_diseases::m::source_url, Ty::Str),
+        field(schema::variants_diseases::m::name, Ty::Str).required(),
     ],
 };
 

@@ -45,10 +45,10 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub static GENE_SUMMARY: Shape = Shape {
     name: "GeneSummary",
     members: &[
-        renamed("gene_name", "name", Ty::Str).required(),
+        renamed("gene_name", schema::genes::m::name, Ty::Str).required(),
         member("gene_id", Src::Key, Ty::Str),
-        renamed("gene_start", "start", Ty::Int),
-        renamed("gene_end", "end", Ty::Int),
+        renamed("gene_start", schema::genes::m::start, Ty::Int),
+        renamed("gene_end", schema::genes::m::end, Ty::Int),
     ],
 };
 
@@ -66,18 +66,18 @@ fn summary_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> boo
 pub static QTL_SUMMARY: Shape = Shape {
     name: "QtlSummary",
     members: &[
-        renamed("qtl_type", "label", Ty::Str).required(),
-        field("neg_log10_pvalue", Ty::Num),
+        renamed("qtl_type", schema::variants_genes::m::label, Ty::Str).required(),
+        field(schema::variants_genes::m::neg_log10_pvalue, Ty::Num),
         member("chr", Src::Fn(summary_chr), Ty::Str),
-        field("biological_context", Ty::Str),
-        field("effect_size", Ty::Num),
+        field(schema::variants_genes::m::biological_context, Ty::Str),
+        field(schema::variants_genes::m::effect_size, Ty::Num),
         member(
             "gene",
-            Src::Obj("_to", &GENE_SUMMARY),
+            Src::Obj(schema::variants_genes::m::_to, &GENE_SUMMARY),
             Ty::Obj(&GENE_SUMMARY),
         ),
-        field("name", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::variants_genes::m::name, Ty::Str),
+        field(schema::variants_genes::m::files_filesets, Ty::Str),
     ],
 };
 

@@ -8,7 +8,7 @@ use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::params::Params;
 use crate::params::{GENOMIC_ELEMENTS, VARIANTS};
-use crate::shape::{field, member, Shape, Src, Ty};
+use crate::shape::{doc, member, Shape, Src, Ty};
 use serde_json::{json, Map, Value};
 use varcat_format::collection::Collection;
 use varcat_format::schema::{
@@ -74,11 +74,11 @@ fn num(c: &Collection, o: u32, f: SchemaMember) -> Option<i64> {
 pub static TARGET_GENE: Shape = Shape {
     name: "TargetGene",
     members: &[
-        field("gene_name", Ty::Str),
-        field("id", Ty::Str),
-        field("chr", Ty::Str),
-        field("start", Ty::Int),
-        field("end", Ty::Int),
+        doc("gene_name", Ty::Str),
+        doc("id", Ty::Str),
+        doc("chr", Ty::Str),
+        doc("start", Ty::Int),
+        doc("end", Ty::Int),
     ],
 };
 
@@ -86,19 +86,19 @@ pub static TARGET_GENE: Shape = Shape {
 pub static PREDICTION: Shape = Shape {
     name: "VariantPrediction",
     members: &[
-        field("distance_gene_variant", Ty::Int),
-        field("element_chr", Ty::Str),
-        field("element_start", Ty::Int),
-        field("element_end", Ty::Int),
-        field("element_type", Ty::Str),
-        field("id", Ty::Str),
-        field("cell_type", Ty::Str),
+        doc("distance_gene_variant", Ty::Int),
+        doc("element_chr", Ty::Str),
+        doc("element_start", Ty::Int),
+        doc("element_end", Ty::Int),
+        doc("element_type", Ty::Str),
+        doc("id", Ty::Str),
+        doc("cell_type", Ty::Str),
         member("target_gene", Src::Const("null"), Ty::Obj(&TARGET_GENE)),
-        field("score", Ty::Num),
-        field("model", Ty::Str),
-        field("dataset", Ty::Str),
-        field("name", Ty::Str),
-        field("files_filesets", Ty::Str),
+        doc("score", Ty::Num),
+        doc("model", Ty::Str),
+        doc("dataset", Ty::Str),
+        doc("name", Ty::Str),
+        doc("files_filesets", Ty::Str),
     ],
 };
 

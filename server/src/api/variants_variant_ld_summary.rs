@@ -8,7 +8,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::params::Params;
-use crate::shape::{field, member, Shape, Src, Ty};
+use crate::shape::{doc, member, Shape, Src, Ty};
 use serde_json::{json, Value};
 use varcat_format::schema::{variant_ld_predictions, variants_variants as vv};
 
@@ -52,15 +52,15 @@ fn partner_json(ctx: &Ctx<'_>, handle: &str) -> Value {
 pub static LD_SUMMARY: Shape = Shape {
     name: "VariantLDSummary",
     members: &[
-        field("ancestry", Ty::Str),
-        field("d_prime", Ty::Num),
-        field("r2", Ty::Num),
+        doc("ancestry", Ty::Str),
+        doc("d_prime", Ty::Num),
+        doc("r2", Ty::Num),
         member(
             "sequence variant",
             Src::Const("null"),
             Ty::IdOr(&SHORT_VARIANT),
         ),
-        field("predictions", Ty::Any),
+        doc("predictions", Ty::Any),
     ],
 };
 
