@@ -97,3 +97,19 @@ pub static METHOD_COUNT: Shape = Shape {
         member("count", Src::Const("0"), Ty::Int),
     ],
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use varcat_format::indexes::IndexKind;
+    use varcat_format::schema::check_read;
+
+    /// Each summarised edge collection stores the `_from` map and the `method` facet read.
+    #[test]
+    fn test_summary_edges_are_indexed() {
+        for &(edges, from, method) in SUMMARY_EDGES {
+            check_read(edges.name(), from, Some(IndexKind::By)).unwrap();
+            check_read(edges.name(), method, Some(IndexKind::Facet)).unwrap();
+        }
+    }
+}
