@@ -20,9 +20,10 @@ mod genome;
 mod variation;
 
 pub use associations::*;
-pub use check::{check, check_member};
+pub use check::{check, check_member, check_read};
 pub use elements::*;
 pub use genome::*;
+pub use members::{Coll, Member};
 pub use variation::*;
 
 /// Node or edge collection (edges carry `_from`/`_to`).
@@ -191,6 +192,49 @@ pub const SPECS: &[Spec] = &[
     GENES_PROTEINS,
     CODING_VARIANT_SCORES,
     VARIANT_LD_PREDICTIONS,
+];
+
+/// Every collection's handle, in [`SPECS`] order.
+pub const COLLS: &[Coll] = &[
+    genes::COLL,
+    mm_genes::COLL,
+    transcripts::COLL,
+    mm_transcripts::COLL,
+    proteins::COLL,
+    variants::COLL,
+    mm_variants::COLL,
+    coding_variants::COLL,
+    studies::COLL,
+    drugs::COLL,
+    ontology_terms::COLL,
+    genomic_elements::COLL,
+    mm_genomic_elements::COLL,
+    pathways::COLL,
+    motifs::COLL,
+    complexes::COLL,
+    genes_transcripts::COLL,
+    transcripts_proteins::COLL,
+    genes_structure::COLL,
+    mm_genes_structure::COLL,
+    variants_coding_variants::COLL,
+    coding_variants_phenotypes::COLL,
+    variants_genes::COLL,
+    variants_proteins::COLL,
+    variants_genomic_elements::COLL,
+    variants_phenotypes::COLL,
+    variants_biosamples::COLL,
+    variants_drugs::COLL,
+    variants_diseases::COLL,
+    variants_diseases_genes::COLL,
+    diseases_genes::COLL,
+    variants_variants::COLL,
+    genomic_elements_genes::COLL,
+    genomic_elements_biosamples::COLL,
+    motifs_proteins::COLL,
+    ontology_terms_ontology_terms::COLL,
+    genes_proteins::COLL,
+    coding_variant_scores::COLL,
+    variant_ld_predictions::COLL,
 ];
 
 /// Collections seen in IGVF data that no endpoint reads: skipped with a note, not a warning.

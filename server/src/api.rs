@@ -36,8 +36,9 @@ pub mod variants_region_summary;
 pub mod variants_variant_ld_summary;
 
 use varcat_format::collection::{Collection, Collections};
+use varcat_format::schema::{Coll, Member};
 
-use crate::engine::Filter;
+use crate::engine::{Filter, Read};
 use crate::error::ApiError;
 use crate::params::{Accepts, Kind, Paging, Param, Params, Rule, HUMAN, HUMAN_MOUSE};
 use crate::query::percent_decode;
@@ -61,9 +62,9 @@ impl From<Vec<u8>> for Answer {
     }
 }
 
-/// Member `f` of record `o` as a JSON value (null when absent).
-pub fn member_value(c: &Collection, o: u32, f: &str) -> serde_json::Value {
-    c.value(o, f)
+/// Member `m` of record `o` as a JSON value (null when absent).
+pub fn member_value(c: &Collection, o: u32, m: Member) -> serde_json::Value {
+    c.raw(o, m)
         .and_then(|b| serde_json::from_slice(b).ok())
         .unwrap_or(serde_json::Value::Null)
 }
@@ -78,9 +79,10 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    /// Collection `name` (None when the catalog has none: answers are then empty).
-    pub fn coll(&self, name: &str) -> Option<&'a Collection> {
-        self.cat.get(name)
+    /// Collection `c` (None when the catalog has none: answers are then empty).
+    #[allow(clippy::disallowed_methods)]
+    pub fn coll(&self, c: Coll) -> Option<&'a Collection> {
+        self.cat.get(c.name())
     }
 
     /// A renderer that never expands references.

@@ -7,8 +7,52 @@
 
 use roaring::RoaringBitmap;
 use varcat_format::collection::Collection;
+use varcat_format::indexes::IndexKind;
 use varcat_format::postings::List;
+use varcat_format::schema::{self, Member};
 use varcat_format::text;
+
+/// The name of member `m` in `coll`, read through an index of `kind` (None: the record
+/// member). Debug builds check the use against the schema (`coll` has `m`'s members and
+/// stores that index): a name the schema does not declare would find nothing in any catalog.
+pub fn name_in(coll: &Collection, m: Member, kind: Option<IndexKind>) -> &'static str {
+    if cfg!(debug_assertions) {
+        if let Err(why) = schema::check_read(coll.name(), m, kind) {
+            panic!("{why}");
+        }
+    }
+    m.name()
+}
+
+/// Debug builds: checks that `coll` stores the whole-collection index of `kind` (intervals,
+/// ends, points).
+pub fn check_whole(coll: &Collection, kind: IndexKind) {
+    if cfg!(debug_assertions) {
+        if let Err(why) = schema::check(coll.name(), "", kind) {
+            panic!("{why}");
+        }
+    }
+}
+
+/// Reads of record members by handle (the collection's own, name-keyed reads are not for
+/// handlers: see `clippy.toml`).
+pub trait Read {
+    /// The JSON bytes of member `m` of record `o`.
+    fn raw(&self, o: u32, m: Member) -> Option<&[u8]>;
+    /// Member `m` of record `o` as a string (None when absent, null or not a string).
+    fn str_of(&self, o: u32, m: Member) -> Option<String>;
+}
+
+#[allow(clippy::disallowed_methods)]
+impl Read for Collection {
+    fn raw(&self, o: u32, m: Member) -> Option<&[u8]> {
+        self.value(o, name_in(self, m, None))
+    }
+
+    fn str_of(&self, o: u32, m: Member) -> Option<String> {
+        self.string(o, name_in(self, m, None))
+    }
+}
 
 /// A set of record ordinals of one collection.
 #[derive(Clone, Debug)]
@@ -211,7 +255,14 @@ pub const CONTEXT_TIERS: &[Tier] = &[Tier::Exact, Tier::Prefix, Tier::Tokens, Ti
 pub const DISEASE_TIERS: &[Tier] = &[Tier::Exact, Tier::Tokens];
 
 /// The set of `coll` records whose `field` matches `query` at `tier`.
-pub fn tier_set<'a>(coll: &'a Collection, field: &str, query: &str, tier: Tier) -> Set<'a> {
+#[allow(clippy::disallowed_methods)]
+pub fn tier_set<'a>(coll: &'a Collection, field: Member, query: &str, tier: Tier) -> Set<'a> {
+    let kind = match tier {
+        Tier::Exact => IndexKind::By,
+        Tier::Prefix => IndexKind::Fold,
+        Tier::Tokens | Tier::Fuzzy => IndexKind::Tok,
+    };
+    let field = name_in(coll, field, Some(kind));
     match tier {
         Tier::Exact => Set::from_list(coll.by(field).and_then(|m| m.get(query.as_bytes()))),
         Tier::Prefix => match coll.fold(field) {
@@ -254,7 +305,7 @@ pub fn tier_set<'a>(coll: &'a Collection, field: &str, query: &str, tier: Tier) 
 /// member wins and is returned as a filter (tiers are never mixed).
 pub fn cascade<'a>(
     coll: &'a Collection,
-    field: &str,
+    field: Member,
     query: &str,
     tiers: &[Tier],
     base: impl Fn() -> Filter<'a>,

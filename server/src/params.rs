@@ -5,8 +5,10 @@
 //! `organism` are accepted everywhere. Every problem is reported at once.
 
 use std::collections::HashMap;
+
 use std::fmt;
 use std::str::FromStr;
+use varcat_format::schema::{self, Coll};
 
 use crate::error::{ApiError, Issue};
 use crate::parse::ident::{self, HgncId, TermId};
@@ -144,15 +146,51 @@ impl Organism {
         }
     }
 
-    /// The collection holding this organism's documents of `human_collection`
-    /// (`genes` → `mm_genes` for mouse).
-    pub fn collection(self, human_collection: &'static str) -> String {
+    /// The collection of `c` holding this organism's documents.
+    pub fn collection(self, c: ByOrganism) -> Coll {
         match self {
-            Organism::Human => human_collection.to_string(),
-            Organism::Mouse => format!("mm_{human_collection}"),
+            Organism::Human => c.human,
+            Organism::Mouse => c.mouse,
         }
     }
 }
+
+/// A human collection and its mouse copy, which has the same members (so a member handle
+/// reads either).
+#[derive(Clone, Copy, Debug)]
+pub struct ByOrganism {
+    human: Coll,
+    mouse: Coll,
+}
+
+impl ByOrganism {
+    /// The pair; fails to compile in a `const` when the two have different members.
+    pub const fn new(human: Coll, mouse: Coll) -> ByOrganism {
+        assert!(
+            mouse.shares_members(human),
+            "a mouse copy has the human members"
+        );
+        ByOrganism { human, mouse }
+    }
+}
+
+/// Genes of either organism.
+pub const GENES: ByOrganism = ByOrganism::new(schema::genes::COLL, schema::mm_genes::COLL);
+/// Transcripts of either organism.
+pub const TRANSCRIPTS: ByOrganism =
+    ByOrganism::new(schema::transcripts::COLL, schema::mm_transcripts::COLL);
+/// Gene structure of either organism.
+pub const GENES_STRUCTURE: ByOrganism = ByOrganism::new(
+    schema::genes_structure::COLL,
+    schema::mm_genes_structure::COLL,
+);
+/// Variants of either organism.
+pub const VARIANTS: ByOrganism = ByOrganism::new(schema::variants::COLL, schema::mm_variants::COLL);
+/// Genomic elements of either organism.
+pub const GENOMIC_ELEMENTS: ByOrganism = ByOrganism::new(
+    schema::genomic_elements::COLL,
+    schema::mm_genomic_elements::COLL,
+);
 
 /// Human only.
 pub const HUMAN: &[Organism] = &[Organism::Human];

@@ -7,6 +7,9 @@
 use std::borrow::Cow;
 
 use varcat_format::collection::{Collection, Collections};
+use varcat_format::schema::Member as Stored;
+
+use crate::engine::name_in;
 
 /// JSON type of a member (for the OpenAPI document).
 #[derive(Clone, Copy, Debug)]
@@ -45,22 +48,26 @@ pub enum Missing {
 /// Computes a member; writes one JSON value and returns true, or returns false for `null`.
 pub type Compute = fn(&Render<'_>, &Collection, u32, &mut Vec<u8>) -> bool;
 
-/// Where a member's value comes from.
+/// Where a member's value comes from. Stored members are named by their schema handles: debug
+/// builds check that the rendered record's collection keeps them.
 #[derive(Clone, Copy)]
 pub enum Src {
     /// A stored member of the record.
-    Field(&'static str),
+    Field(Stored),
     /// The record's `_key`.
     Key,
     /// A handle member: the id string, or with `verbose` the referenced record in `shape`
     /// (the id string stays when the target is missing).
-    Ref(&'static str, &'static Shape),
+    Ref(Stored, &'static Shape),
     /// A handle member always expanded to the referenced record, or `null` when missing.
-    Obj(&'static str, &'static Shape),
+    Obj(Stored, &'static Shape),
     /// A constant (raw JSON).
     Const(&'static str),
     /// Computed.
     Fn(Compute),
+    /// Written by the endpoint's handler, which builds its answer itself: the shape only
+    /// documents it (rendered, it is `null`).
+    Doc,
 }
 
 /// One member of a shape.
@@ -91,18 +98,28 @@ pub struct Shape {
     pub members: &'static [Member],
 }
 
-/// A member copied from the stored field of the same name.
-pub const fn field(name: &'static str, ty: Ty) -> Member {
+/// A member copied from the stored member `m`, under its name.
+pub const fn field(m: Stored, ty: Ty) -> Member {
     Member {
-        name,
-        src: Src::Field(name),
+        name: m.name(),
+        src: Src::Field(m),
         ty,
         missing: Missing::Null,
     }
 }
 
-/// A member copied from a stored field with another name.
-pub const fn renamed(name: &'static str, from: &'static str, ty: Ty) -> Member {
+/// A member of a shape only documented (see [`Src::Doc`]).
+pub const fn doc(name: &'static str, ty: Ty) -> Member {
+    Member {
+        name,
+        src: Src::Doc,
+        ty,
+        missing: Missing::Null,
+    }
+}
+
+/// A member copied from a stored member with another name.
+pub const fn renamed(name: &'static str, from: Stored, ty: Ty) -> Member {
     Member {
         name,
         src: Src::Field(from),
@@ -183,20 +200,23 @@ impl<'a> Render<'a> {
             out.push(b'"');
             out.extend_from_slice(m.name.as_bytes());
             out.extend_from_slice(b"\":");
+            #[allow(clippy::disallowed_methods)]
             let field = |name: &str| {
                 coll.field(name)
                     .and_then(|id| rec.and_then(|r| r.get(id)))
                     .filter(|v| *v != b"null")
             };
+            let stored = |m: Stored| field(name_in(coll, m, None));
             let written = match m.src {
-                Src::Field(f) => field(f).map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Field(f) => stored(f).map(|v| out.extend_from_slice(v)).is_some(),
                 Src::Key => field("_key").map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Doc => false,
                 Src::Const(raw) => {
                     out.extend_from_slice(raw.as_bytes());
                     true
                 }
                 Src::Fn(f) => f(self, coll, ord, out),
-                Src::Ref(f, target) => match field(f) {
+                Src::Ref(f, target) => match stored(f) {
                     None => false,
                     Some(v) => {
                         match json_str(v).and_then(|h| self.expansion(&h)) {
@@ -207,7 +227,7 @@ impl<'a> Render<'a> {
                     }
                 },
                 Src::Obj(f, target) => {
-                    match field(f).and_then(|v| json_str(v).and_then(|h| self.cat.resolve(&h))) {
+                    match stored(f).and_then(|v| json_str(v).and_then(|h| self.cat.resolve(&h))) {
                         Some((c, o)) => {
                             self.object(out, c, o, target);
                             true

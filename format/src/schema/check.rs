@@ -1,7 +1,7 @@
 //! Checks of the names a reader uses against the schema, for tests of the server's handlers:
 //! a collection, member or index the schema does not declare is in no catalog.
 
-use super::{spec, Spec};
+use super::{spec, Member, Spec, COLLS};
 use crate::indexes::{IndexKind, IndexName};
 
 /// Checks that collection `coll` stores an index of `kind` over `member` (`""` for the
@@ -34,6 +34,27 @@ pub fn check_member(coll: &str, member: &str) -> Result<(), String> {
         Err(format!("{coll}.{top} is dropped at build time"))
     } else {
         Err(format!("{coll} keeps no member {top}"))
+    }
+}
+
+/// Checks a reader's use of member handle `m` in collection `coll`: `coll` has `m`'s members
+/// (it is `m`'s collection or copies it) and stores an index of `kind` over it, or, without a
+/// kind, keeps it.
+pub fn check_read(coll: &str, m: Member, kind: Option<IndexKind>) -> Result<(), String> {
+    let c = COLLS
+        .iter()
+        .find(|c| c.name() == coll)
+        .ok_or_else(|| format!("no collection {coll}"))?;
+    if !c.has(m) {
+        return Err(format!(
+            "{coll} has not the members of {} (member {})",
+            m.of(),
+            m.name()
+        ));
+    }
+    match kind {
+        Some(kind) => check(coll, m.name(), kind),
+        None => check_member(coll, m.name()),
     }
 }
 
@@ -82,6 +103,43 @@ mod tests {
         ];
         for r in bad {
             assert!(r.is_err());
+        }
+    }
+
+    #[test]
+    fn test_handles_name_what_specs_declare() {
+        assert_eq!(COLLS.len(), SPECS.len());
+        for (c, s) in COLLS.iter().zip(SPECS) {
+            assert_eq!(c.name(), s.name);
+            assert!(spec(c.members_of()).is_some());
+        }
+        assert_eq!(variants_genes::m::method.name(), variants_genes::method);
+        assert_eq!(genes_structure::m::r#type.name(), "type");
+        assert_eq!(mm_genes::COLL.name(), "mm_genes");
+        assert!(mm_genes::COLL.has(genes::m::chr) && mm_genes::COLL.shares_members(genes::COLL));
+        assert_eq!(mm_genes::m::chr, genes::m::chr);
+        assert!(!proteins::COLL.has(genes::m::name));
+        check_read(mm_genes::NAME, genes::m::name, Some(Tok)).unwrap();
+        check_read(mm_variants::NAME, variants::m::pos, None).unwrap();
+        check_read(
+            variants::NAME,
+            variant_annotations::GENCODE_category,
+            Some(Facet),
+        )
+        .unwrap();
+        let bravo = variant_annotations::af("bravo_af").unwrap();
+        check_read(variants::NAME, bravo, Some(Num)).unwrap();
+        assert!(check_read(mm_variants::NAME, bravo, Some(Num)).is_err());
+        assert!(variant_annotations::af("bravo").is_none());
+        assert!(check_read(proteins::NAME, genes::m::name, None).is_err());
+        assert!(check_read(variants_genes::NAME, variants_genes::m::method, Some(By)).is_err());
+        for s in crate::vocab::AF_SOURCES {
+            check_read(
+                variants::NAME,
+                variant_annotations::af(s).unwrap(),
+                Some(Num),
+            )
+            .unwrap();
         }
     }
 

@@ -1,6 +1,6 @@
 //! Variants, coding variants and their scores.
 
-use super::{Index, Kind, Order, Spec, NODE};
+use super::{Index, Kind, Member, Order, Spec, NODE};
 use crate::vocab::AF_COLUMNS;
 
 collection! {
@@ -24,6 +24,26 @@ collection! {
     }
 }
 
+/// The members of the variants' object member `annotations` that their indexes read, as
+/// handles (of `variants`, so of `mm_variants` too).
+pub mod variant_annotations {
+    use super::{variants, Member, AF_COLUMNS};
+
+    /// `annotations.GENCODE_category` (a facet).
+    #[allow(non_upper_case_globals)]
+    pub const GENCODE_category: Member =
+        Member::new(variants::NAME, "annotations.GENCODE_category");
+
+    /// The frequency of allele-frequency source `source` (`bravo_af`: `annotations.bravo_af`,
+    /// a numeric column of human variants), None for a source that is none.
+    pub fn af(source: &str) -> Option<Member> {
+        AF_COLUMNS
+            .iter()
+            .find(|c| c.strip_prefix("annotations.") == Some(source))
+            .map(|c| Member::new(variants::NAME, c))
+    }
+}
+
 pub(super) const VARIANTS: Spec = Spec {
     name: variants::NAME,
     fields: variants::FIELDS,
@@ -33,7 +53,7 @@ pub(super) const VARIANTS: Spec = Spec {
         Index::Exact(variants::hgvs),
         Index::Exact(variants::ca_id),
         Index::Exact(variants::rsid),
-        Index::Facet("annotations.GENCODE_category"),
+        Index::Facet(variant_annotations::GENCODE_category.name()),
         Index::Points {
             chr: variants::chr,
             pos: variants::pos,

@@ -4,9 +4,11 @@
 use super::*;
 use crate::api::variants::{self, SHORT_VARIANT};
 use crate::api::{sets, Ctx, Reply};
+use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::params::Params;
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, coding_variants, variants_coding_variants};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -83,16 +85,16 @@ fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     if let Some(n) = p.str(&CODING_VARIANT_NAME) {
         f.and(sets::exact_any(
             cv,
-            "name",
+            coding_variants::m::name,
             &varcat_format::text::coding_variant_names(n),
         ));
     }
     for (param, member) in [
-        (&HGVSP, "hgvsp"),
-        (&GENE_NAME, "gene_name"),
-        (&PROTEIN_ID, "protein_id"),
-        (&UNIPROT_NAME, "protein_name"),
-        (&TRANSCRIPT_ID, "transcript_id"),
+        (&HGVSP, coding_variants::m::hgvsp),
+        (&GENE_NAME, coding_variants::m::gene_name),
+        (&PROTEIN_ID, coding_variants::m::protein_id),
+        (&UNIPROT_NAME, coding_variants::m::protein_name),
+        (&TRANSCRIPT_ID, coding_variants::m::transcript_id),
     ] {
         if let Some(x) = p.str(param) {
             f.and(sets::exact_any(
@@ -103,25 +105,30 @@ fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
         }
     }
     if let Some(pos) = p.int(&AMINO_ACID_POSITION) {
-        f.and(sets::exact(cv, "aapos", &pos.to_string()));
+        f.and(sets::exact(cv, coding_variants::m::aapos, &pos.to_string()));
     }
     if let Some(alt) = p.str(&ALT_AMINO_ACID) {
-        f.and(sets::facet(cv, "alt", alt));
+        f.and(sets::facet(cv, coding_variants::m::alt, alt));
     }
     f
 }
 
 /// 4.15: the variants linked to the matching coding variants, each once, in key order.
 pub fn coding_variants_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let cv = ctx.coll("coding_variants");
-    let edges = ctx.coll("variants_coding_variants");
-    let v = ctx.coll("variants");
-    let links = sets::adjacent_to(edges, "_to", cv, matching_coding(cv, p).lazy());
+    let cv = ctx.coll(coding_variants::COLL);
+    let edges = ctx.coll(variants_coding_variants::COLL);
+    let v = ctx.coll(schema::variants::COLL);
+    let links = sets::adjacent_to(
+        edges,
+        variants_coding_variants::m::_to,
+        cv,
+        matching_coding(cv, p).lazy(),
+    );
     let ords: Vec<u32> = match (edges, v) {
         (Some(e), Some(v)) => links
             .iter()
-            .filter_map(|l| e.string(l, "_from"))
-            .filter_map(|h| v.ord(h.strip_prefix("variants/")?))
+            .filter_map(|l| e.str_of(l, variants_coding_variants::m::_from))
+            .filter_map(|h| v.ord(sets::key_in(&h, schema::variants::COLL)?))
             .collect(),
         _ => Vec::new(),
     };

@@ -3,10 +3,13 @@
 use super::*;
 use crate::api::shapes::{id_or, GENE, ONTOLOGY_TERM};
 use crate::api::{sets, Ctx, Reply};
+use crate::engine::Read;
 use crate::engine::{cascade, Filter, DISEASE_TIERS};
 use crate::params::Params;
-use crate::shape::{field, Member, Shape, Ty};
+use crate::shape::{doc, field, Member, Shape, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema;
+use varcat_format::schema::{diseases_genes, ontology_terms};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -46,38 +49,41 @@ pub const DISEASE_NAME: Param = Param::new(
 /// Data source.
 pub const SOURCE: Param = Param::new("source", Kind::Enum(&["GenCC", "Orphanet"]), "data source");
 
-const PMIDS: Member = field("pmids", Ty::StrArr);
-const TERM_NAME: Member = field("term_name", Ty::Str);
-const SYMBOL: Member = field("gene_symbol", Ty::Str);
+const PMIDS: Member = field(schema::diseases_genes::m::pmids, Ty::StrArr);
+const TERM_NAME: Member = field(schema::diseases_genes::m::term_name, Ty::Str);
+const SYMBOL: Member = field(schema::diseases_genes::m::gene_symbol, Ty::Str);
 const TAIL: [Member; 9] = [
-    field("class", Ty::Str),
-    field("method", Ty::Str),
-    field("label", Ty::Str),
-    field("files_filesets", Ty::Str),
-    field("source", Ty::Str),
-    field("source_url", Ty::Str),
-    id_or("gene", "_to", &GENE),
-    id_or("disease", "_from", &ONTOLOGY_TERM),
-    field("name", Ty::Str).required(),
+    field(schema::diseases_genes::m::class, Ty::Str),
+    field(schema::diseases_genes::m::method, Ty::Str),
+    field(schema::diseases_genes::m::label, Ty::Str),
+    field(schema::diseases_genes::m::files_filesets, Ty::Str),
+    field(schema::diseases_genes::m::source, Ty::Str),
+    field(schema::diseases_genes::m::source_url, Ty::Str),
+    id_or("gene", schema::diseases_genes::m::_to, &GENE),
+    id_or("disease", schema::diseases_genes::m::_from, &ONTOLOGY_TERM),
+    field(schema::diseases_genes::m::name, Ty::Str).required(),
 ];
 
 /// A ClinGen variant of a disease–gene row.
 pub static VARIANT_MINIMAL: Shape = Shape {
     name: "VariantMinimal",
     members: &[
-        field("chr", Ty::Str),
-        field("pos", Ty::Int),
-        field("ref", Ty::Str),
-        field("alt", Ty::Str),
-        field("rsid", Ty::StrArr),
-        field("spdi", Ty::Str),
-        field("hgvs", Ty::Str),
+        doc("chr", Ty::Str),
+        doc("pos", Ty::Int),
+        doc("ref", Ty::Str),
+        doc("alt", Ty::Str),
+        doc("rsid", Ty::StrArr),
+        doc("spdi", Ty::Str),
+        doc("hgvs", Ty::Str),
     ],
 };
 
-const INHERITANCE: Member = field("inheritance_mode", Ty::Str);
+const INHERITANCE: Member = field(schema::diseases_genes::m::inheritance_mode, Ty::Str);
 /// `null` on a row with no ClinGen variants (DESIGN §12a).
-const VARIANTS: Member = field("variants", Ty::Arr(&VARIANT_MINIMAL));
+const VARIANTS: Member = field(
+    schema::diseases_genes::m::variants,
+    Ty::Arr(&VARIANT_MINIMAL),
+);
 
 /// 4.6 GenCC rows.
 pub static DISEASE_GENE_GENCC: Shape = Shape {
@@ -86,12 +92,12 @@ pub static DISEASE_GENE_GENCC: Shape = Shape {
         PMIDS,
         TERM_NAME,
         SYMBOL,
-        field("sgc_id", Ty::Str),
-        field("hgnc", Ty::Str),
-        field("classification", Ty::Str),
-        field("moi_id", Ty::Str),
-        field("moi_name", Ty::Str),
-        field("submitter", Ty::Str),
+        field(schema::diseases_genes::m::sgc_id, Ty::Str),
+        field(schema::diseases_genes::m::hgnc, Ty::Str),
+        field(schema::diseases_genes::m::classification, Ty::Str),
+        field(schema::diseases_genes::m::moi_id, Ty::Str),
+        field(schema::diseases_genes::m::moi_name, Ty::Str),
+        field(schema::diseases_genes::m::submitter, Ty::Str),
         TAIL[0],
         TAIL[1],
         TAIL[2],
@@ -101,8 +107,8 @@ pub static DISEASE_GENE_GENCC: Shape = Shape {
         TAIL[6],
         TAIL[7],
         TAIL[8],
-        field("association_type", Ty::Str),
-        field("association_status", Ty::Str),
+        field(schema::diseases_genes::m::association_type, Ty::Str),
+        field(schema::diseases_genes::m::association_status, Ty::Str),
         INHERITANCE,
         VARIANTS,
     ],
@@ -112,11 +118,11 @@ pub static DISEASE_GENE_GENCC: Shape = Shape {
 pub static DISEASE_GENE_ORPHANET: Shape = Shape {
     name: "DiseaseGeneOrphanet",
     members: &[
-        field("association_type", Ty::Str),
+        field(schema::diseases_genes::m::association_type, Ty::Str),
         PMIDS,
         TERM_NAME,
         SYMBOL,
-        field("association_status", Ty::Str),
+        field(schema::diseases_genes::m::association_status, Ty::Str),
         TAIL[0],
         TAIL[1],
         TAIL[2],
@@ -126,12 +132,12 @@ pub static DISEASE_GENE_ORPHANET: Shape = Shape {
         TAIL[6],
         TAIL[7],
         TAIL[8],
-        field("sgc_id", Ty::Str),
-        field("hgnc", Ty::Str),
-        field("classification", Ty::Str),
-        field("moi_id", Ty::Str),
-        field("moi_name", Ty::Str),
-        field("submitter", Ty::Str),
+        field(schema::diseases_genes::m::sgc_id, Ty::Str),
+        field(schema::diseases_genes::m::hgnc, Ty::Str),
+        field(schema::diseases_genes::m::classification, Ty::Str),
+        field(schema::diseases_genes::m::moi_id, Ty::Str),
+        field(schema::diseases_genes::m::moi_name, Ty::Str),
+        field(schema::diseases_genes::m::submitter, Ty::Str),
         INHERITANCE,
         VARIANTS,
     ],
@@ -141,7 +147,7 @@ pub static DISEASE_GENE_ORPHANET: Shape = Shape {
 pub static DISEASE_GENE_SHAPES: &[&Shape] = &[&DISEASE_GENE_GENCC, &DISEASE_GENE_ORPHANET];
 
 fn disease_gene_shape(e: &Collection, o: u32) -> &'static Shape {
-    if e.string(o, "source").as_deref() == Some("GenCC") {
+    if e.str_of(o, diseases_genes::m::source).as_deref() == Some("GenCC") {
         &DISEASE_GENE_GENCC
     } else {
         &DISEASE_GENE_ORPHANET
@@ -151,19 +157,24 @@ fn disease_gene_shape(e: &Collection, o: u32) -> &'static Shape {
 /// 4.6: genes associated with a disease id and/or name (exact, else all tokens of the name),
 /// by source.
 pub fn diseases_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("diseases_genes");
+    let e = ctx.coll(diseases_genes::COLL);
     let base = || {
         let mut f = Filter::over(e);
         if let Some(id) = p.str(&DISEASE_ID) {
-            f.and(sets::handle_is(e, "_from", "ontology_terms", id));
+            f.and(sets::handle_is(
+                e,
+                diseases_genes::m::_from,
+                ontology_terms::COLL,
+                id,
+            ));
         }
         if let Some(s) = p.str(&SOURCE) {
-            f.and(sets::facet(e, "source", s));
+            f.and(sets::facet(e, diseases_genes::m::source, s));
         }
         f
     };
     let f = match (p.str(&DISEASE_NAME), e) {
-        (Some(q), Some(c)) => cascade(c, "term_name", q, DISEASE_TIERS, base),
+        (Some(q), Some(c)) => cascade(c, diseases_genes::m::term_name, q, DISEASE_TIERS, base),
         _ => base(),
     };
     ctx.page_with(p, e, &f, disease_gene_shape)

@@ -3,11 +3,12 @@
 //! genes, so an exact name never falls through to a similar one).
 
 use varcat_format::collection::Collection;
+use varcat_format::schema::genes;
 
 use crate::api::sets;
 use crate::api::Ctx;
 use crate::engine::{cascade, Filter, NAME_TIERS};
-use crate::params::{Kind, Organism, Param, Params, Rule};
+use crate::params::{Kind, Organism, Param, Params, Rule, GENES};
 
 /// Ensembl gene id.
 pub const GENE_ID: Param = Param::new(
@@ -41,7 +42,7 @@ pub const RULE: Rule = Rule::AtLeastOne(&PARAMS);
 
 /// The genes collection of `org`.
 pub fn collection<'a>(ctx: &Ctx<'a>, org: Organism) -> Option<&'a Collection> {
-    ctx.coll(&org.collection("genes"))
+    ctx.coll(org.collection(GENES))
 }
 
 /// Genes matching the gene parameters of `p`, as ordinals of [`collection`].
@@ -53,10 +54,10 @@ pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u32> {
             f.and(sets::keys(g, id));
         }
         if let Some(h) = p.hgnc_id(&HGNC_ID) {
-            f.and(sets::exact(g, "hgnc", &h.stored()));
+            f.and(sets::exact(g, genes::m::hgnc, &h.stored()));
         }
         if let Some(s) = p.str(&SYNONYM) {
-            f.and(sets::exact(g, "synonyms", s));
+            f.and(sets::exact(g, genes::m::synonyms, s));
         }
         if let Some(r) = p.region(&REGION) {
             f.and(sets::overlapping(g, r));
@@ -64,7 +65,7 @@ pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u32> {
         f
     };
     match (p.str(&GENE_NAME), g) {
-        (Some(name), Some(coll)) => cascade(coll, "name", name, NAME_TIERS, base).collect(),
+        (Some(name), Some(coll)) => cascade(coll, genes::m::name, name, NAME_TIERS, base).collect(),
         _ => base().collect(),
     }
 }

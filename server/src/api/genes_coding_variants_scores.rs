@@ -5,10 +5,14 @@ use super::*;
 use crate::api::variants::SHORT_VARIANT;
 use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
-use crate::shape::{field, Shape, Ty};
+use crate::shape::{doc, field, Shape, Ty};
 use serde_json::Value;
 use varcat_format::collection::Collection;
+use varcat_format::schema::{
+    self, coding_variant_scores, coding_variants, variants_coding_variants,
+};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -55,13 +59,13 @@ pub const FILES_FILESET: Param = Param::new(
 pub static PROTEIN_CHANGE: Shape = Shape {
     name: "ProteinChange",
     members: &[
-        field("protein_id", Ty::Str),
-        field("protein_name", Ty::Str),
-        field("transcript_id", Ty::Str),
-        field("hgvsp", Ty::Str),
-        field("aapos", Ty::Int),
-        field("ref", Ty::Str),
-        field("alt", Ty::Str),
+        field(schema::coding_variants::m::protein_id, Ty::Str),
+        field(schema::coding_variants::m::protein_name, Ty::Str),
+        field(schema::coding_variants::m::transcript_id, Ty::Str),
+        field(schema::coding_variants::m::hgvsp, Ty::Str),
+        field(schema::coding_variants::m::aapos, Ty::Int),
+        field(schema::coding_variants::m::r#ref, Ty::Str),
+        field(schema::coding_variants::m::alt, Ty::Str),
     ],
 };
 
@@ -69,10 +73,10 @@ pub static PROTEIN_CHANGE: Shape = Shape {
 pub static SCORE: Shape = Shape {
     name: "CodingVariantScore",
     members: &[
-        field("method", Ty::Str).required(),
-        field("score", Ty::Num),
-        field("source_url", Ty::Str),
-        field("files_filesets", Ty::Str),
+        doc("method", Ty::Str).required(),
+        doc("score", Ty::Num),
+        doc("source_url", Ty::Str),
+        doc("files_filesets", Ty::Str),
     ],
 };
 
@@ -80,8 +84,8 @@ pub static SCORE: Shape = Shape {
 pub static SCORED_VARIANT: Shape = Shape {
     name: "ScoredVariant",
     members: &[
-        field("variant", Ty::Obj(&SHORT_VARIANT)),
-        field("scores", Ty::Arr(&SCORE)),
+        doc("variant", Ty::Obj(&SHORT_VARIANT)),
+        doc("scores", Ty::Arr(&SCORE)),
     ],
 };
 
@@ -89,8 +93,8 @@ pub static SCORED_VARIANT: Shape = Shape {
 pub static GENE_CODING_SCORES: Shape = Shape {
     name: "GeneCodingVariantScores",
     members: &[
-        field("protein_change", Ty::Obj(&PROTEIN_CHANGE)),
-        field("variants", Ty::Arr(&SCORED_VARIANT)),
+        doc("protein_change", Ty::Obj(&PROTEIN_CHANGE)),
+        doc("variants", Ty::Arr(&SCORED_VARIANT)),
     ],
 };
 
@@ -98,28 +102,36 @@ pub static GENE_CODING_SCORES: Shape = Shape {
 /// key) order, with its linked variants (key order) and their scores. With `method` or
 /// `files_fileset`, only coding variants with a matching score, and only those scores.
 pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let cv = ctx.coll("coding_variants");
-    let scores = ctx.coll("coding_variant_scores");
+    let cv = ctx.coll(coding_variants::COLL);
+    let scores = ctx.coll(coding_variant_scores::COLL);
     let g = genes::collection(ctx, crate::params::Organism::Human);
     let names: Vec<String> = genes::resolve(ctx, p, crate::params::Organism::Human)
         .into_iter()
-        .filter_map(|o| g?.string(o, "name"))
+        .filter_map(|o| g?.str_of(o, schema::genes::m::name))
         .collect();
     // Declared before the filter, which borrows them.
     let method = p.str(&METHOD);
-    let files = p.str(&FILES_FILESET).map(|x| format!("files_filesets/{x}"));
+    let files = p.str(&FILES_FILESET).map(sets::fileset_handle);
     let keep = |s: &Value| {
         method.is_none_or(|m| s["method"] == m)
             && files.as_deref().is_none_or(|fs| s["files_filesets"] == fs)
     };
     let mut f = Filter::over(cv);
-    f.and(sets::exact_any(cv, "gene_name", &names));
+    f.and(sets::exact_any(cv, coding_variants::m::gene_name, &names));
     // The score table shares the coding variants' ordinals (same records, same order).
     if let Some(m) = method {
-        f.and(sets::facet(scores, "score_methods", m));
+        f.and(sets::facet(
+            scores,
+            coding_variant_scores::m::score_methods,
+            m,
+        ));
     }
     if let Some(fs) = &files {
-        f.and(sets::exact(scores, "score_files", fs));
+        f.and(sets::exact(
+            scores,
+            coding_variant_scores::m::score_files,
+            fs,
+        ));
     }
     let Some(cv) = cv else {
         return Ok(b"[]".to_vec().into());
@@ -161,27 +173,27 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
 /// The scores of coding variant `o` (from the score table, which shares its ordinals).
 fn score_list(cv: &Collection, scores: Option<&Collection>, o: u32) -> Vec<Value> {
     let Some(sc) = scores else { return Vec::new() };
-    let key = cv.string(o, "_key");
+    let key = sets::key(cv, o);
     // Ordinals are aligned by construction; the key check guards against a foreign table.
-    let so = if sc.string(o, "_key") == key {
+    let so = if sets::key(sc, o) == key {
         Some(o)
     } else {
         key.as_deref().and_then(|k| sc.ord(k))
     };
-    so.and_then(|so| sc.value(so, "scores"))
+    so.and_then(|so| sc.raw(so, coding_variant_scores::m::scores))
         .and_then(|b| serde_json::from_slice::<Vec<Value>>(b).ok())
         .unwrap_or_default()
 }
 
 /// Handles of the variants linked to coding variant `o`, sorted and distinct.
 fn linked_variants(ctx: &Ctx<'_>, cv: &Collection, o: u32) -> Vec<String> {
-    let edges = ctx.coll("variants_coding_variants");
+    let edges = ctx.coll(variants_coding_variants::COLL);
     let Some(h) = sets::handle(cv, o) else {
         return Vec::new();
     };
-    let mut out: Vec<String> = sets::adjacent(edges, "_to", [h])
+    let mut out: Vec<String> = sets::adjacent(edges, variants_coding_variants::m::_to, [h])
         .iter()
-        .filter_map(|e| edges.and_then(|c| c.string(e, "_from")))
+        .filter_map(|e| edges.and_then(|c| c.str_of(e, variants_coding_variants::m::_from)))
         .collect();
     out.sort();
     out.dedup();

@@ -6,6 +6,8 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema;
+use varcat_format::schema::genes_proteins;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -35,19 +37,19 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub static GENE_PROTEIN: Shape = Shape {
     name: "GeneProtein",
     members: &[
-        field("gene", Ty::Str),
-        id_or("protein", "protein", &PROTEIN),
+        field(schema::genes_proteins::m::gene, Ty::Str),
+        id_or("protein", schema::genes_proteins::m::protein, &PROTEIN),
     ],
 };
 
 /// 4.24: proteins of the resolved genes.
 pub fn genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let pairs = ctx.coll("genes_proteins");
+    let pairs = ctx.coll(genes_proteins::COLL);
     let gene_ords = genes::resolve(ctx, p, p.organism);
     let mut f = Filter::over(pairs);
     f.and(sets::adjacent_to(
         pairs,
-        "gene",
+        genes_proteins::m::gene,
         genes::collection(ctx, p.organism),
         gene_ords,
     ));

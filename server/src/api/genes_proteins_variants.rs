@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::api::{sets, Ctx, Reply};
+use crate::engine::Read;
 use crate::engine::Set;
 use crate::params::Params;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
@@ -10,6 +11,7 @@ use serde_json::{json, Map, Value};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, variants_genes as vg, variants_proteins as vp};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -50,12 +52,13 @@ pub static GENE_COMPACT: Shape = Shape {
     name: "GeneCompact",
     members: &[
         member("_id", Src::Fn(handle_json), Ty::Str),
-        field("chr", Ty::Str).required(),
-        field("gene_id", Ty::Str).required(),
-        field("name", Ty::Str).required(),
-        field("organism", Ty::Str).required(),
-        field("hgnc", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::genes::m::chr, Ty::Str).required(),
+        field(schema::genes::m::gene_id, Ty::Str).required(),
+        field(schema::genes::m::name, Ty::Str).required(),
+        field(schema::genes::m::organism, Ty::Str).required(),
+        field(schema::genes::m::hgnc, Ty::Str),
+        // IGVF has it; the catalog keeps none for this collection.
+        member("files_filesets", Src::Const("null"), Ty::Str),
     ],
 };
 
@@ -64,9 +67,10 @@ pub static PROTEIN_COMPACT: Shape = Shape {
     name: "ProteinCompact",
     members: &[
         member("_id", Src::Fn(handle_json), Ty::Str),
-        field("name", Ty::Str).required(),
-        field("uniprot_names", Ty::StrArr).required(),
-        field("files_filesets", Ty::Str),
+        field(schema::proteins::m::name, Ty::Str).required(),
+        field(schema::proteins::m::uniprot_names, Ty::StrArr).required(),
+        // IGVF has it; the catalog keeps none for this collection.
+        member("files_filesets", Src::Const("null"), Ty::Str),
     ],
 };
 
@@ -75,14 +79,14 @@ pub static VARIANT_9: Shape = Shape {
     name: "GeneProteinVariant",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("rsid", Ty::StrArr),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("spdi", Ty::Str).required(),
-        field("hgvs", Ty::Str).required(),
-        field("ca_id", Ty::Str),
+        field(schema::variants::m::chr, Ty::Str).required(),
+        field(schema::variants::m::pos, Ty::Int),
+        field(schema::variants::m::rsid, Ty::StrArr),
+        field(schema::variants::m::r#ref, Ty::Str).required(),
+        field(schema::variants::m::alt, Ty::Str).required(),
+        field(schema::variants::m::spdi, Ty::Str).required(),
+        field(schema::variants::m::hgvs, Ty::Str).required(),
+        field(schema::variants::m::ca_id, Ty::Str),
     ],
 };
 
@@ -113,40 +117,98 @@ fn sort_by_members(items: &mut [Value], keys: &[&str]) {
     });
 }
 
+/// A 4.17 source of a variant–gene edge.
+fn gene_source(ec: &Collection, o: u32) -> Option<Value> {
+    let mut m = Map::new();
+    m.insert(
+        "label".into(),
+        json!(ec.str_of(o, vg::m::label).unwrap_or_default()),
+    );
+    m.insert(
+        "source".into(),
+        json!(ec.str_of(o, vg::m::source).unwrap_or_default()),
+    );
+    m.insert(
+        "neg_log10_pvalue".into(),
+        member_value(ec, o, vg::m::neg_log10_pvalue),
+    );
+    m.insert(
+        "biological_context".into(),
+        json!(ec.str_of(o, vg::m::biological_context).unwrap_or_default()),
+    );
+    m.insert(
+        "name".into(),
+        json!(ec.str_of(o, vg::m::inverse_name).unwrap_or_default()),
+    );
+    m.insert(
+        "files_filesets".into(),
+        member_value(ec, o, vg::m::files_filesets),
+    );
+    Some(Value::Object(m))
+}
+
+/// A 4.17 source of a variant–protein edge.
+fn protein_source(ec: &Collection, o: u32) -> Option<Value> {
+    let mut m = Map::new();
+    m.insert("motif".into(), member_value(ec, o, vp::m::motif));
+    m.insert(
+        "source".into(),
+        json!(ec.str_of(o, vp::m::source).unwrap_or_default()),
+    );
+    m.insert(
+        "name".into(),
+        json!(ec.str_of(o, vp::m::inverse_name).unwrap_or_default()),
+    );
+    m.insert(
+        "files_filesets".into(),
+        member_value(ec, o, vp::m::files_filesets),
+    );
+    m.insert("label".into(), member_value(ec, o, vp::m::label));
+    m.insert(
+        "biological_context".into(),
+        member_value(ec, o, vp::m::biological_context),
+    );
+    m.insert(
+        "neg_log10_pvalue".into(),
+        member_value(ec, o, vp::m::neg_log10_pvalue),
+    );
+    Some(Value::Object(m))
+}
+
 /// 4.17: variants associated with the genes and proteins `query` names (exactly: a gene by key,
 /// versioned id, symbol, name, HGNC id or synonym; a protein by key, versioned id, name or
 /// UniProt id, entry name or full name), grouped by variant in key order; a variant missing from
 /// the catalog has no row.
 pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let q = p.str(&QUERY).unwrap_or_default();
-    let g = ctx.coll("genes");
+    let g = ctx.coll(schema::genes::COLL);
     let genes = Set::union([
         sets::keys(g, q),
-        sets::exact(g, "name", q),
-        sets::exact(g, "gene_id", q),
-        sets::exact(g, "hgnc", &crate::parse::ident::hgnc(q)),
-        sets::exact(g, "symbol", q),
-        sets::exact(g, "synonyms", q),
+        sets::exact(g, schema::genes::m::name, q),
+        sets::exact(g, schema::genes::m::gene_id, q),
+        sets::exact(g, schema::genes::m::hgnc, &crate::parse::ident::hgnc(q)),
+        sets::exact(g, schema::genes::m::symbol, q),
+        sets::exact(g, schema::genes::m::synonyms, q),
     ]);
-    let pr = ctx.coll("proteins");
+    let pr = ctx.coll(schema::proteins::COLL);
     let proteins = Set::union([
         sets::keys(pr, q),
-        sets::exact(pr, "protein_id", q),
-        sets::exact(pr, "name", q),
-        sets::exact(pr, "uniprot_ids", q),
-        sets::exact(pr, "uniprot_names", q),
-        sets::exact(pr, "uniprot_full_names", q),
+        sets::exact(pr, schema::proteins::m::protein_id, q),
+        sets::exact(pr, schema::proteins::m::name, q),
+        sets::exact(pr, schema::proteins::m::uniprot_ids, q),
+        sets::exact(pr, schema::proteins::m::uniprot_names, q),
+        sets::exact(pr, schema::proteins::m::uniprot_full_names, q),
     ]);
     // (variant handle) -> (target handle, is_gene) -> edge ordinals
     let mut groups: BTreeMap<String, BTreeMap<(bool, String), Vec<u32>>> = BTreeMap::new();
-    for (edges_name, targets, coll, is_gene) in [
-        ("variants_genes", &genes, g, true),
-        ("variants_proteins", &proteins, pr, false),
+    for (edges, (from_m, to_m), targets, coll, is_gene) in [
+        (vg::COLL, (vg::m::_from, vg::m::_to), &genes, g, true),
+        (vp::COLL, (vp::m::_from, vp::m::_to), &proteins, pr, false),
     ] {
-        let e = ctx.coll(edges_name);
+        let e = ctx.coll(edges);
         let Some(ec) = e else { continue };
-        for o in sets::adjacent_to(e, "_to", coll, targets.iter()).iter() {
-            let (Some(from), Some(to)) = (ec.string(o, "_from"), ec.string(o, "_to")) else {
+        for o in sets::adjacent_to(e, to_m, coll, targets.iter()).iter() {
+            let (Some(from), Some(to)) = (ec.str_of(o, from_m), ec.str_of(o, to_m)) else {
                 continue;
             };
             groups
@@ -164,7 +226,7 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let page = rows
         .skip(p.offset().min(usize::MAX as u64) as usize)
         .take(p.limit.min(usize::MAX as u64) as usize);
-    let (vg, vp) = (ctx.coll("variants_genes"), ctx.coll("variants_proteins"));
+    let (gene_edges, protein_edges) = (ctx.coll(vg::COLL), ctx.coll(vp::COLL));
     let mut out = vec![b'['];
     for (i, (vc, vo, related)) in page.enumerate() {
         if i > 0 {
@@ -177,54 +239,11 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
             if j > 0 {
                 out.push(b',');
             }
-            let ec = if is_protein { vp } else { vg };
             let mut sources: Vec<Value> = edges
                 .iter()
-                .filter_map(|&o| {
-                    let ec = ec?;
-                    let mut m = Map::new();
-                    if is_protein {
-                        m.insert("motif".into(), member_value(ec, o, "motif"));
-                    } else {
-                        m.insert(
-                            "label".into(),
-                            json!(ec.string(o, "label").unwrap_or_default()),
-                        );
-                    }
-                    m.insert(
-                        "source".into(),
-                        json!(ec.string(o, "source").unwrap_or_default()),
-                    );
-                    if !is_protein {
-                        m.insert(
-                            "neg_log10_pvalue".into(),
-                            member_value(ec, o, "neg_log10_pvalue"),
-                        );
-                        m.insert(
-                            "biological_context".into(),
-                            json!(ec.string(o, "biological_context").unwrap_or_default()),
-                        );
-                    }
-                    m.insert(
-                        "name".into(),
-                        json!(ec.string(o, "inverse_name").unwrap_or_default()),
-                    );
-                    m.insert(
-                        "files_filesets".into(),
-                        member_value(ec, o, "files_filesets"),
-                    );
-                    if is_protein {
-                        m.insert("label".into(), member_value(ec, o, "label"));
-                        m.insert(
-                            "biological_context".into(),
-                            member_value(ec, o, "biological_context"),
-                        );
-                        m.insert(
-                            "neg_log10_pvalue".into(),
-                            member_value(ec, o, "neg_log10_pvalue"),
-                        );
-                    }
-                    Some(Value::Object(m))
+                .filter_map(|&o| match is_protein {
+                    true => protein_source(protein_edges?, o),
+                    false => gene_source(gene_edges?, o),
                 })
                 .collect();
             sort_by_members(&mut sources, &["source", "name", "biological_context"]);

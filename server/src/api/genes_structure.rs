@@ -4,7 +4,9 @@ use super::*;
 use crate::api::{proteins, sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
+use crate::params::GENES_STRUCTURE;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::schema::{self, genes_structure as structure};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -80,32 +82,35 @@ pub static GENE_STRUCTURE: Shape = Shape {
     name: "GeneStructure",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("chr", Ty::Str).required(),
-        field("start", Ty::Int),
-        field("end", Ty::Int),
-        field("strand", Ty::Str).required(),
-        field("type", Ty::Str).required(),
-        field("gene_id", Ty::Str).required(),
-        field("gene_name", Ty::Str).required(),
-        field("transcript_id", Ty::Str).required(),
-        field("transcript_name", Ty::Str).required(),
-        field("protein_id", Ty::Str),
-        field("exon_number", Ty::Str).required(),
-        field("exon_id", Ty::Str),
-        field("organism", Ty::Str).required(),
-        field("source", Ty::Str).required(),
-        field("version", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::genes_structure::m::name, Ty::Str).required(),
+        field(schema::genes_structure::m::chr, Ty::Str).required(),
+        field(schema::genes_structure::m::start, Ty::Int),
+        field(schema::genes_structure::m::end, Ty::Int),
+        field(schema::genes_structure::m::strand, Ty::Str).required(),
+        field(schema::genes_structure::m::r#type, Ty::Str).required(),
+        field(schema::genes_structure::m::gene_id, Ty::Str).required(),
+        field(schema::genes_structure::m::gene_name, Ty::Str).required(),
+        field(schema::genes_structure::m::transcript_id, Ty::Str).required(),
+        field(schema::genes_structure::m::transcript_name, Ty::Str).required(),
+        field(schema::genes_structure::m::protein_id, Ty::Str),
+        field(schema::genes_structure::m::exon_number, Ty::Str).required(),
+        field(schema::genes_structure::m::exon_id, Ty::Str),
+        field(schema::genes_structure::m::organism, Ty::Str).required(),
+        field(schema::genes_structure::m::source, Ty::Str).required(),
+        field(schema::genes_structure::m::version, Ty::Str).required(),
+        field(schema::genes_structure::m::source_url, Ty::Str).required(),
     ],
 };
 
 /// 4.10: structure rows by gene, transcript, protein, region and type, all ANDed, in
 /// (gene_id, transcript_id, start, _key) order (the stored order).
 pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let s = ctx.coll(&p.organism.collection("genes_structure"));
+    let s = ctx.coll(p.organism.collection(GENES_STRUCTURE));
     let mut f = Filter::over(s);
-    for (param, member) in [(&GENE_ID, "gene_id"), (&TRANSCRIPT_ID, "transcript_id")] {
+    for (param, member) in [
+        (&GENE_ID, structure::m::gene_id),
+        (&TRANSCRIPT_ID, structure::m::transcript_id),
+    ] {
         if let Some(id) = p.str(param) {
             f.and(sets::exact_any(
                 s,
@@ -115,26 +120,26 @@ pub fn genes_structure(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
     }
     for (param, member) in [
-        (&GENE_NAME, "gene_name"),
-        (&TRANSCRIPT_NAME, "transcript_name"),
+        (&GENE_NAME, structure::m::gene_name),
+        (&TRANSCRIPT_NAME, structure::m::transcript_name),
     ] {
         if let Some(v) = p.str(param) {
             f.and(sets::exact(s, member, v));
         }
     }
     if let Some(t) = p.str(&TYPE) {
-        f.and(sets::facet(s, "type", t));
+        f.and(sets::facet(s, structure::m::r#type, t));
     }
     if let Some(r) = p.region(&REGION) {
         f.and(sets::overlapping(s, r));
     }
     if p.any(&PROTEIN_FILTERS) {
-        let proteins = ctx.coll("proteins");
+        let proteins = ctx.coll(schema::proteins::COLL);
         let keys: Vec<String> = proteins::matching(ctx, p, &PROTEIN_FILTERS)
             .lazy()
-            .filter_map(|o| proteins.and_then(|c| c.string(o, "_key")))
+            .filter_map(|o| proteins.and_then(|c| sets::key(c, o)))
             .collect();
-        f.and(sets::exact_any(s, "protein_id", &keys));
+        f.and(sets::exact_any(s, structure::m::protein_id, &keys));
     }
     ctx.page(p, s, &f, &GENE_STRUCTURE)
 }

@@ -8,6 +8,8 @@ use crate::api::{genes, sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
 use crate::params::{Organism, Params};
 use crate::shape::{field, renamed, Shape, Ty};
+use varcat_format::schema;
+use varcat_format::schema::{ontology_terms, variants_genes as vg, Member as SchemaMember};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -114,39 +116,50 @@ pub const NAME_PARAM: Param = Param::new(
     "relation",
 );
 
-const GENE_M: crate::shape::Member = id_or("gene", "_to", &GENE);
+const GENE_M: crate::shape::Member = id_or("gene", schema::variants_genes::m::_to, &GENE);
 
-const VARIANT_M: crate::shape::Member = id_or("sequence_variant", "_from", &FREQUENCY);
+const VARIANT_M: crate::shape::Member = id_or(
+    "sequence_variant",
+    schema::variants_genes::m::_from,
+    &FREQUENCY,
+);
 
-const EFFECT: crate::shape::Member = field("effect_size", Ty::Num);
+const EFFECT: crate::shape::Member = field(schema::variants_genes::m::effect_size, Ty::Num);
 
-const PVAL: crate::shape::Member = field("neg_log10_pvalue", Ty::Num);
+const PVAL: crate::shape::Member = field(schema::variants_genes::m::neg_log10_pvalue, Ty::Num);
 
-const PIP: crate::shape::Member = field("posterior_inclusion_probability", Ty::Num);
+const PIP: crate::shape::Member = field(
+    schema::variants_genes::m::posterior_inclusion_probability,
+    Ty::Num,
+);
 
-const LOG2FC: crate::shape::Member = field("log2FC", Ty::Num);
+const LOG2FC: crate::shape::Member = field(schema::variants_genes::m::log2FC, Ty::Num);
 
-const METHOD: crate::shape::Member = field("method", Ty::Str);
+const METHOD: crate::shape::Member = field(schema::variants_genes::m::method, Ty::Str);
 
-const SOURCE: crate::shape::Member = field("source", Ty::Str).required();
+const SOURCE: crate::shape::Member = field(schema::variants_genes::m::source, Ty::Str).required();
 
-const SOURCE_URL: crate::shape::Member = field("source_url", Ty::Str).required();
+const SOURCE_URL: crate::shape::Member =
+    field(schema::variants_genes::m::source_url, Ty::Str).required();
 
-const LABEL: crate::shape::Member = field("label", Ty::Str).required();
+const LABEL: crate::shape::Member = field(schema::variants_genes::m::label, Ty::Str).required();
 
-const P: crate::shape::Member = field("p_value", Ty::Num);
+const P: crate::shape::Member = field(schema::variants_genes::m::p_value, Ty::Num);
 
-const CHR: crate::shape::Member = field("chr", Ty::Str);
+const CHR: crate::shape::Member = field(schema::variants_genes::m::chr, Ty::Str);
 
-const CONTEXT: crate::shape::Member = field("biological_context", Ty::Str).required();
+const CONTEXT: crate::shape::Member =
+    field(schema::variants_genes::m::biological_context, Ty::Str).required();
 
-const BIOSAMPLE: crate::shape::Member = field("biosample_term", Ty::Str).required();
+const BIOSAMPLE: crate::shape::Member =
+    field(schema::variants_genes::m::biosample_term, Ty::Str).required();
 
-const NAME: crate::shape::Member = renamed("name", "inverse_name", Ty::Str);
+const NAME: crate::shape::Member =
+    renamed("name", schema::variants_genes::m::inverse_name, Ty::Str);
 
-const CLASS: crate::shape::Member = field("class", Ty::Str);
+const CLASS: crate::shape::Member = field(schema::variants_genes::m::class, Ty::Str);
 
-const FILES: crate::shape::Member = field("files_filesets", Ty::Str);
+const FILES: crate::shape::Member = field(schema::variants_genes::m::files_filesets, Ty::Str);
 
 /// 4.1 rows: every member of IGVF's output shape, in its order, whatever the source (IGVF's
 /// rows of each source carry only that source's members; a client sees them come and go).
@@ -155,22 +168,22 @@ pub static GENE_VARIANT: Shape = Shape {
     members: &[
         GENE_M,
         VARIANT_M,
-        field("intron_chr", Ty::Str),
-        field("intron_start", Ty::Int),
-        field("intron_end", Ty::Int),
+        field(schema::variants_genes::m::intron_chr, Ty::Str),
+        field(schema::variants_genes::m::intron_start, Ty::Int),
+        field(schema::variants_genes::m::intron_end, Ty::Int),
         EFFECT,
         PVAL,
-        field("neg_log10_pvalue_adj", Ty::Num),
+        field(schema::variants_genes::m::neg_log10_pvalue_adj, Ty::Num),
         LOG2FC,
         PIP,
-        field("coefficient_stddev", Ty::Num),
-        field("power", Ty::Num),
-        field("significant", Ty::Bool),
-        field("standard_error", Ty::Num),
-        field("z_score", Ty::Num),
-        field("credible_set_min_r2", Ty::Num),
+        field(schema::variants_genes::m::coefficient_stddev, Ty::Num),
+        field(schema::variants_genes::m::power, Ty::Num),
+        field(schema::variants_genes::m::significant, Ty::Bool),
+        field(schema::variants_genes::m::standard_error, Ty::Num),
+        field(schema::variants_genes::m::z_score, Ty::Num),
+        field(schema::variants_genes::m::credible_set_min_r2, Ty::Num),
         METHOD,
-        field("crispr_modality", Ty::Str),
+        field(schema::variants_genes::m::crispr_modality, Ty::Str),
         SOURCE,
         SOURCE_URL,
         LABEL,
@@ -178,7 +191,7 @@ pub static GENE_VARIANT: Shape = Shape {
         CHR,
         CONTEXT,
         BIOSAMPLE,
-        id_or("study", "study", &STUDY),
+        id_or("study", schema::variants_genes::m::study, &STUDY),
         NAME,
         CLASS,
         FILES,
@@ -186,22 +199,22 @@ pub static GENE_VARIANT: Shape = Shape {
 };
 
 /// The 4.1 thresholds, each on the numeric column of the same name.
-const THRESHOLDS: [(&Param, &str); 4] = [
-    (&NEG_LOG10_PVALUE, "neg_log10_pvalue"),
-    (&EFFECT_SIZE, "effect_size"),
-    (&LOG2FC_PARAM, "log2FC"),
+const THRESHOLDS: [(&Param, SchemaMember); 4] = [
+    (&NEG_LOG10_PVALUE, vg::m::neg_log10_pvalue),
+    (&EFFECT_SIZE, vg::m::effect_size),
+    (&LOG2FC_PARAM, vg::m::log2FC),
     (
         &POSTERIOR_INCLUSION_PROBABILITY,
-        "posterior_inclusion_probability",
+        vg::m::posterior_inclusion_probability,
     ),
 ];
 
 /// 4.1: variant–gene associations by gene, filters and biological context.
 pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_genes");
+    let e = ctx.coll(vg::COLL);
     let gene_edges = p.any(&genes::PARAMS).then(|| {
         let g = genes::collection(ctx, Organism::Human);
-        sets::adjacent_to(e, "_to", g, genes::resolve(ctx, p, Organism::Human)).to_vec()
+        sets::adjacent_to(e, vg::m::_to, g, genes::resolve(ctx, p, Organism::Human)).to_vec()
     });
     let base = || {
         let mut f = Filter::over(e);
@@ -209,10 +222,10 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
             f.and(Set::Vec(v.clone()));
         }
         for (param, member) in [
-            (&METHOD_PARAM, "method"),
-            (&LABEL_PARAM, "label"),
-            (&SOURCE_PARAM, "source"),
-            (&NAME_PARAM, "inverse_name"),
+            (&METHOD_PARAM, vg::m::method),
+            (&LABEL_PARAM, vg::m::label),
+            (&SOURCE_PARAM, vg::m::source),
+            (&NAME_PARAM, vg::m::inverse_name),
         ] {
             if let Some(v) = p.str(param) {
                 f.and(sets::facet(e, member, v));
@@ -221,15 +234,20 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         if let Some(b) = p.bool(&SIGNIFICANT) {
             f.and(sets::facet(
                 e,
-                "significant",
+                vg::m::significant,
                 if b { "true" } else { "false" },
             ));
         }
         if let Some(t) = p.str(&BIOSAMPLE_TERM) {
-            f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
+            f.and(sets::handle_is(
+                e,
+                vg::m::biosample_term,
+                ontology_terms::COLL,
+                t,
+            ));
         }
         if let Some(fs) = p.str(&FILESET) {
-            f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+            f.and(sets::in_fileset(e, vg::m::files_filesets, fs));
         }
         for (param, member) in THRESHOLDS {
             if let Some(t) = p.threshold(param) {
@@ -239,7 +257,7 @@ pub fn genes_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         f
     };
     let f = match (p.str(&BIOLOGICAL_CONTEXT), e) {
-        (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
+        (Some(q), Some(c)) => cascade(c, vg::m::biological_context, q, CONTEXT_TIERS, base),
         _ => base(),
     };
     ctx.page(p, e, &f, &GENE_VARIANT)

@@ -6,6 +6,8 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema;
+use varcat_format::schema::{genomic_elements, genomic_elements_biosamples as geb};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -55,15 +57,15 @@ pub const SOURCE: Param = Param::new("source", Kind::Enum(&["ENCODE", "IGVF"]), 
 pub static ELEMENT_FULL: Shape = Shape {
     name: "GenomicElementFull",
     members: &[
-        field("chr", Ty::Str).required(),
-        field("start", Ty::Int),
-        field("end", Ty::Int),
-        field("strand", Ty::Str),
-        field("name", Ty::Str).required(),
-        field("source_annotation", Ty::Str),
-        field("type", Ty::Str).required(),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::genomic_elements::m::chr, Ty::Str).required(),
+        field(schema::genomic_elements::m::start, Ty::Int),
+        field(schema::genomic_elements::m::end, Ty::Int),
+        field(schema::genomic_elements::m::strand, Ty::Str),
+        field(schema::genomic_elements::m::name, Ty::Str).required(),
+        field(schema::genomic_elements::m::source_annotation, Ty::Str),
+        field(schema::genomic_elements::m::r#type, Ty::Str).required(),
+        field(schema::genomic_elements::m::source, Ty::Str).required(),
+        field(schema::genomic_elements::m::source_url, Ty::Str).required(),
     ],
 };
 
@@ -71,48 +73,68 @@ pub static ELEMENT_FULL: Shape = Shape {
 pub static ELEMENT_BIOSAMPLE: Shape = Shape {
     name: "GenomicElementBiosample",
     members: &[
-        field("log2FC", Ty::Num),
-        field("strand", Ty::Str),
-        field("neg_log10_pvalue", Ty::Num),
-        field("neg_log10_pvalue_adj", Ty::Num),
-        field("DNA_count", Ty::Num),
-        field("RNA_count", Ty::Num),
-        field("significant", Ty::Bool),
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
-        id_or("genomic_element", "_from", &ELEMENT_FULL),
-        id_or("biosample", "_to", &ONTOLOGY_TERM),
-        field("name", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::genomic_elements_biosamples::m::log2FC, Ty::Num),
+        field(schema::genomic_elements_biosamples::m::strand, Ty::Str),
+        field(
+            schema::genomic_elements_biosamples::m::neg_log10_pvalue,
+            Ty::Num,
+        ),
+        field(
+            schema::genomic_elements_biosamples::m::neg_log10_pvalue_adj,
+            Ty::Num,
+        ),
+        field(schema::genomic_elements_biosamples::m::DNA_count, Ty::Num),
+        field(schema::genomic_elements_biosamples::m::RNA_count, Ty::Num),
+        field(
+            schema::genomic_elements_biosamples::m::significant,
+            Ty::Bool,
+        ),
+        field(schema::genomic_elements_biosamples::m::source, Ty::Str),
+        field(schema::genomic_elements_biosamples::m::source_url, Ty::Str),
+        id_or(
+            "genomic_element",
+            schema::genomic_elements_biosamples::m::_from,
+            &ELEMENT_FULL,
+        ),
+        id_or(
+            "biosample",
+            schema::genomic_elements_biosamples::m::_to,
+            &ONTOLOGY_TERM,
+        ),
+        field(schema::genomic_elements_biosamples::m::name, Ty::Str).required(),
+        field(schema::genomic_elements_biosamples::m::class, Ty::Str),
+        field(schema::genomic_elements_biosamples::m::method, Ty::Str),
+        field(
+            schema::genomic_elements_biosamples::m::files_filesets,
+            Ty::Str,
+        ),
     ],
 };
 
 /// 4.11: reporter-assay results of elements by region and type, source, method and file set.
 pub fn elements_biosamples(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("genomic_elements_biosamples");
-    let els = ctx.coll("genomic_elements");
+    let e = ctx.coll(geb::COLL);
+    let els = ctx.coll(genomic_elements::COLL);
     let mut f = Filter::over(e);
     if let Some(r) = p.region(&ELEMENT_REGION) {
         f.and(sets::adjacent_to(
             e,
-            "_from",
+            geb::m::_from,
             els,
             sets::overlapping(els, r).iter(),
         ));
     }
     for (param, member) in [
-        (&REGION_TYPE, "element_type"),
-        (&SOURCE, "source"),
-        (&METHOD, "method"),
+        (&REGION_TYPE, geb::m::element_type),
+        (&SOURCE, geb::m::source),
+        (&METHOD, geb::m::method),
     ] {
         if let Some(v) = p.str(param) {
             f.and(sets::facet(e, member, v));
         }
     }
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, geb::m::files_filesets, fs));
     }
     ctx.page(p, e, &f, &ELEMENT_BIOSAMPLE)
 }

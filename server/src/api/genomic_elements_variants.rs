@@ -6,6 +6,8 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
 use crate::params::Params;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::schema;
+use varcat_format::schema::{genomic_elements, ontology_terms, variants_genomic_elements as vge};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -62,14 +64,14 @@ pub static ELEMENT: Shape = Shape {
     name: "GenomicElement",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("chr", Ty::Str).required(),
-        field("start", Ty::Int),
-        field("end", Ty::Int),
-        field("type", Ty::Str).required(),
-        field("source_annotation", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::genomic_elements::m::name, Ty::Str).required(),
+        field(schema::genomic_elements::m::chr, Ty::Str).required(),
+        field(schema::genomic_elements::m::start, Ty::Int),
+        field(schema::genomic_elements::m::end, Ty::Int),
+        field(schema::genomic_elements::m::r#type, Ty::Str).required(),
+        field(schema::genomic_elements::m::source_annotation, Ty::Str),
+        field(schema::genomic_elements::m::source, Ty::Str).required(),
+        field(schema::genomic_elements::m::source_url, Ty::Str).required(),
     ],
 };
 
@@ -79,24 +81,36 @@ pub static ELEMENT_VARIANT: Shape = Shape {
     members: &[
         member(
             "variant",
-            Src::Obj("_from", &SHORT_VARIANT),
+            Src::Obj(schema::variants_genomic_elements::m::_from, &SHORT_VARIANT),
             Ty::Obj(&SHORT_VARIANT),
         ),
-        field("name", Ty::Str).required(),
-        field("label", Ty::Str).required(),
-        field("method", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("log2FC", Ty::Num),
-        field("neg_log10_pvalue", Ty::Num),
-        field("beta", Ty::Num),
-        field("files_filesets", Ty::Str),
-        field("biological_context", Ty::Str),
-        field("biosample_term", Ty::Str),
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
+        field(schema::variants_genomic_elements::m::name, Ty::Str).required(),
+        field(schema::variants_genomic_elements::m::label, Ty::Str).required(),
+        field(schema::variants_genomic_elements::m::method, Ty::Str).required(),
+        field(schema::variants_genomic_elements::m::class, Ty::Str),
+        field(schema::variants_genomic_elements::m::log2FC, Ty::Num),
+        field(
+            schema::variants_genomic_elements::m::neg_log10_pvalue,
+            Ty::Num,
+        ),
+        field(schema::variants_genomic_elements::m::beta, Ty::Num),
+        field(
+            schema::variants_genomic_elements::m::files_filesets,
+            Ty::Str,
+        ),
+        field(
+            schema::variants_genomic_elements::m::biological_context,
+            Ty::Str,
+        ),
+        field(
+            schema::variants_genomic_elements::m::biosample_term,
+            Ty::Str,
+        ),
+        field(schema::variants_genomic_elements::m::source, Ty::Str),
+        field(schema::variants_genomic_elements::m::source_url, Ty::Str),
         member(
             "genomic_element",
-            Src::Obj("_to", &ELEMENT),
+            Src::Obj(schema::variants_genomic_elements::m::_to, &ELEMENT),
             Ty::Obj(&ELEMENT),
         ),
     ],
@@ -105,32 +119,37 @@ pub static ELEMENT_VARIANT: Shape = Shape {
 /// 4.5: variant–element associations (caQTL) by element region and type, biosample, file set,
 /// method and biological context.
 pub fn elements_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_genomic_elements");
-    let els = ctx.coll("genomic_elements");
+    let e = ctx.coll(vge::COLL);
+    let els = ctx.coll(genomic_elements::COLL);
     let in_region = p
         .region(&ELEMENT_REGION)
-        .map(|r| sets::adjacent_to(e, "_to", els, sets::overlapping(els, r).iter()).to_vec());
+        .map(|r| sets::adjacent_to(e, vge::m::_to, els, sets::overlapping(els, r).iter()).to_vec());
     let base = || {
         let mut f = Filter::over(e);
         if let Some(v) = &in_region {
             f.and(Set::Vec(v.clone()));
         }
         if let Some(t) = p.str(&REGION_TYPE) {
-            f.and(sets::facet(e, "element_type", t));
+            f.and(sets::facet(e, vge::m::element_type, t));
         }
         if let Some(m) = p.str(&METHOD) {
-            f.and(sets::facet(e, "method", m));
+            f.and(sets::facet(e, vge::m::method, m));
         }
         if let Some(t) = p.str(&BIOSAMPLE_TERM) {
-            f.and(sets::handle_is(e, "biosample_term", "ontology_terms", t));
+            f.and(sets::handle_is(
+                e,
+                vge::m::biosample_term,
+                ontology_terms::COLL,
+                t,
+            ));
         }
         if let Some(fs) = p.str(&FILESET) {
-            f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+            f.and(sets::in_fileset(e, vge::m::files_filesets, fs));
         }
         f
     };
     let f = match (p.str(&BIOLOGICAL_CONTEXT), e) {
-        (Some(q), Some(c)) => cascade(c, "biological_context", q, CONTEXT_TIERS, base),
+        (Some(q), Some(c)) => cascade(c, vge::m::biological_context, q, CONTEXT_TIERS, base),
         _ => base(),
     };
     ctx.page(p, e, &f, &ELEMENT_VARIANT)

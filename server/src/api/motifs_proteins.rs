@@ -5,9 +5,12 @@ use super::*;
 use crate::api::shapes::{id_or, PROTEIN};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema;
+use varcat_format::schema::{complexes, motifs, motifs_proteins, proteins, Coll};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -49,15 +52,15 @@ pub static MOTIF: Shape = Shape {
     name: "Motif",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("tf_name", Ty::Str).required(),
-        field("length", Ty::Int),
-        field("pwm", Ty::Any),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::motifs::m::name, Ty::Str).required(),
+        field(schema::motifs::m::tf_name, Ty::Str).required(),
+        field(schema::motifs::m::length, Ty::Int),
+        field(schema::motifs::m::pwm, Ty::Any),
+        field(schema::motifs::m::source, Ty::Str).required(),
+        field(schema::motifs::m::source_url, Ty::Str).required(),
+        field(schema::motifs::m::class, Ty::Str),
+        field(schema::motifs::m::method, Ty::Str),
+        field(schema::motifs::m::files_filesets, Ty::Str),
     ],
 };
 
@@ -66,21 +69,21 @@ pub static COMPLEX: Shape = Shape {
     name: "Complex",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("alias", Ty::StrArr),
-        field("molecules", Ty::StrArr),
-        field("evidence_code", Ty::Str),
-        field("experimental_evidence", Ty::Str),
-        field("description", Ty::Str),
-        field("complex_assembly", Ty::Any),
-        field("complex_source", Ty::Str),
-        field("reactome_xref", Ty::StrArr),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::complexes::m::name, Ty::Str).required(),
+        field(schema::complexes::m::alias, Ty::StrArr),
+        field(schema::complexes::m::molecules, Ty::StrArr),
+        field(schema::complexes::m::evidence_code, Ty::Str),
+        field(schema::complexes::m::experimental_evidence, Ty::Str),
+        field(schema::complexes::m::description, Ty::Str),
+        field(schema::complexes::m::complex_assembly, Ty::Any),
+        field(schema::complexes::m::complex_source, Ty::Str),
+        field(schema::complexes::m::reactome_xref, Ty::StrArr),
+        field(schema::complexes::m::class, Ty::Str),
+        field(schema::complexes::m::method, Ty::Str),
+        field(schema::complexes::m::label, Ty::Str),
+        field(schema::complexes::m::files_filesets, Ty::Str),
+        field(schema::complexes::m::source, Ty::Str).required(),
+        field(schema::complexes::m::source_url, Ty::Str).required(),
     ],
 };
 
@@ -90,13 +93,13 @@ fn target(
     e: &Collection,
     o: u32,
     out: &mut Vec<u8>,
-    collection: &str,
+    collection: Coll,
     shape: &Shape,
 ) -> bool {
-    let Some(h) = e
-        .string(o, "_to")
-        .filter(|h| h.split_once('/').is_some_and(|(c, _)| c == collection))
-    else {
+    let Some(h) = e.str_of(o, motifs_proteins::m::_to).filter(|h| {
+        h.split_once('/')
+            .is_some_and(|(c, _)| c == collection.name())
+    }) else {
         return false;
     };
     match r.expansion(&h) {
@@ -107,48 +110,53 @@ fn target(
 }
 
 fn protein(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    target(r, e, o, out, "proteins", &PROTEIN)
+    target(r, e, o, out, proteins::COLL, &PROTEIN)
 }
 
 fn complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    target(r, e, o, out, "complexes", &COMPLEX)
+    target(r, e, o, out, complexes::COLL, &COMPLEX)
 }
 
 /// 4.21 record: `protein` and `complex` are both present; the one that does not apply is null.
 pub static MOTIF_PROTEIN: Shape = Shape {
     name: "MotifProtein",
     members: &[
-        field("source", Ty::Str),
+        field(schema::motifs_proteins::m::source, Ty::Str),
         member("protein", Src::Fn(protein), Ty::IdOr(&PROTEIN)),
         member("complex", Src::Fn(complex), Ty::IdOr(&COMPLEX)),
-        id_or("motif", "_from", &MOTIF),
-        field("name", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        id_or("motif", schema::motifs_proteins::m::_from, &MOTIF),
+        field(schema::motifs_proteins::m::name, Ty::Str).required(),
+        field(schema::motifs_proteins::m::class, Ty::Str),
+        field(schema::motifs_proteins::m::method, Ty::Str),
+        field(schema::motifs_proteins::m::files_filesets, Ty::Str),
     ],
 };
 
 /// 4.21: edges of the motifs matching `tf_name` and `source`, by method and file set.
 pub fn motifs_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let m = ctx.coll("motifs");
-    let e = ctx.coll("motifs_proteins");
+    let m = ctx.coll(motifs::COLL);
+    let e = ctx.coll(motifs_proteins::COLL);
     let mut f = Filter::over(e);
     if p.any(&[&TF_NAME, &SOURCE]) {
         let mut mf = Filter::over(m);
         if let Some(t) = p.str(&TF_NAME) {
-            mf.and(sets::exact(m, "tf_name", t));
+            mf.and(sets::exact(m, motifs::m::tf_name, t));
         }
         if let Some(s) = p.str(&SOURCE) {
-            mf.and(sets::facet(m, "source", s));
+            mf.and(sets::facet(m, motifs::m::source, s));
         }
-        f.and(sets::adjacent_to(e, "_from", m, mf.lazy()));
+        f.and(sets::adjacent_to(
+            e,
+            motifs_proteins::m::_from,
+            m,
+            mf.lazy(),
+        ));
     }
     if let Some(me) = p.str(&METHOD) {
-        f.and(sets::facet(e, "method", me));
+        f.and(sets::facet(e, motifs_proteins::m::method, me));
     }
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, motifs_proteins::m::files_filesets, fs));
     }
     ctx.page(p, e, &f, &MOTIF_PROTEIN)
 }

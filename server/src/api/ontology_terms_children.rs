@@ -3,9 +3,12 @@
 use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::parse::ident::TermId;
 use crate::shape::{field, member, renamed, Shape, Src, Ty};
+use varcat_format::schema;
+use varcat_format::schema::{ontology_terms, ontology_terms_ontology_terms as edges};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -37,17 +40,17 @@ pub const ONTOLOGY_TERM_ID: Param = Param::new("ontology_term_id", Kind::TermId,
 pub static TERM_FULL: Shape = Shape {
     name: "OntologyTermFull",
     members: &[
-        field("uri", Ty::Str).required(),
-        field("term_id", Ty::Str).required(),
-        field("name", Ty::Str).required(),
-        field("synonyms", Ty::StrArr).required(),
-        field("description", Ty::Str).required(),
-        field("source", Ty::Str),
-        field("subontology", Ty::Str),
-        field("source_url", Ty::Str),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::ontology_terms::m::uri, Ty::Str).required(),
+        field(schema::ontology_terms::m::term_id, Ty::Str).required(),
+        field(schema::ontology_terms::m::name, Ty::Str).required(),
+        field(schema::ontology_terms::m::synonyms, Ty::StrArr).required(),
+        field(schema::ontology_terms::m::description, Ty::Str).required(),
+        field(schema::ontology_terms::m::source, Ty::Str),
+        field(schema::ontology_terms::m::subontology, Ty::Str),
+        field(schema::ontology_terms::m::source_url, Ty::Str),
+        field(schema::ontology_terms::m::class, Ty::Str),
+        field(schema::ontology_terms::m::method, Ty::Str),
+        field(schema::ontology_terms::m::files_filesets, Ty::Str),
     ],
 };
 
@@ -55,22 +58,30 @@ pub static TERM_FULL: Shape = Shape {
 pub static CHILD: Shape = Shape {
     name: "OntologyTermChild",
     members: &[
-        member("term", Src::Obj("_from", &TERM_FULL), Ty::Obj(&TERM_FULL)),
-        renamed("relationship_type", "name", Ty::Str),
+        member(
+            "term",
+            Src::Obj(schema::ontology_terms_ontology_terms::m::_from, &TERM_FULL),
+            Ty::Obj(&TERM_FULL),
+        ),
+        renamed(
+            "relationship_type",
+            schema::ontology_terms_ontology_terms::m::name,
+            Ty::Str,
+        ),
     ],
 };
 
 /// 4.20: the terms that are a subclass of the given term, in edge-key order (a child missing
 /// from the catalog has no row).
 pub fn children(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("ontology_terms_ontology_terms");
+    let e = ctx.coll(edges::COLL);
     let id = p.term_id(&ONTOLOGY_TERM_ID).map_or("", TermId::as_str);
     let mut f = Filter::over(e);
-    f.and(sets::handle_is(e, "_to", "ontology_terms", id));
-    f.and(sets::facet(e, "name", "subclass"));
+    f.and(sets::handle_is(e, edges::m::_to, ontology_terms::COLL, id));
+    f.and(sets::facet(e, edges::m::name, "subclass"));
     if let Some(ec) = e {
         f.pred(move |o| {
-            ec.string(o, "_from")
+            ec.str_of(o, edges::m::_from)
                 .and_then(|h| ctx.cat.resolve(&h))
                 .is_some()
         });

@@ -2,13 +2,17 @@
 //! ontology terms over every relation, in a bounded bidirectional search.
 
 use super::*;
+use crate::api::sets;
 use crate::api::{Answer, Ctx, Reply};
+use crate::engine::Read;
 use crate::params::Params;
 use crate::parse::ident::TermId;
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, VecDeque};
 use varcat_format::collection::Collection;
+use varcat_format::schema;
+use varcat_format::schema::{ontology_terms, ontology_terms_ontology_terms as edges};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -40,16 +44,16 @@ pub const ONTOLOGY_TERM_ID_END: Param = Param::new("ontology_term_id_end", Kind:
 pub static VERTEX: Shape = Shape {
     name: "OntologyTermBasic",
     members: &[
-        field("uri", Ty::Str).required(),
-        field("term_id", Ty::Str).required(),
-        field("name", Ty::Str).required(),
-        field("synonyms", Ty::StrArr).required(),
-        field("description", Ty::Str).required(),
-        field("source", Ty::Str).required(),
-        field("subontology", Ty::Str),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::ontology_terms::m::uri, Ty::Str).required(),
+        field(schema::ontology_terms::m::term_id, Ty::Str).required(),
+        field(schema::ontology_terms::m::name, Ty::Str).required(),
+        field(schema::ontology_terms::m::synonyms, Ty::StrArr).required(),
+        field(schema::ontology_terms::m::description, Ty::Str).required(),
+        field(schema::ontology_terms::m::source, Ty::Str).required(),
+        field(schema::ontology_terms::m::subontology, Ty::Str),
+        field(schema::ontology_terms::m::class, Ty::Str),
+        field(schema::ontology_terms::m::method, Ty::Str),
+        field(schema::ontology_terms::m::files_filesets, Ty::Str),
     ],
 };
 
@@ -95,19 +99,18 @@ struct Graph<'a> {
 
 impl Graph<'_> {
     fn neighbours(&self, key: &str) -> Vec<(u32, String)> {
-        let handle = format!("ontology_terms/{key}");
+        let handle = format!("{}/{key}", ontology_terms::NAME);
         let mut out: Vec<(u32, String)> = Vec::new();
-        for (end, other) in [("_from", "_to"), ("_to", "_from")] {
-            let Some(list) = self.edges.by(end).and_then(|m| m.get(handle.as_bytes())) else {
-                continue;
-            };
-            for o in list.iter() {
-                let Some(h) = self.edges.string(o, other) else {
+        for (end, other) in [
+            (edges::m::_from, edges::m::_to),
+            (edges::m::_to, edges::m::_from),
+        ] {
+            for o in sets::exact(Some(self.edges), end, &handle).iter() {
+                let Some(h) = self.edges.str_of(o, other) else {
                     continue;
                 };
-                if let Some(k) = h
-                    .strip_prefix("ontology_terms/")
-                    .filter(|k| self.terms.ord(k).is_some())
+                if let Some(k) =
+                    sets::key_in(&h, ontology_terms::COLL).filter(|k| self.terms.ord(k).is_some())
                 {
                     out.push((o, k.to_string()));
                 }
@@ -275,11 +278,15 @@ pub fn shortest_paths_within(
 }
 
 fn edge_json(e: &Collection, o: u32) -> Value {
-    let key = |f: &str| {
-        e.string(o, f)
+    let key = |f| {
+        e.str_of(o, f)
             .map(|h| h.split_once('/').map_or(h.clone(), |(_, k)| k.to_string()))
     };
-    json!({"from": key("_from"), "to": key("_to"), "name": e.string(o, "name").unwrap_or_default()})
+    json!({
+        "from": key(edges::m::_from),
+        "to": key(edges::m::_to),
+        "name": e.str_of(o, edges::m::name).unwrap_or_default(),
+    })
 }
 
 /// 4.22: every shortest path between two terms, following relations of every type in either
@@ -296,10 +303,7 @@ pub fn transitive_closure(ctx: &Ctx<'_>, p: &Params) -> Reply {
             .expect("serialises")
             .into())
     };
-    let (Some(edges), Some(terms)) = (
-        ctx.coll("ontology_terms_ontology_terms"),
-        ctx.coll("ontology_terms"),
-    ) else {
+    let (Some(edges), Some(terms)) = (ctx.coll(edges::COLL), ctx.coll(ontology_terms::COLL)) else {
         return empty();
     };
     if terms.ord(start).is_none() || terms.ord(end).is_none() {

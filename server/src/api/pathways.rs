@@ -5,6 +5,8 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, NAME_TIERS};
 use crate::params::Params;
 use crate::shape::{field, member, renamed, Shape, Src, Ty};
+use varcat_format::schema;
+use varcat_format::schema::{ontology_terms, pathways};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -77,36 +79,40 @@ pub static PATHWAY: Shape = Shape {
     name: "Pathway",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str).required(),
-        field("organism", Ty::Str).required(),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("id_version", Ty::Str).required(),
-        field("is_in_disease", Ty::Bool),
-        field("is_top_level_pathway", Ty::Bool),
-        field("name_aliases", Ty::StrArr).required(),
-        field("disease_ontology_terms", Ty::StrArr),
-        field("go_biological_process", Ty::Str),
-        field("class", Ty::Str).required(),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str).required(),
-        renamed("biological_process", "go_biological_process", Ty::Str),
+        field(schema::pathways::m::name, Ty::Str).required(),
+        field(schema::pathways::m::organism, Ty::Str).required(),
+        field(schema::pathways::m::source, Ty::Str).required(),
+        field(schema::pathways::m::source_url, Ty::Str).required(),
+        field(schema::pathways::m::id_version, Ty::Str).required(),
+        field(schema::pathways::m::is_in_disease, Ty::Bool),
+        field(schema::pathways::m::is_top_level_pathway, Ty::Bool),
+        field(schema::pathways::m::name_aliases, Ty::StrArr).required(),
+        field(schema::pathways::m::disease_ontology_terms, Ty::StrArr),
+        field(schema::pathways::m::go_biological_process, Ty::Str),
+        field(schema::pathways::m::class, Ty::Str).required(),
+        field(schema::pathways::m::method, Ty::Str),
+        field(schema::pathways::m::label, Ty::Str),
+        field(schema::pathways::m::files_filesets, Ty::Str).required(),
+        renamed(
+            "biological_process",
+            schema::pathways::m::go_biological_process,
+            Ty::Str,
+        ),
     ],
 };
 
 /// 4.16: pathways by id, names (each name filter runs its own cascade; a row must be in both),
 /// disease flags and terms, GO process; every pathway when nothing is given.
 pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let pw = ctx.coll("pathways");
+    let pw = ctx.coll(pathways::COLL);
     let base = || {
         let mut f = Filter::over(pw);
         if let Some(id) = p.str(&ID) {
             f.and(sets::keys(pw, id));
         }
         for (param, member) in [
-            (&IS_IN_DISEASE, "is_in_disease"),
-            (&IS_TOP_LEVEL_PATHWAY, "is_top_level_pathway"),
+            (&IS_IN_DISEASE, pathways::m::is_in_disease),
+            (&IS_TOP_LEVEL_PATHWAY, pathways::m::is_top_level_pathway),
         ] {
             if let Some(b) = p.bool(param) {
                 f.and(sets::facet(pw, member, if b { "true" } else { "false" }));
@@ -115,16 +121,16 @@ pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
         if let Some(t) = p.str(&DISEASE_ONTOLOGY_TERMS) {
             f.and(sets::handle_is(
                 pw,
-                "disease_ontology_terms",
-                "ontology_terms",
+                pathways::m::disease_ontology_terms,
+                ontology_terms::COLL,
                 t,
             ));
         }
         if let Some(t) = p.str(&GO_BIOLOGICAL_PROCESS) {
             f.and(sets::handle_is(
                 pw,
-                "go_biological_process",
-                "ontology_terms",
+                pathways::m::go_biological_process,
+                ontology_terms::COLL,
                 t,
             ));
         }
@@ -132,7 +138,10 @@ pub fn pathways(ctx: &Ctx<'_>, p: &Params) -> Reply {
     };
     let mut f = base();
     if let Some(c) = pw {
-        for (param, member) in [(&NAME, "name"), (&NAME_ALIASES, "name_aliases")] {
+        for (param, member) in [
+            (&NAME, pathways::m::name),
+            (&NAME_ALIASES, pathways::m::name_aliases),
+        ] {
             if let Some(q) = p.str(param) {
                 f.and(Set::Vec(cascade(c, member, q, NAME_TIERS, base).collect()));
             }

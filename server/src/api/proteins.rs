@@ -5,6 +5,7 @@ use crate::api::{sets, Ctx};
 use crate::engine::{Filter, Set};
 use crate::params::{Kind, Param, Params};
 use crate::parse::ident::ensembl_candidates;
+use varcat_format::schema::proteins;
 
 /// Ensembl protein id or UniProt accession.
 pub const PROTEIN_ID: Param = Param::new(
@@ -37,7 +38,7 @@ pub const FILTERS: [&Param; 5] = [
 /// Proteins of `p.organism` matching those of `filters` (some of [`FILTERS`]: the ones the
 /// endpoint offers) that `p` gives.
 pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a> {
-    let c = ctx.coll("proteins");
+    let c = ctx.coll(proteins::COLL);
     let mut f = Filter::over(c);
     // Only what the endpoint offers is read (an endpoint reads only what it declares).
     let given = |param: &Param| {
@@ -52,20 +53,20 @@ pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a>
         let cands = ensembl_candidates(id);
         f.and(Set::union([
             sets::keys(c, id),
-            sets::exact_any(c, "protein_id", &cands),
-            sets::exact(c, "uniprot_ids", id),
+            sets::exact_any(c, proteins::m::protein_id, &cands),
+            sets::exact(c, proteins::m::uniprot_ids, id),
         ]));
     }
     for (param, member) in [
-        (&PROTEIN_NAME, "name"),
-        (&UNIPROT_NAME, "uniprot_names"),
-        (&UNIPROT_FULL_NAME, "uniprot_full_names"),
-        (&DBXREFS, "dbxref_ids"),
+        (&PROTEIN_NAME, proteins::m::name),
+        (&UNIPROT_NAME, proteins::m::uniprot_names),
+        (&UNIPROT_FULL_NAME, proteins::m::uniprot_full_names),
+        (&DBXREFS, proteins::m::dbxref_ids),
     ] {
         if let Some(v) = given(param) {
             f.and(sets::exact(c, member, v));
         }
     }
-    f.and(sets::facet(c, "organism", p.organism.name()));
+    f.and(sets::facet(c, proteins::m::organism, p.organism.name()));
     f
 }

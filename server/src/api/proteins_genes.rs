@@ -7,6 +7,7 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema::{self, genes_proteins};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -35,22 +36,29 @@ pub static ENDPOINT: Endpoint = Endpoint {
 /// 4.23 record.
 pub static PROTEIN_GENE: Shape = Shape {
     name: "ProteinGene",
-    members: &[id_or("gene", "gene", &GENE), field("protein", Ty::Str)],
+    members: &[
+        id_or("gene", schema::genes_proteins::m::gene, &GENE),
+        field(schema::genes_proteins::m::protein, Ty::Str),
+    ],
 };
 
 /// 4.23: genes of the matching proteins; with no protein filter, every pair of the organism.
 pub fn proteins_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let pairs = ctx.coll("genes_proteins");
+    let pairs = ctx.coll(genes_proteins::COLL);
     let mut f = Filter::over(pairs);
     if p.any(&FILTERS) {
         f.and(sets::adjacent_to(
             pairs,
-            "protein",
-            ctx.coll("proteins"),
+            genes_proteins::m::protein,
+            ctx.coll(schema::proteins::COLL),
             matching(ctx, p, &FILTERS).lazy(),
         ));
     } else {
-        f.and(sets::facet(pairs, "organism", p.organism.name()));
+        f.and(sets::facet(
+            pairs,
+            genes_proteins::m::organism,
+            p.organism.name(),
+        ));
     }
     ctx.page(p, pairs, &f, &PROTEIN_GENE)
 }

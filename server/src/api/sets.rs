@@ -1,29 +1,42 @@
 //! Sets every handler builds the same way: exact values, facets, regions, `_key`s, and the
-//! edges adjacent to a set of nodes.
+//! edges adjacent to a set of nodes. Members are named by their schema handles (debug builds
+//! check each use against the schema: see [`name_in`]).
 
 use varcat_format::collection::Collection;
+use varcat_format::facets::Facet;
+use varcat_format::fstmap::MultiMap;
+use varcat_format::indexes::IndexKind;
+use varcat_format::schema::{Coll, Member};
 
-use crate::engine::Set;
+use crate::engine::{check_whole, name_in, Set};
 use crate::parse::ident::ensembl_candidates;
 use crate::parse::region::Region;
 use crate::parse::threshold::Threshold;
 
+/// The member every record has: its key.
+const KEY: &str = "_key";
+
 /// Records whose `field` equals `value` (each element for array fields).
-pub fn exact<'a>(coll: Option<&'a Collection>, field: &str, value: &str) -> Set<'a> {
+#[allow(clippy::disallowed_methods)]
+pub fn exact<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Set<'a> {
     Set::from_list(
-        coll.and_then(|c| c.by(field))
+        coll.and_then(|c| c.by(name_in(c, field, Some(IndexKind::By))))
             .and_then(|m| m.get(value.as_bytes())),
     )
 }
 
 /// Records whose `field` equals any of `values`.
-pub fn exact_any<'a>(coll: Option<&'a Collection>, field: &str, values: &[String]) -> Set<'a> {
+pub fn exact_any<'a>(coll: Option<&'a Collection>, field: Member, values: &[String]) -> Set<'a> {
     Set::union(values.iter().map(|v| exact(coll, field, v)))
 }
 
 /// Records whose facet `field` has `value`.
-pub fn facet<'a>(coll: Option<&'a Collection>, field: &str, value: &str) -> Set<'a> {
-    match coll.and_then(|c| c.facet(field)).and_then(|f| f.get(value)) {
+#[allow(clippy::disallowed_methods)]
+pub fn facet<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Set<'a> {
+    match coll
+        .and_then(|c| c.facet(name_in(c, field, Some(IndexKind::Facet))))
+        .and_then(|f| f.get(value))
+    {
         Some(b) => Set::Bitmap(b),
         None => Set::Empty,
     }
@@ -42,6 +55,8 @@ pub fn keys<'a>(coll: Option<&'a Collection>, id: &str) -> Set<'a> {
 
 /// Interval records overlapping `r` (`start < r.end && end > r.start`).
 pub fn overlapping<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
+    coll.iter()
+        .for_each(|c| check_whole(c, IndexKind::Intervals));
     match coll.and_then(|c| c.intervals()) {
         Some(ix) => Set::from_unsorted(ix.overlapping(r.chr(), r.start(), r.end())),
         None => Set::Empty,
@@ -50,15 +65,28 @@ pub fn overlapping<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
 
 /// Point records inside `r` (`r.start <= pos < r.end`).
 pub fn within<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
+    coll.iter().for_each(|c| check_whole(c, IndexKind::Points));
     match coll.and_then(|c| c.points()) {
         Some(ix) => Set::from_unsorted(ix.in_range(r.chr(), r.start(), r.end())),
         None => Set::Empty,
     }
 }
 
+/// The `_key` of record `ord`.
+#[allow(clippy::disallowed_methods)]
+pub fn key(coll: &Collection, ord: u32) -> Option<String> {
+    coll.string(ord, KEY)
+}
+
 /// The document handle `collection/key` of record `ord`.
 pub fn handle(coll: &Collection, ord: u32) -> Option<String> {
-    Some(format!("{}/{}", coll.name(), coll.string(ord, "_key")?))
+    Some(format!("{}/{}", coll.name(), key(coll, ord)?))
+}
+
+/// The key of document handle `h` when it is a handle of a record of `coll`
+/// (`variants/x` of `variants`: `x`).
+pub fn key_in(h: &str, coll: Coll) -> Option<&str> {
+    h.strip_prefix(coll.name())?.strip_prefix('/')
 }
 
 /// The handles of records `ords`, whose records are read ahead first (a region's variants are
@@ -70,12 +98,13 @@ pub fn handles(coll: &Collection, ords: &[u32]) -> Vec<String> {
 
 /// Records of `edges` whose `end` member (`_from`, `_to`, or another handle member) is one of
 /// `handles`.
+#[allow(clippy::disallowed_methods)]
 pub fn adjacent<'a>(
     edges: Option<&'a Collection>,
-    end: &str,
+    end: Member,
     handles: impl IntoIterator<Item = String>,
 ) -> Set<'a> {
-    let Some(m) = edges.and_then(|e| e.by(end)) else {
+    let Some(m) = edges.and_then(|e| e.by(name_in(e, end, Some(IndexKind::By)))) else {
         return Set::Empty;
     };
     // Handles of one collection share a prefix, often a long one (a region's variants): one
@@ -91,7 +120,7 @@ pub fn adjacent<'a>(
 /// Records of `edges` whose `end` member points at one of the records `ords` of `nodes`.
 pub fn adjacent_to<'a>(
     edges: Option<&'a Collection>,
-    end: &str,
+    end: Member,
     nodes: Option<&Collection>,
     ords: impl IntoIterator<Item = u32>,
 ) -> Set<'a> {
@@ -105,22 +134,60 @@ pub fn adjacent_to<'a>(
     )
 }
 
+/// A predicate: the numeric column `field` of `coll` passes `test` (null never passes).
+#[allow(clippy::disallowed_methods)]
+pub fn number_test<'a>(
+    coll: Option<&'a Collection>,
+    field: Member,
+    test: impl Fn(f64) -> bool + 'a,
+) -> impl Fn(u32) -> bool + 'a {
+    let col = coll.and_then(|c| c.number(name_in(c, field, Some(IndexKind::Num))));
+    move |o| col.and_then(|c| c.get(o)).is_some_and(&test)
+}
+
 /// A predicate: the numeric column `field` of `coll` passes threshold `t` (null never passes).
 pub fn threshold<'a>(
     coll: Option<&'a Collection>,
-    field: &str,
+    field: Member,
     t: Threshold,
 ) -> impl Fn(u32) -> bool + 'a {
-    let col = coll.and_then(|c| c.number(field));
-    move |o| col.and_then(|c| c.get(o)).is_some_and(|x| t.test(x))
+    number_test(coll, field, move |x| t.test(x))
 }
 
-/// Records whose handle member `field` is `<collection>/<value>` (file sets, biosample terms…).
+/// The exact-value index of `field` in `coll` (for handlers that walk it themselves).
+#[allow(clippy::disallowed_methods)]
+pub fn value_map(coll: &Collection, field: Member) -> Option<&MultiMap> {
+    coll.by(name_in(coll, field, Some(IndexKind::By)))
+}
+
+/// The facet of `field` in `coll` (for handlers that walk its values).
+#[allow(clippy::disallowed_methods)]
+pub fn facet_map(coll: &Collection, field: Member) -> Option<&Facet> {
+    coll.facet(name_in(coll, field, Some(IndexKind::Facet)))
+}
+
+/// Records whose handle member `field` is a handle of record `value` of `target`
+/// (`<target>/<value>`: file sets, biosample terms…).
 pub fn handle_is<'a>(
     coll: Option<&'a Collection>,
-    field: &str,
-    collection: &str,
+    field: Member,
+    target: Coll,
     value: &str,
 ) -> Set<'a> {
-    exact(coll, field, &format!("{collection}/{value}"))
+    exact(coll, field, &format!("{}/{value}", target.name()))
+}
+
+/// The collection file-set handles name (`files_filesets/<accession>`): IGVF's, which no
+/// endpoint reads, so the schema skips it (`schema::UNUSED`).
+const FILESETS: &str = "files_filesets";
+
+/// The handle of file set `accession`.
+pub fn fileset_handle(accession: &str) -> String {
+    debug_assert!(varcat_format::schema::UNUSED.contains(&FILESETS));
+    format!("{FILESETS}/{accession}")
+}
+
+/// Records whose handle member `field` names file set `accession`.
+pub fn in_fileset<'a>(coll: Option<&'a Collection>, field: Member, accession: &str) -> Set<'a> {
+    exact(coll, field, &fileset_handle(accession))
 }

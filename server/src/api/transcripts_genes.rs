@@ -5,7 +5,10 @@ use crate::api::shapes::{id_or, GENE};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
+use crate::params::TRANSCRIPTS;
 use crate::shape::{field, renamed, Shape, Ty};
+use varcat_format::schema;
+use varcat_format::schema::{genes_transcripts, transcripts};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -55,26 +58,26 @@ pub const TRANSCRIPT_TYPE: Param = Param::new(
 pub static TRANSCRIPT_GENE: Shape = Shape {
     name: "TranscriptGene",
     members: &[
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
-        field("version", Ty::Str),
-        id_or("gene", "_from", &GENE),
-        renamed("transcript", "_to", Ty::Str),
-        renamed("name", "inverse_name", Ty::Str).required(),
+        field(schema::genes_transcripts::m::source, Ty::Str),
+        field(schema::genes_transcripts::m::source_url, Ty::Str),
+        field(schema::genes_transcripts::m::version, Ty::Str),
+        id_or("gene", schema::genes_transcripts::m::_from, &GENE),
+        renamed("transcript", schema::genes_transcripts::m::_to, Ty::Str),
+        renamed("name", schema::genes_transcripts::m::inverse_name, Ty::Str).required(),
     ],
 };
 
 /// 4.8: genes of transcripts chosen by id, region and/or type (all ANDed).
 pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let edges = ctx.coll("genes_transcripts");
-    let tname = p.organism.collection("transcripts");
-    let transcripts = ctx.coll(&tname);
+    let edges = ctx.coll(genes_transcripts::COLL);
+    let tcoll = p.organism.collection(TRANSCRIPTS);
+    let transcripts = ctx.coll(tcoll);
     let mut f = Filter::over(edges);
     if let Some(id) = p.str(&TRANSCRIPT_ID) {
         let handles = crate::parse::ident::ensembl_candidates(id)
             .into_iter()
-            .map(|k| format!("{tname}/{k}"));
-        f.and(sets::adjacent(edges, "_to", handles));
+            .map(|k| format!("{}/{k}", tcoll.name()));
+        f.and(sets::adjacent(edges, genes_transcripts::m::_to, handles));
     }
     if p.any(&[&REGION, &TRANSCRIPT_TYPE]) {
         let mut t = Filter::over(transcripts);
@@ -82,9 +85,18 @@ pub fn transcripts_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
             t.and(sets::overlapping(transcripts, r));
         }
         if let Some(ty) = p.str(&TRANSCRIPT_TYPE) {
-            t.and(sets::facet(transcripts, "transcript_type", ty));
+            t.and(sets::facet(
+                transcripts,
+                transcripts::m::transcript_type,
+                ty,
+            ));
         }
-        f.and(sets::adjacent_to(edges, "_to", transcripts, t.lazy()));
+        f.and(sets::adjacent_to(
+            edges,
+            genes_transcripts::m::_to,
+            transcripts,
+            t.lazy(),
+        ));
     }
     ctx.page(p, edges, &f, &TRANSCRIPT_GENE)
 }

@@ -3,12 +3,15 @@
 //! endpoint renders (short form, annotations, frequencies).
 
 use crate::api::{sets, Ctx};
+use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::error::ApiError;
+use crate::params::VARIANTS;
 use crate::params::{Kind, Param, Params, Rule};
 use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi};
-use crate::shape::{field, member, Member, Shape, Src, Ty};
+use crate::shape::{doc, field, member, Member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, Member as SchemaMember};
 use varcat_format::vocab::AF_SOURCES;
 
 /// Variant key.
@@ -74,10 +77,13 @@ pub fn identified<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
         ));
     }
     for (given, member) in [
-        (p.spdi(&SPDI).map(Spdi::as_str), "spdi"),
-        (p.hgvs(&HGVS).map(Hgvs::as_str), "hgvs"),
-        (p.rsid(&RSID).map(Rsid::as_str), "rsid"),
-        (p.ca_id(&CA_ID).map(CaId::as_str), "ca_id"),
+        (p.spdi(&SPDI).map(Spdi::as_str), schema::variants::m::spdi),
+        (p.hgvs(&HGVS).map(Hgvs::as_str), schema::variants::m::hgvs),
+        (p.rsid(&RSID).map(Rsid::as_str), schema::variants::m::rsid),
+        (
+            p.ca_id(&CA_ID).map(CaId::as_str),
+            schema::variants::m::ca_id,
+        ),
     ] {
         if let Some(x) = given {
             f.and(sets::exact(v, member, x));
@@ -96,21 +102,22 @@ pub fn matching<'a>(v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     f
 }
 
-/// Edges of `edges` leaving the variants the identifiers and region of `p` match (with an
-/// optional extra condition on the variants).
+/// Edges of `edges` whose member `from` leaves the variants the identifiers and region of `p`
+/// match (with an optional extra condition on the variants: their chromosome).
 pub fn from_matching<'a>(
     ctx: &Ctx<'a>,
     p: &Params,
     edges: Option<&'a Collection>,
+    from: SchemaMember,
     extra: Option<&str>,
 ) -> crate::engine::Set<'a> {
-    let v = ctx.coll("variants");
+    let v = ctx.coll(schema::variants::COLL);
     let mut f = matching(v, p);
     if let (Some(chr), Some(vc)) = (extra, v) {
         let chr = chr.to_string();
-        f.pred(move |o| vc.string(o, "chr").as_deref() == Some(chr.as_str()));
+        f.pred(move |o| vc.str_of(o, schema::variants::m::chr).as_deref() == Some(chr.as_str()));
     }
-    sets::adjacent_to(edges, "_from", v, f.lazy())
+    sets::adjacent_to(edges, from, v, f.lazy())
 }
 
 /// The identified variants of `p.organism`, or 404 when there is none (4.12, 4.19).
@@ -118,7 +125,7 @@ pub fn required_variants<'a>(
     ctx: &Ctx<'a>,
     p: &Params,
 ) -> Result<(Option<&'a Collection>, Vec<u32>), ApiError> {
-    let v = ctx.coll(&p.organism.collection("variants"));
+    let v = ctx.coll(p.organism.collection(VARIANTS));
     let ords = identified(v, p).collect();
     if ords.is_empty() {
         return Err(ApiError::not_found("variant not found"));
@@ -130,14 +137,14 @@ pub fn required_variants<'a>(
 pub static SHORT_VARIANT: Shape = Shape {
     name: "VariantShort",
     members: &[
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("rsid", Ty::StrArr),
-        field("spdi", Ty::Str),
-        field("hgvs", Ty::Str),
-        field("ca_id", Ty::Str),
+        field(schema::variants::m::chr, Ty::Str).required(),
+        field(schema::variants::m::pos, Ty::Int),
+        field(schema::variants::m::r#ref, Ty::Str).required(),
+        field(schema::variants::m::alt, Ty::Str).required(),
+        field(schema::variants::m::rsid, Ty::StrArr),
+        field(schema::variants::m::spdi, Ty::Str),
+        field(schema::variants::m::hgvs, Ty::Str),
+        field(schema::variants::m::ca_id, Ty::Str),
         member("_id", Src::Key, Ty::Str),
     ],
 };
@@ -151,13 +158,13 @@ pub static ANNOTATIONS: Shape = Shape {
 };
 
 static ANNOTATION_MEMBERS: [Member; AF_SOURCES.len() + 2] = {
-    let mut out = [field("GENCODE_category", Ty::Str); AF_SOURCES.len() + 2];
+    let mut out = [doc("GENCODE_category", Ty::Str); AF_SOURCES.len() + 2];
     let mut i = 0;
     while i < AF_SOURCES.len() {
-        out[i] = field(AF_SOURCES[i], Ty::Num);
+        out[i] = doc(AF_SOURCES[i], Ty::Num);
         i += 1;
     }
-    out[AF_SOURCES.len() + 1] = field("funseq_description", Ty::Str);
+    out[AF_SOURCES.len() + 1] = doc("funseq_description", Ty::Str);
     out
 };
 
@@ -165,22 +172,22 @@ static ANNOTATION_MEMBERS: [Member; AF_SOURCES.len() + 2] = {
 pub static FREQUENCY: Shape = Shape {
     name: "VariantFrequency",
     members: &[
-        field("organism", Ty::Str),
+        field(schema::variants::m::organism, Ty::Str),
         member("_id", Src::Key, Ty::Str),
-        field("chr", Ty::Str).required(),
-        field("pos", Ty::Int),
-        field("rsid", Ty::StrArr),
-        field("ref", Ty::Str).required(),
-        field("alt", Ty::Str).required(),
-        field("spdi", Ty::Str),
-        field("hgvs", Ty::Str),
-        field("ca_id", Ty::Str),
-        field("qual", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("annotations", Ty::Obj(&ANNOTATIONS)),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("strain", Ty::StrArr),
+        field(schema::variants::m::chr, Ty::Str).required(),
+        field(schema::variants::m::pos, Ty::Int),
+        field(schema::variants::m::rsid, Ty::StrArr),
+        field(schema::variants::m::r#ref, Ty::Str).required(),
+        field(schema::variants::m::alt, Ty::Str).required(),
+        field(schema::variants::m::spdi, Ty::Str),
+        field(schema::variants::m::hgvs, Ty::Str),
+        field(schema::variants::m::ca_id, Ty::Str),
+        field(schema::variants::m::qual, Ty::Str),
+        field(schema::variants::m::files_filesets, Ty::Str),
+        field(schema::variants::m::annotations, Ty::Obj(&ANNOTATIONS)),
+        field(schema::variants::m::source, Ty::Str).required(),
+        field(schema::variants::m::source_url, Ty::Str).required(),
+        field(schema::variants::m::strain, Ty::StrArr),
     ],
 };
 

@@ -4,9 +4,11 @@ use super::*;
 use crate::api::variants::{self};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, coding_variants, variants_coding_variants as vcv};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -37,56 +39,56 @@ pub static CODING_VARIANT: Shape = Shape {
     name: "CodingVariant",
     members: &[
         member("_id", Src::Key, Ty::Str),
-        field("name", Ty::Str),
-        field("ref", Ty::Str),
-        field("alt", Ty::Str),
-        field("protein_name", Ty::Str),
-        field("protein_id", Ty::Str),
-        field("gene_name", Ty::Str),
-        field("transcript_id", Ty::Str),
-        field("hgvsp", Ty::Str),
-        field("hgvsc", Ty::Str),
-        field("refcodon", Ty::Str),
-        field("aapos", Ty::Int),
-        field("codonpos", Ty::Int),
-        field("SIFT_score", Ty::Num),
-        field("SIFT4G_score", Ty::Num),
-        field("Polyphen2_HDIV_score", Ty::Num),
-        field("Polyphen2_HVAR_score", Ty::Num),
-        field("VEST4_score", Ty::Num),
-        field("REVEL_score", Ty::Num),
-        field("MutPred_score", Ty::Num),
-        field("BayesDel_addAF_score", Ty::Num),
-        field("BayesDel_noAF_score", Ty::Num),
-        field("VARITY_R_score", Ty::Num),
-        field("VARITY_ER_score", Ty::Num),
-        field("VARITY_R_LOO_score", Ty::Num),
-        field("VARITY_ER_LOO_score", Ty::Num),
-        field("ESM1b_score", Ty::Num),
-        field("AlphaMissense_score", Ty::Num),
-        field("CADD_raw_score", Ty::Num),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
+        field(schema::coding_variants::m::name, Ty::Str),
+        field(schema::coding_variants::m::r#ref, Ty::Str),
+        field(schema::coding_variants::m::alt, Ty::Str),
+        field(schema::coding_variants::m::protein_name, Ty::Str),
+        field(schema::coding_variants::m::protein_id, Ty::Str),
+        field(schema::coding_variants::m::gene_name, Ty::Str),
+        field(schema::coding_variants::m::transcript_id, Ty::Str),
+        field(schema::coding_variants::m::hgvsp, Ty::Str),
+        field(schema::coding_variants::m::hgvsc, Ty::Str),
+        field(schema::coding_variants::m::refcodon, Ty::Str),
+        field(schema::coding_variants::m::aapos, Ty::Int),
+        field(schema::coding_variants::m::codonpos, Ty::Int),
+        field(schema::coding_variants::m::SIFT_score, Ty::Num),
+        field(schema::coding_variants::m::SIFT4G_score, Ty::Num),
+        field(schema::coding_variants::m::Polyphen2_HDIV_score, Ty::Num),
+        field(schema::coding_variants::m::Polyphen2_HVAR_score, Ty::Num),
+        field(schema::coding_variants::m::VEST4_score, Ty::Num),
+        field(schema::coding_variants::m::REVEL_score, Ty::Num),
+        field(schema::coding_variants::m::MutPred_score, Ty::Num),
+        field(schema::coding_variants::m::BayesDel_addAF_score, Ty::Num),
+        field(schema::coding_variants::m::BayesDel_noAF_score, Ty::Num),
+        field(schema::coding_variants::m::VARITY_R_score, Ty::Num),
+        field(schema::coding_variants::m::VARITY_ER_score, Ty::Num),
+        field(schema::coding_variants::m::VARITY_R_LOO_score, Ty::Num),
+        field(schema::coding_variants::m::VARITY_ER_LOO_score, Ty::Num),
+        field(schema::coding_variants::m::ESM1b_score, Ty::Num),
+        field(schema::coding_variants::m::AlphaMissense_score, Ty::Num),
+        field(schema::coding_variants::m::CADD_raw_score, Ty::Num),
+        field(schema::coding_variants::m::source, Ty::Str).required(),
+        field(schema::coding_variants::m::source_url, Ty::Str).required(),
     ],
 };
 
 /// 4.14: the coding variants of the matching variants, ordered by the linking edge's key.
 pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let v = ctx.coll("variants");
-    let edges = ctx.coll("variants_coding_variants");
-    let cv = ctx.coll("coding_variants");
+    let v = ctx.coll(schema::variants::COLL);
+    let edges = ctx.coll(vcv::COLL);
+    let cv = ctx.coll(coding_variants::COLL);
     let mut f = Filter::over(edges);
     f.and(sets::adjacent_to(
         edges,
-        "_from",
+        vcv::m::_from,
         v,
         variants::identified(v, p).lazy(),
     ));
     // A row is its coding variant: an edge to a missing one has no row.
     let target = move |e: u32| -> Option<(&Collection, u32)> {
-        let h = edges?.string(e, "_to")?;
+        let h = edges?.str_of(e, vcv::m::_to)?;
         let c = cv?;
-        Some((c, c.ord(h.strip_prefix("coding_variants/")?)?))
+        Some((c, c.ord(sets::key_in(&h, coding_variants::COLL)?)?))
     };
     f.pred(move |e| target(e).is_some());
     let items: Vec<(&Collection, u32)> = f

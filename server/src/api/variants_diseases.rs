@@ -8,6 +8,8 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema;
+use varcat_format::schema::variants_diseases;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -67,29 +69,39 @@ pub const ASSERTION: Param = Param::new(
 pub static VARIANT_DISEASE: Shape = Shape {
     name: "VariantDisease",
     members: &[
-        id_or("sequence_variant", "_from", &SHORT_VARIANT),
-        id_or("disease", "_to", &ONTOLOGY_TERM),
-        field("gene_id", Ty::Str),
-        field("gene_name", Ty::Str),
-        field("assertion", Ty::Str),
-        field("pmids", Ty::StrArr),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("source", Ty::Str),
-        field("source_url", Ty::Str),
-        field("name", Ty::Str).required(),
+        id_or(
+            "sequence_variant",
+            schema::variants_diseases::m::_from,
+            &SHORT_VARIANT,
+        ),
+        id_or("disease", schema::variants_diseases::m::_to, &ONTOLOGY_TERM),
+        field(schema::variants_diseases::m::gene_id, Ty::Str),
+        field(schema::variants_diseases::m::gene_name, Ty::Str),
+        field(schema::variants_diseases::m::assertion, Ty::Str),
+        field(schema::variants_diseases::m::pmids, Ty::StrArr),
+        field(schema::variants_diseases::m::class, Ty::Str),
+        field(schema::variants_diseases::m::method, Ty::Str),
+        field(schema::variants_diseases::m::label, Ty::Str),
+        field(schema::variants_diseases::m::files_filesets, Ty::Str),
+        field(schema::variants_diseases::m::source, Ty::Str),
+        field(schema::variants_diseases::m::source_url, Ty::Str),
+        field(schema::variants_diseases::m::name, Ty::Str).required(),
     ],
 };
 
 /// 4.13: diseases associated with variants (ClinGen), by assertion, PMID and chromosome.
 pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_diseases");
+    let e = ctx.coll(variants_diseases::COLL);
     let mut f = Filter::over(e);
-    f.and(from_matching(ctx, p, e, p.str(&CHR)));
+    f.and(from_matching(
+        ctx,
+        p,
+        e,
+        variants_diseases::m::_from,
+        p.str(&CHR),
+    ));
     if let Some(a) = p.str(&ASSERTION) {
-        f.and(sets::facet(e, "assertion", a));
+        f.and(sets::facet(e, variants_diseases::m::assertion, a));
     }
     if let Some(pmid) = p.str(&PMID) {
         // pmids are stored as PubMed URLs; a bare number names the same article.
@@ -98,7 +110,7 @@ pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
         } else {
             format!("http://pubmed.ncbi.nlm.nih.gov/{pmid}")
         };
-        f.and(sets::exact(e, "pmids", &url));
+        f.and(sets::exact(e, variants_diseases::m::pmids, &url));
     }
     ctx.page(p, e, &f, &VARIANT_DISEASE)
 }

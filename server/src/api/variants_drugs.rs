@@ -7,6 +7,8 @@ use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
 use crate::params::Params;
 use crate::shape::{field, Shape, Ty};
+use varcat_format::schema;
+use varcat_format::schema::variants_drugs;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -60,31 +62,31 @@ pub const PMID: Param = Param::new("pmid", Kind::Id, "PubMed id");
 pub static VARIANT_DRUG: Shape = Shape {
     name: "VariantDrug",
     members: &[
-        field("_from", Ty::Str).required(),
-        id_or("drug", "_to", &DRUG),
-        field("gene_symbol", Ty::StrArr).required(),
-        field("pmid", Ty::Str),
-        field("study_parameters", Ty::Any).required(),
-        field("phenotype_categories", Ty::StrArr).required(),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("name", Ty::Str).required(),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::variants_drugs::m::_from, Ty::Str).required(),
+        id_or("drug", schema::variants_drugs::m::_to, &DRUG),
+        field(schema::variants_drugs::m::gene_symbol, Ty::StrArr).required(),
+        field(schema::variants_drugs::m::pmid, Ty::Str),
+        field(schema::variants_drugs::m::study_parameters, Ty::Any).required(),
+        field(schema::variants_drugs::m::phenotype_categories, Ty::StrArr).required(),
+        field(schema::variants_drugs::m::source, Ty::Str).required(),
+        field(schema::variants_drugs::m::source_url, Ty::Str).required(),
+        field(schema::variants_drugs::m::name, Ty::Str).required(),
+        field(schema::variants_drugs::m::class, Ty::Str),
+        field(schema::variants_drugs::m::method, Ty::Str),
+        field(schema::variants_drugs::m::files_filesets, Ty::Str),
     ],
 };
 
 /// 4.7: drugs associated with variants, by PMID and phenotype category.
 pub fn variants_drugs(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_drugs");
+    let e = ctx.coll(variants_drugs::COLL);
     let mut f = Filter::over(e);
-    f.and(from_matching(ctx, p, e, None));
+    f.and(from_matching(ctx, p, e, variants_drugs::m::_from, None));
     if let Some(pmid) = p.str(&PMID) {
-        f.and(sets::exact(e, "pmid", pmid));
+        f.and(sets::exact(e, variants_drugs::m::pmid, pmid));
     }
     if let Some(c) = p.str(&PHENOTYPE_CATEGORIES) {
-        f.and(sets::facet(e, "phenotype_categories", c));
+        f.and(sets::facet(e, variants_drugs::m::phenotype_categories, c));
     }
     ctx.page(p, e, &f, &VARIANT_DRUG)
 }

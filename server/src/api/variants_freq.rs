@@ -5,6 +5,7 @@ use crate::api::variants::{self, matching, FREQUENCY};
 use crate::api::{sets, Ctx, Reply};
 use crate::error::ApiError;
 use crate::params::{Kind, Param, Params};
+use varcat_format::schema::{self, variant_annotations};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -78,17 +79,20 @@ pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
             format!("minimum_af ({min}) must not exceed maximum_af ({max})"),
         ));
     }
-    let v = ctx.coll("variants");
+    let v = ctx.coll(schema::variants::COLL);
     let mut f = matching(v, p);
     if let Some(c) = p.str(&GENCODE_CATEGORY) {
-        f.and(sets::facet(v, "annotations.GENCODE_category", c));
+        f.and(sets::facet(v, variant_annotations::GENCODE_category, c));
     }
     let source = p.str(&SOURCE).unwrap_or("bravo_af");
-    let column = v.and_then(|c| c.number(&format!("annotations.{source}")));
-    f.pred(move |o| {
-        column
-            .and_then(|col| col.get(o))
-            .is_some_and(|x| min <= x && x <= max)
-    });
+    // A source that is none (SOURCE's values are the sources) has no column: no row passes.
+    match variant_annotations::af(source) {
+        Some(column) => {
+            f.pred(sets::number_test(v, column, move |x| min <= x && x <= max));
+        }
+        None => {
+            f.pred(|_| false);
+        }
+    }
     ctx.page(p, v, &f, &FREQUENCY)
 }

@@ -4,9 +4,11 @@ use super::variants::{self, required_variants};
 use super::*;
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, renamed, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, variants_genes as vg};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -43,18 +45,18 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub static GENE_SUMMARY: Shape = Shape {
     name: "GeneSummary",
     members: &[
-        renamed("gene_name", "name", Ty::Str).required(),
+        renamed("gene_name", schema::genes::m::name, Ty::Str).required(),
         member("gene_id", Src::Key, Ty::Str),
-        renamed("gene_start", "start", Ty::Int),
-        renamed("gene_end", "end", Ty::Int),
+        renamed("gene_start", schema::genes::m::start, Ty::Int),
+        renamed("gene_end", schema::genes::m::end, Ty::Int),
     ],
 };
 
 /// `chr` of a 4.19 row: the edge's, else its variant's.
 fn summary_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    let chr = e.string(o, "chr").or_else(|| {
-        let (c, vo) = r.cat.resolve(&e.string(o, "_from")?)?;
-        c.string(vo, "chr")
+    let chr = e.str_of(o, vg::m::chr).or_else(|| {
+        let (c, vo) = r.cat.resolve(&e.str_of(o, vg::m::_from)?)?;
+        c.str_of(vo, schema::variants::m::chr)
     });
     crate::shape::write_str(out, chr.as_deref().unwrap_or(""));
     true
@@ -64,29 +66,29 @@ fn summary_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> boo
 pub static QTL_SUMMARY: Shape = Shape {
     name: "QtlSummary",
     members: &[
-        renamed("qtl_type", "label", Ty::Str).required(),
-        field("neg_log10_pvalue", Ty::Num),
+        renamed("qtl_type", schema::variants_genes::m::label, Ty::Str).required(),
+        field(schema::variants_genes::m::neg_log10_pvalue, Ty::Num),
         member("chr", Src::Fn(summary_chr), Ty::Str),
-        field("biological_context", Ty::Str),
-        field("effect_size", Ty::Num),
+        field(schema::variants_genes::m::biological_context, Ty::Str),
+        field(schema::variants_genes::m::effect_size, Ty::Num),
         member(
             "gene",
-            Src::Obj("_to", &GENE_SUMMARY),
+            Src::Obj(schema::variants_genes::m::_to, &GENE_SUMMARY),
             Ty::Obj(&GENE_SUMMARY),
         ),
-        field("name", Ty::Str),
-        field("files_filesets", Ty::Str),
+        field(schema::variants_genes::m::name, Ty::Str),
+        field(schema::variants_genes::m::files_filesets, Ty::Str),
     ],
 };
 
 /// 4.19: expression and splicing QTLs of a variant.
 pub fn genes_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (v, ords) = required_variants(ctx, p)?;
-    let e = ctx.coll("variants_genes");
+    let e = ctx.coll(vg::COLL);
     let mut f = Filter::over(e);
-    f.and(sets::adjacent_to(e, "_from", v, ords));
+    f.and(sets::adjacent_to(e, vg::m::_from, v, ords));
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, vg::m::files_filesets, fs));
     }
     ctx.page(p, e, &f, &QTL_SUMMARY)
 }

@@ -6,6 +6,7 @@ use crate::api::shapes::GENE;
 use crate::api::{Ctx, Reply};
 use crate::error::ApiError;
 use crate::params::Params;
+use varcat_format::schema::genes;
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -27,7 +28,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 /// 4.18: human genes overlapping the region, ordered by (start, key); when none overlaps, the
 /// gene with the largest end ≤ start and the one with the smallest start ≥ end (ties by key).
 pub fn nearest_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let g = ctx.coll("genes");
+    let g = ctx.coll(genes::COLL);
     let Some(r) = p.region(&variants::REGION_SPAN_10KB) else {
         return Err(ApiError::param("region", "region is required"));
     };

@@ -7,9 +7,11 @@ use crate::api::shapes::{id_or, STUDY};
 use crate::api::variants::{self, SHORT_VARIANT};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Filter;
+use crate::engine::Read;
 use crate::params::Params;
 use crate::shape::{field, member, renamed, write_str, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{self, ontology_terms, variants_phenotypes as vp};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -96,25 +98,30 @@ pub const CLASS: Param = Param::new(
 
 /// The name of the ontology term an edge's `_to` points at.
 fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    let name = e.string(o, "_to").and_then(|h| {
+    let name = e.str_of(o, vp::m::_to).and_then(|h| {
         let (c, to) = r.cat.resolve(&h)?;
-        c.string(to, "name")
+        c.str_of(to, ontology_terms::m::name)
     });
     name.map(|n| write_str(out, &n)).is_some()
 }
 
 /// The rsids of an edge's variant.
 fn variant_rsids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
-    let bytes = e.string(o, "_from").and_then(|h| {
+    let bytes = e.str_of(o, vp::m::_from).and_then(|h| {
         let (c, vo) = r.cat.resolve(&h)?;
-        c.value(vo, "rsid").map(<[u8]>::to_vec)
+        c.raw(vo, schema::variants::m::rsid).map(<[u8]>::to_vec)
     });
     bytes.map(|b| out.extend_from_slice(&b)).is_some()
 }
 
-const VARIANT: crate::shape::Member = id_or("variant", "_from", &SHORT_VARIANT);
+const VARIANT: crate::shape::Member = id_or(
+    "variant",
+    schema::variants_phenotypes::m::_from,
+    &SHORT_VARIANT,
+);
 
-const PHENOTYPE_ID: crate::shape::Member = renamed("phenotype_id", "_to", Ty::Str);
+const PHENOTYPE_ID: crate::shape::Member =
+    renamed("phenotype_id", schema::variants_phenotypes::m::_to, Ty::Str);
 
 const TERM: crate::shape::Member = member("phenotype_term", Src::Fn(term_name), Ty::Str);
 
@@ -123,29 +130,29 @@ pub static PHENO_GWAS: Shape = Shape {
     name: "VariantPhenotypeGWAS",
     members: &[
         PHENOTYPE_ID,
-        field("phenotype_term", Ty::Str),
-        id_or("study", "study", &STUDY),
-        field("neg_log10_pvalue", Ty::Num),
-        field("p_value", Ty::Num),
-        field("beta", Ty::Num),
-        field("beta_ci_lower", Ty::Num),
-        field("beta_ci_upper", Ty::Num),
-        field("oddsr_ci_lower", Ty::Num),
-        field("oddsr_ci_upper", Ty::Num),
-        field("lead_chrom", Ty::Str),
-        field("lead_pos", Ty::Int),
-        field("lead_ref", Ty::Str),
-        field("lead_alt", Ty::Str),
-        field("direction", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str),
-        field("class", Ty::Str),
-        field("method", Ty::Str),
-        field("label", Ty::Str),
-        field("version", Ty::Str),
-        field("name", Ty::Str).required(),
+        field(schema::variants_phenotypes::m::phenotype_term, Ty::Str),
+        id_or("study", schema::variants_phenotypes::m::study, &STUDY),
+        field(schema::variants_phenotypes::m::neg_log10_pvalue, Ty::Num),
+        field(schema::variants_phenotypes::m::p_value, Ty::Num),
+        field(schema::variants_phenotypes::m::beta, Ty::Num),
+        field(schema::variants_phenotypes::m::beta_ci_lower, Ty::Num),
+        field(schema::variants_phenotypes::m::beta_ci_upper, Ty::Num),
+        field(schema::variants_phenotypes::m::oddsr_ci_lower, Ty::Num),
+        field(schema::variants_phenotypes::m::oddsr_ci_upper, Ty::Num),
+        field(schema::variants_phenotypes::m::lead_chrom, Ty::Str),
+        field(schema::variants_phenotypes::m::lead_pos, Ty::Int),
+        field(schema::variants_phenotypes::m::lead_ref, Ty::Str),
+        field(schema::variants_phenotypes::m::lead_alt, Ty::Str),
+        field(schema::variants_phenotypes::m::direction, Ty::Str),
+        field(schema::variants_phenotypes::m::source, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::source_url, Ty::Str),
+        field(schema::variants_phenotypes::m::class, Ty::Str),
+        field(schema::variants_phenotypes::m::method, Ty::Str),
+        field(schema::variants_phenotypes::m::label, Ty::Str),
+        field(schema::variants_phenotypes::m::version, Ty::Str),
+        field(schema::variants_phenotypes::m::name, Ty::Str).required(),
         VARIANT,
-        field("files_filesets", Ty::Str),
+        field(schema::variants_phenotypes::m::files_filesets, Ty::Str),
         member("rsid", Src::Fn(variant_rsids), Ty::StrArr),
     ],
 };
@@ -154,23 +161,29 @@ pub static PHENO_GWAS: Shape = Shape {
 pub static PHENO_CRISPR: Shape = Shape {
     name: "VariantPhenotypeCRISPR",
     members: &[
-        field("name", Ty::Str).required(),
-        field("biological_context", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("effect_size", Ty::Num),
-        field("z_score", Ty::Num),
-        field("significant", Ty::Bool),
-        field("num_guides", Ty::Num),
-        field("edit_rate_mean", Ty::Num),
-        field("effect_size_ci95_lower", Ty::Num),
-        field("effect_size_ci95_upper", Ty::Num),
-        field("crispr_modality", Ty::Str),
-        field("method", Ty::Str),
-        field("class", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("biosample_term", Ty::Str),
+        field(schema::variants_phenotypes::m::name, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::biological_context, Ty::Str),
+        field(schema::variants_phenotypes::m::source, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::source_url, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::effect_size, Ty::Num),
+        field(schema::variants_phenotypes::m::z_score, Ty::Num),
+        field(schema::variants_phenotypes::m::significant, Ty::Bool),
+        field(schema::variants_phenotypes::m::num_guides, Ty::Num),
+        field(schema::variants_phenotypes::m::edit_rate_mean, Ty::Num),
+        field(
+            schema::variants_phenotypes::m::effect_size_ci95_lower,
+            Ty::Num,
+        ),
+        field(
+            schema::variants_phenotypes::m::effect_size_ci95_upper,
+            Ty::Num,
+        ),
+        field(schema::variants_phenotypes::m::crispr_modality, Ty::Str),
+        field(schema::variants_phenotypes::m::method, Ty::Str),
+        field(schema::variants_phenotypes::m::class, Ty::Str),
+        field(schema::variants_phenotypes::m::label, Ty::Str),
+        field(schema::variants_phenotypes::m::files_filesets, Ty::Str),
+        field(schema::variants_phenotypes::m::biosample_term, Ty::Str),
         TERM,
         VARIANT,
         PHENOTYPE_ID,
@@ -181,16 +194,16 @@ pub static PHENO_CRISPR: Shape = Shape {
 pub static PHENO_OTHER: Shape = Shape {
     name: "VariantPhenotype",
     members: &[
-        field("name", Ty::Str).required(),
-        field("biological_context", Ty::Str),
-        field("source", Ty::Str).required(),
-        field("source_url", Ty::Str).required(),
-        field("score", Ty::Num),
-        field("method", Ty::Str),
-        field("class", Ty::Str),
-        field("label", Ty::Str),
-        field("files_filesets", Ty::Str),
-        field("biosample_term", Ty::Str),
+        field(schema::variants_phenotypes::m::name, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::biological_context, Ty::Str),
+        field(schema::variants_phenotypes::m::source, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::source_url, Ty::Str).required(),
+        field(schema::variants_phenotypes::m::score, Ty::Num),
+        field(schema::variants_phenotypes::m::method, Ty::Str),
+        field(schema::variants_phenotypes::m::class, Ty::Str),
+        field(schema::variants_phenotypes::m::label, Ty::Str),
+        field(schema::variants_phenotypes::m::files_filesets, Ty::Str),
+        field(schema::variants_phenotypes::m::biosample_term, Ty::Str),
         TERM,
         VARIANT,
         PHENOTYPE_ID,
@@ -201,9 +214,9 @@ pub static PHENO_OTHER: Shape = Shape {
 pub static PHENO_SHAPES: &[&Shape] = &[&PHENO_GWAS, &PHENO_CRISPR, &PHENO_OTHER];
 
 fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
-    if e.string(o, "source").as_deref() == Some("OpenTargets") {
+    if e.str_of(o, vp::m::source).as_deref() == Some("OpenTargets") {
         &PHENO_GWAS
-    } else if e.string(o, "method").as_deref() == Some("CRISPR screen") {
+    } else if e.str_of(o, vp::m::method).as_deref() == Some("CRISPR screen") {
         &PHENO_CRISPR
     } else {
         &PHENO_OTHER
@@ -213,24 +226,28 @@ fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
 /// 4.3: phenotypes of variants, by variant, method, label, class, file set, phenotype and
 /// p-value threshold (which leaves out rows without a p-value).
 pub fn variants_phenotypes(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let e = ctx.coll("variants_phenotypes");
+    let e = ctx.coll(vp::COLL);
     let mut f = Filter::over(e);
     if p.any(&variants::IDS_AND_REGION) {
-        f.and(from_matching(ctx, p, e, None));
+        f.and(from_matching(ctx, p, e, vp::m::_from, None));
     }
-    for (param, member) in [(&METHOD, "method"), (&LABEL, "label"), (&CLASS, "class")] {
+    for (param, member) in [
+        (&METHOD, vp::m::method),
+        (&LABEL, vp::m::label),
+        (&CLASS, vp::m::class),
+    ] {
         if let Some(v) = p.str(param) {
             f.and(sets::facet(e, member, v));
         }
     }
     if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, vp::m::files_filesets, fs));
     }
     if let Some(t) = p.str(&PHENOTYPE_ID_PARAM) {
-        f.and(sets::handle_is(e, "_to", "ontology_terms", t));
+        f.and(sets::handle_is(e, vp::m::_to, ontology_terms::COLL, t));
     }
     if let Some(t) = p.threshold(&NEG_LOG10_PVALUE) {
-        f.pred(sets::threshold(e, "neg_log10_pvalue", t));
+        f.pred(sets::threshold(e, vp::m::neg_log10_pvalue, t));
     }
     ctx.page_with(p, e, &f, phenotype_shape)
 }

@@ -4,11 +4,16 @@
 use super::*;
 use crate::api::variants::{self};
 use crate::api::{sets, Ctx, Reply};
+use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::params::Params;
-use crate::shape::{field, member, Shape, Src, Ty};
+use crate::params::{GENOMIC_ELEMENTS, VARIANTS};
+use crate::shape::{doc, member, Shape, Src, Ty};
 use serde_json::{json, Map, Value};
 use varcat_format::collection::Collection;
+use varcat_format::schema::{
+    self, genomic_elements as elements, genomic_elements_genes as ege, Member as SchemaMember,
+};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -61,7 +66,7 @@ pub const METHOD: Param = Param::new(
 /// Methods 4.9 reports unless `method` is given (predictions, not screens).
 const DEFAULT_METHODS: &[&str] = &["scE2G", "ENCODE-rE2G"];
 
-fn num(c: &Collection, o: u32, f: &str) -> Option<i64> {
+fn num(c: &Collection, o: u32, f: SchemaMember) -> Option<i64> {
     member_value(c, o, f).as_f64().map(|x| x as i64)
 }
 
@@ -69,11 +74,11 @@ fn num(c: &Collection, o: u32, f: &str) -> Option<i64> {
 pub static TARGET_GENE: Shape = Shape {
     name: "TargetGene",
     members: &[
-        field("gene_name", Ty::Str),
-        field("id", Ty::Str),
-        field("chr", Ty::Str),
-        field("start", Ty::Int),
-        field("end", Ty::Int),
+        doc("gene_name", Ty::Str),
+        doc("id", Ty::Str),
+        doc("chr", Ty::Str),
+        doc("start", Ty::Int),
+        doc("end", Ty::Int),
     ],
 };
 
@@ -81,19 +86,19 @@ pub static TARGET_GENE: Shape = Shape {
 pub static PREDICTION: Shape = Shape {
     name: "VariantPrediction",
     members: &[
-        field("distance_gene_variant", Ty::Int),
-        field("element_chr", Ty::Str),
-        field("element_start", Ty::Int),
-        field("element_end", Ty::Int),
-        field("element_type", Ty::Str),
-        field("id", Ty::Str),
-        field("cell_type", Ty::Str),
+        doc("distance_gene_variant", Ty::Int),
+        doc("element_chr", Ty::Str),
+        doc("element_start", Ty::Int),
+        doc("element_end", Ty::Int),
+        doc("element_type", Ty::Str),
+        doc("id", Ty::Str),
+        doc("cell_type", Ty::Str),
         member("target_gene", Src::Const("null"), Ty::Obj(&TARGET_GENE)),
-        field("score", Ty::Num),
-        field("model", Ty::Str),
-        field("dataset", Ty::Str),
-        field("name", Ty::Str),
-        field("files_filesets", Ty::Str),
+        doc("score", Ty::Num),
+        doc("model", Ty::Str),
+        doc("dataset", Ty::Str),
+        doc("name", Ty::Str),
+        doc("files_filesets", Ty::Str),
     ],
 };
 
@@ -105,62 +110,71 @@ fn prediction_row(
     v: &Collection,
     vo: u32,
 ) -> Option<Value> {
-    let (el, elo) = ctx.cat.resolve(&e.string(eo, "_from")?)?;
-    let gene_handle = e.string(eo, "_to")?;
+    let (el, elo) = ctx.cat.resolve(&e.str_of(eo, ege::m::_from)?)?;
+    let gene_handle = e.str_of(eo, ege::m::_to)?;
     let (g, go) = ctx.cat.resolve(&gene_handle)?;
-    let pos = num(v, vo, "pos")?;
-    let (gs, ge) = (num(g, go, "start"), num(g, go, "end"));
+    let pos = num(v, vo, schema::variants::m::pos)?;
+    let (gs, ge) = (
+        num(g, go, schema::genes::m::start),
+        num(g, go, schema::genes::m::end),
+    );
     let distance = match (gs, ge) {
         (Some(s), Some(en)) => (pos - s).abs().min((pos - en).abs()),
         _ => 0,
     };
     let cell = e
-        .string(eo, "cell_annotation")
-        .or_else(|| e.string(eo, "biological_context"))
+        .str_of(eo, ege::m::cell_annotation)
+        .or_else(|| e.str_of(eo, ege::m::biological_context))
         .unwrap_or_default();
     let mut m = Map::new();
     m.insert("distance_gene_variant".into(), json!(distance));
     m.insert(
         "element_chr".into(),
-        json!(el.string(elo, "chr").unwrap_or_default()),
+        json!(el.str_of(elo, elements::m::chr).unwrap_or_default()),
     );
-    m.insert("element_start".into(), member_value(el, elo, "start"));
-    m.insert("element_end".into(), member_value(el, elo, "end"));
+    m.insert(
+        "element_start".into(),
+        member_value(el, elo, elements::m::start),
+    );
+    m.insert(
+        "element_end".into(),
+        member_value(el, elo, elements::m::end),
+    );
     m.insert(
         "element_type".into(),
-        json!(el.string(elo, "type").unwrap_or_default()),
+        json!(el.str_of(elo, elements::m::r#type).unwrap_or_default()),
     );
     m.insert(
         "id".into(),
-        json!(e.string(eo, "_from").unwrap_or_default()),
+        json!(e.str_of(eo, ege::m::_from).unwrap_or_default()),
     );
     m.insert("cell_type".into(), json!(cell));
     m.insert(
         "target_gene".into(),
         json!({
-            "gene_name": g.string(go, "name").unwrap_or_default(),
+            "gene_name": g.str_of(go, schema::genes::m::name).unwrap_or_default(),
             "id": gene_handle,
-            "chr": g.string(go, "chr").unwrap_or_default(),
-            "start": member_value(g, go, "start"),
-            "end": member_value(g, go, "end"),
+            "chr": g.str_of(go, schema::genes::m::chr).unwrap_or_default(),
+            "start": member_value(g, go, schema::genes::m::start),
+            "end": member_value(g, go, schema::genes::m::end),
         }),
     );
-    m.insert("score".into(), member_value(e, eo, "score"));
+    m.insert("score".into(), member_value(e, eo, ege::m::score));
     m.insert(
         "model".into(),
-        json!(e.string(eo, "source").unwrap_or_default()),
+        json!(e.str_of(eo, ege::m::source).unwrap_or_default()),
     );
     m.insert(
         "dataset".into(),
-        json!(e.string(eo, "source_url").unwrap_or_default()),
+        json!(e.str_of(eo, ege::m::source_url).unwrap_or_default()),
     );
     m.insert(
         "name".into(),
-        json!(e.string(eo, "name").unwrap_or_default()),
+        json!(e.str_of(eo, ege::m::name).unwrap_or_default()),
     );
     m.insert(
         "files_filesets".into(),
-        member_value(e, eo, "files_filesets"),
+        member_value(e, eo, ege::m::files_filesets),
     );
     Some(Value::Object(m))
 }
@@ -170,9 +184,9 @@ fn prediction_row(
 /// inside the elements of that file set's edges. Rows whose target gene is missing are left out.
 pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let org = p.organism;
-    let v = ctx.coll(&org.collection("variants"));
-    let els = ctx.coll(&org.collection("genomic_elements"));
-    let e = ctx.coll("genomic_elements_genes");
+    let v = ctx.coll(org.collection(VARIANTS));
+    let els = ctx.coll(org.collection(GENOMIC_ELEMENTS));
+    let e = ctx.coll(ege::COLL);
     let (Some(vc), Some(ec)) = (v, e) else {
         return Ok(b"[]".to_vec().into());
     };
@@ -182,14 +196,14 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     };
     let mut f = Filter::over(e);
     f.and(Set::union(
-        methods.iter().map(|m| sets::facet(e, "method", m)),
+        methods.iter().map(|m| sets::facet(e, ege::m::method, m)),
     ));
     if let Some(fs) = p.str(&FILESET_OR_FILESETS) {
-        f.and(sets::handle_is(e, "files_filesets", "files_filesets", fs));
+        f.and(sets::in_fileset(e, ege::m::files_filesets, fs));
     }
     // A row needs its target gene.
     f.pred(move |o| {
-        ec.string(o, "_to")
+        ec.str_of(o, ege::m::_to)
             .and_then(|h| ctx.cat.resolve(&h))
             .is_some()
     });
@@ -200,7 +214,10 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
         let mut per_element: std::collections::HashMap<String, Vec<u32>> =
             std::collections::HashMap::new();
         for vo in variants::identified(v, p).lazy() {
-            let (Some(chr), Some(pos)) = (vc.string(vo, "chr"), num(vc, vo, "pos")) else {
+            let (Some(chr), Some(pos)) = (
+                vc.str_of(vo, schema::variants::m::chr),
+                num(vc, vo, schema::variants::m::pos),
+            ) else {
                 continue;
             };
             let Some(ix) = els.and_then(|c| c.intervals()) else {
@@ -214,9 +231,9 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
                 }
             }
         }
-        f.and(sets::adjacent(e, "_from", element_handles));
+        f.and(sets::adjacent(e, ege::m::_from, element_handles));
         for eo in f.lazy() {
-            let Some(h) = ec.string(eo, "_from") else {
+            let Some(h) = ec.str_of(eo, ege::m::_from) else {
                 continue;
             };
             let mut vs = per_element.get(&h).cloned().unwrap_or_default();
@@ -239,13 +256,16 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     );
     let mut seen = 0usize;
     'edges: for eo in f.lazy() {
-        let Some((el, elo)) = ec.string(eo, "_from").and_then(|h| ctx.cat.resolve(&h)) else {
+        let Some((el, elo)) = ec
+            .str_of(eo, ege::m::_from)
+            .and_then(|h| ctx.cat.resolve(&h))
+        else {
             continue;
         };
         let (Some(chr), Some(s), Some(en)) = (
-            el.string(elo, "chr"),
-            num(el, elo, "start"),
-            num(el, elo, "end"),
+            el.str_of(elo, elements::m::chr),
+            num(el, elo, elements::m::start),
+            num(el, elo, elements::m::end),
         ) else {
             continue;
         };

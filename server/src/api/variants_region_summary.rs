@@ -8,6 +8,10 @@ use crate::params::Params;
 use crate::shape::{member, Shape, Src, Ty};
 use serde_json::json;
 use std::collections::BTreeMap;
+use varcat_format::schema::{
+    self, variants_biosamples as vb, variants_genes as vg, variants_genomic_elements as vge,
+    variants_phenotypes as vph, variants_proteins as vp,
+};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -27,26 +31,27 @@ pub static ENDPOINT: Endpoint = Endpoint {
 };
 
 /// The variant edge collections whose methods 4.25 counts.
-pub const SUMMARY_EDGES: &[&str] = &[
-    "variants_genes",
-    "variants_proteins",
-    "variants_biosamples",
-    "variants_genomic_elements",
-    "variants_phenotypes",
+pub const SUMMARY_EDGES: &[(Coll, Member, Member)] = &[
+    (vg::COLL, vg::m::_from, vg::m::method),
+    (vp::COLL, vp::m::_from, vp::m::method),
+    (vb::COLL, vb::m::_from, vb::m::method),
+    (vge::COLL, vge::m::_from, vge::m::method),
+    (vph::COLL, vph::m::_from, vph::m::method),
 ];
 
 /// 4.25: the number of variants in a region, and the number of their edges per method.
 pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let v = ctx.coll("variants");
+    let v = ctx.coll(schema::variants::COLL);
     let Some(r) = p.region(&variants::REGION_SPAN_10KB) else {
         return Err(ApiError::param("region", "region is required"));
     };
     let ords = sets::within(v, r).to_vec();
     let handles = v.map_or(Vec::new(), |c| sets::handles(c, &ords));
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
-    for name in SUMMARY_EDGES {
-        let Some(e) = ctx.coll(name) else { continue };
-        let (Some(by_from), Some(methods)) = (e.by("_from"), e.facet("method")) else {
+    for &(edges, from, method) in SUMMARY_EDGES {
+        let Some(e) = ctx.coll(edges) else { continue };
+        let (Some(by_from), Some(methods)) = (sets::value_map(e, from), sets::facet_map(e, method))
+        else {
             continue;
         };
         // The handles are neighbours (one chromosome, nearby positions): one cursor walks
@@ -92,3 +97,19 @@ pub static METHOD_COUNT: Shape = Shape {
         member("count", Src::Const("0"), Ty::Int),
     ],
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use varcat_format::indexes::IndexKind;
+    use varcat_format::schema::check_read;
+
+    /// Each summarised edge collection stores the `_from` map and the `method` facet read.
+    #[test]
+    fn test_summary_edges_are_indexed() {
+        for &(edges, from, method) in SUMMARY_EDGES {
+            check_read(edges.name(), from, Some(IndexKind::By)).unwrap();
+            check_read(edges.name(), method, Some(IndexKind::Facet)).unwrap();
+        }
+    }
+}

@@ -5,10 +5,12 @@ use super::*;
 use crate::api::variants::SHORT_VARIANT;
 use crate::api::variants::{self, required_variants};
 use crate::api::{sets, Ctx, Reply};
+use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::params::Params;
-use crate::shape::{field, member, Shape, Src, Ty};
+use crate::shape::{doc, member, Shape, Src, Ty};
 use serde_json::{json, Value};
+use varcat_format::schema::{variant_ld_predictions, variants_variants as vv};
 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
@@ -50,15 +52,15 @@ fn partner_json(ctx: &Ctx<'_>, handle: &str) -> Value {
 pub static LD_SUMMARY: Shape = Shape {
     name: "VariantLDSummary",
     members: &[
-        field("ancestry", Ty::Str),
-        field("d_prime", Ty::Num),
-        field("r2", Ty::Num),
+        doc("ancestry", Ty::Str),
+        doc("d_prime", Ty::Num),
+        doc("r2", Ty::Num),
         member(
             "sequence variant",
             Src::Const("null"),
             Ty::IdOr(&SHORT_VARIANT),
         ),
-        field("predictions", Ty::Any),
+        doc("predictions", Ty::Any),
     ],
 };
 
@@ -66,18 +68,18 @@ pub static LD_SUMMARY: Shape = Shape {
 /// QTL and TF-binding predictions computed at build time.
 pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (v, ords) = required_variants(ctx, p)?;
-    let ld = ctx.coll("variants_variants");
+    let ld = ctx.coll(vv::COLL);
     let Some(vc) = v else {
         return Ok(b"[]".to_vec().into());
     };
     let handles = sets::handles(vc, &ords);
     let edges = Set::union([
-        sets::adjacent(ld, "_from", handles.clone()),
-        sets::adjacent(ld, "_to", handles.clone()),
+        sets::adjacent(ld, vv::m::_from, handles.clone()),
+        sets::adjacent(ld, vv::m::_to, handles.clone()),
     ]);
     let mut f = Filter::over(ld);
     f.and(edges);
-    let preds = ctx.coll("variant_ld_predictions");
+    let preds = ctx.coll(variant_ld_predictions::COLL);
     let empty = json!({"qtls": [], "tf_binding": []});
     let out: Vec<Value> = match ld {
         None => Vec::new(),
@@ -85,20 +87,20 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
             .page(p.offset(), p.limit)
             .into_iter()
             .map(|o| {
-                let from = l.string(o, "_from").unwrap_or_default();
+                let from = l.str_of(o, vv::m::_from).unwrap_or_default();
                 let partner = if handles.contains(&from) {
-                    l.string(o, "_to").unwrap_or_default()
+                    l.str_of(o, vv::m::_to).unwrap_or_default()
                 } else {
                     from
                 };
                 let predictions = preds
-                    .and_then(|c| c.value(c.ord(&partner)?, "predictions"))
+                    .and_then(|c| c.raw(c.ord(&partner)?, variant_ld_predictions::m::predictions))
                     .and_then(|b| serde_json::from_slice(b).ok())
                     .unwrap_or_else(|| empty.clone());
                 json!({
-                    "ancestry": l.string(o, "ancestry").unwrap_or_default(),
-                    "d_prime": member_value(l, o, "d_prime"),
-                    "r2": member_value(l, o, "r2"),
+                    "ancestry": l.str_of(o, vv::m::ancestry).unwrap_or_default(),
+                    "d_prime": member_value(l, o, vv::m::d_prime),
+                    "r2": member_value(l, o, vv::m::r2),
                     "sequence variant": partner_json(ctx, &partner),
                     "predictions": predictions,
                 })
