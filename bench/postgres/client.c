@@ -51,7 +51,7 @@ typedef struct {
 static Target *targets;
 static int ntargets;
 static const char *sys_name, *group, *addr = "127.0.0.1:8080",
-                                       *conninfo = "host=/tmp/varcat-pg port=5499 dbname=varcat";
+                                       *conninfo = "host=/tmp/varcat-pg port=5499 dbname=varcat user=postgres";
 static char *sql; /* the group's statement, schema substituted */
 static const char *sqldir;
 static int is_pg;

@@ -7,6 +7,7 @@
 
 \set ON_ERROR_STOP 1
 SET maintenance_work_mem = '2GB';
+SET client_min_messages = warning;
 
 -- Every collection: key (_key), _from, _to (edges), doc. Answers list records in `_key` byte
 -- order (varcat's record order; the cluster's collation is C.UTF-8, i.e. code point = byte
