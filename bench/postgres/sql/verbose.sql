@@ -1,6 +1,8 @@
 -- /api/genes/variants?gene_id=$1&method=eQTL&verbose=true&limit=10: the gene's first 10 eQTL
 -- edges in key order, with the gene (Gene shape), the variant (VariantFrequency shape) and
 -- the study (Study shape) expanded; a reference whose target is missing stays a handle.
+-- Each expansion is a keyed lookup (LIMIT 1: keys are unique; without it the planner may hash
+-- all 200 studies, building each one's object, for 10 rows).
 SELECT coalesce(json_agg(r ORDER BY k), '[]') FROM (
   SELECT e.key AS k, json_build_object('gene', coalesce(g.o, d._to::json), 'sequence_variant', coalesce(vv.o, d._from::json), 'intron_chr', d.intron_chr, 'intron_start', d.intron_start, 'intron_end', d.intron_end, 'effect_size', d.effect_size, 'neg_log10_pvalue', d.neg_log10_pvalue, 'neg_log10_pvalue_adj', d.neg_log10_pvalue_adj, 'log2FC', d."log2FC", 'posterior_inclusion_probability', d.posterior_inclusion_probability, 'coefficient_stddev', d.coefficient_stddev, 'power', d.power, 'significant', d.significant, 'standard_error', d.standard_error, 'z_score', d.z_score, 'credible_set_min_r2', d.credible_set_min_r2, 'method', d.method, 'crispr_modality', d.crispr_modality, 'source', coalesce(d.source, '""'), 'source_url', coalesce(d.source_url, '""'), 'label', coalesce(d.label, '""'), 'p_value', d.p_value, 'chr', d.chr, 'biological_context', coalesce(d.biological_context, '""'), 'biosample_term', coalesce(d.biosample_term, '""'), 'study', coalesce(st.o, d.study::json), 'name', d.inverse_name, 'class', d.class, 'files_filesets', d.files_filesets) AS r
   FROM (SELECT key, _from, _to, doc FROM %S.variants_genes
@@ -16,11 +18,11 @@ SELECT coalesce(json_agg(r ORDER BY k), '[]') FROM (
     FROM %S.genes x, %R_to_record(x.doc) AS gd(chr %T, start %T, "end" %T, gene_type %T, name %T,
       strand %T, hgnc %T, entrez %T, collections %T, study_sets %T, source %T, version %T,
       source_url %T, synonyms %T)
-    WHERE x.key = substr(e._to, 7)) g ON true
+    WHERE x.key = substr(e._to, 7) LIMIT 1) g ON true
   LEFT JOIN LATERAL (
     SELECT json_build_object('organism', d.organism, '_id', v.key, 'chr', coalesce(d.chr, '""'), 'pos', d.pos, 'rsid', coalesce(d.rsid, '[]'), 'ref', coalesce(d.ref, '""'), 'alt', coalesce(d.alt, '""'), 'spdi', d.spdi, 'hgvs', d.hgvs, 'ca_id', d.ca_id, 'qual', d.qual, 'files_filesets', d.files_filesets, 'annotations', v.annotations, 'source', coalesce(d.source, '""'), 'source_url', coalesce(d.source_url, '""'), 'strain', d.strain) AS o
     FROM %S.variants v, %R_to_record(v.doc) AS d(organism %T, chr %T, pos %T, rsid %T, ref %T, alt %T, spdi %T, hgvs %T, ca_id %T, qual %T, files_filesets %T, source %T, source_url %T, strain %T)
-    WHERE v.key = substr(e._from, 10)) vv ON true
+    WHERE v.key = substr(e._from, 10) LIMIT 1) vv ON true
   LEFT JOIN LATERAL (
     SELECT json_build_object('_id', x.key, 'name', coalesce(sd.name, '""'),
       'ancestry_initial', sd.ancestry_initial, 'ancestry_replication', sd.ancestry_replication,
@@ -36,5 +38,5 @@ SELECT coalesce(json_agg(r ORDER BY k), '[]') FROM (
       pub_date %T, pub_journal %T, pub_title %T, has_sumstats %T, num_assoc_loci %T,
       study_source %T, trait_reported %T, trait_efos %T, trait_category %T, source %T,
       study_type %T, version %T, files_filesets %T)
-    WHERE x.key = substr(d.study #>> '{}', 9)) st ON true
+    WHERE x.key = substr(d.study #>> '{}', 9) LIMIT 1) st ON true
 ) x
