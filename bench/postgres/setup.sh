@@ -40,7 +40,7 @@ listen_addresses = '127.0.0.1'
 port = $PORT
 unix_socket_directories = '$DIR'
 max_connections = 40              # 8 benchmark connections, a few for psql
-# --- memory, for a 24 GiB machine whose data set (100k variants: ≈ 2 GB with indexes) fits
+# --- memory, for a 24 GiB machine whose data set (100k variants: 1.8 GB with indexes) fits
 shared_buffers = 4GB              # every table and index stays in PostgreSQL's own cache
 effective_cache_size = 16GB       # the planner may count on the OS page cache too
 huge_pages = try
