@@ -26,7 +26,10 @@ fn main() {
         }
         i += 2;
     }
-    assert!(variants > 0, "usage: pg-targets --variants N [--seed S] [--n 4096]");
+    assert!(
+        variants > 0,
+        "usage: pg-targets --variants N [--seed S] [--n 4096]"
+    );
     let plan = Plan::new(variants, seed);
     for group in GROUPS {
         // varcat-bench: Rng::new(hash(&[seed, 99, group.len(), first byte]))
@@ -67,7 +70,9 @@ fn main() {
                 }
                 "verbose" => {
                     let g = synth::gene_id(rng.below(plan.genes));
-                    format!("/api/genes/variants?gene_id={g}&method=eQTL&verbose=true&limit=10\t{g}")
+                    format!(
+                        "/api/genes/variants?gene_id={g}&method=eQTL&verbose=true&limit=10\t{g}"
+                    )
                 }
                 "name" => {
                     let s = synth::symbol(rng.below(plan.genes)).to_lowercase();
