@@ -79,8 +79,16 @@ pub fn key(coll: &Collection, ord: u32) -> Option<String> {
 }
 
 /// The document handle `collection/key` of record `ord`.
+#[allow(clippy::disallowed_methods)]
 pub fn handle(coll: &Collection, ord: u32) -> Option<String> {
-    Some(format!("{}/{}", coll.name(), key(coll, ord)?))
+    // Keys are plain JSON strings: borrowed when they hold no escape (no decode, no copy).
+    let key = crate::shape::json_str(coll.value(ord, KEY)?)?;
+    let name = coll.name();
+    let mut h = String::with_capacity(name.len() + 1 + key.len());
+    h.push_str(name);
+    h.push('/');
+    h.push_str(&key);
+    Some(h)
 }
 
 /// The key of document handle `h` when it is a handle of a record of `coll`

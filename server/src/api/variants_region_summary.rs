@@ -56,16 +56,22 @@ pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
         };
         // The handles are neighbours (one chromosome, nearby positions): one cursor walks
         // their shared prefix once.
+        // The region's edges of this collection, then one intersection count per method
+        // (most variants have no edge; the methods' bitmaps are walked once, not per variant).
         let mut lookups = by_from.lookups();
+        let mut region = Vec::new();
         for h in &handles {
-            let Some(list) = lookups.get(h.as_bytes()) else {
-                continue;
-            };
-            for (method, bm) in methods.values() {
-                let n = list.iter().filter(|&x| bm.contains(x)).count() as u64;
-                if n > 0 {
-                    *counts.entry(method.to_string()).or_insert(0) += n;
-                }
+            if let Some(list) = lookups.get(h.as_bytes()) {
+                region.extend(list.iter());
+            }
+        }
+        if region.is_empty() {
+            continue;
+        }
+        for (method, bm) in methods.values() {
+            let n = region.iter().filter(|&&x| bm.contains(x)).count() as u64;
+            if n > 0 {
+                *counts.entry(method.to_string()).or_insert(0) += n;
             }
         }
     }
