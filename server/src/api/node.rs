@@ -181,3 +181,56 @@ pub fn with_and_without(prefix: &str, v: &str) -> Vec<String> {
     out.dedup();
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{self, Endpoint};
+
+    /// Every node endpoint with its query.
+    fn queries() -> Vec<(&'static Endpoint, &'static NodeQuery)> {
+        vec![
+            (&api::genes::ENDPOINT, &api::genes::QUERY),
+            (&api::variants::ENDPOINT, &api::variants::QUERY),
+            (&api::proteins::ENDPOINT, &api::proteins::QUERY),
+            (&api::transcripts::ENDPOINT, &api::transcripts::QUERY),
+            (&api::ontology_terms::ENDPOINT, &api::ontology_terms::QUERY),
+            (&api::drugs::ENDPOINT, &api::drugs::QUERY),
+            (&api::complexes::ENDPOINT, &api::complexes::QUERY),
+            (&api::studies::ENDPOINT, &api::studies::QUERY),
+            (
+                &api::genomic_elements::ENDPOINT,
+                &api::genomic_elements::QUERY,
+            ),
+            (&api::motifs::ENDPOINT, &api::motifs::QUERY),
+        ]
+    }
+
+    #[test]
+    fn test_filters_read_declared_parameters_and_every_endpoint_is_listed() {
+        for (ep, q) in queries() {
+            assert!(api::ENDPOINTS.iter().any(|e| std::ptr::eq(*e, ep)));
+            assert!(
+                matches!(ep.body, crate::api::Body::Array(s) if std::ptr::eq(s, q.shape)),
+                "{}: the body is the query's shape",
+                ep.path
+            );
+            for f in q.filters {
+                if let Some(p) = f.param() {
+                    assert!(
+                        ep.accepts.params.iter().any(|d| d.name == p.name),
+                        "{}: filter on undeclared {}",
+                        ep.path,
+                        p.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn test_with_and_without_a_prefix() {
+        assert_eq!(with_and_without("PMID:", "PMID:1"), ["1", "PMID:1"]);
+        assert_eq!(with_and_without("PMID:", "1"), ["1", "PMID:1"]);
+    }
+}
