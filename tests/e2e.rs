@@ -14,6 +14,7 @@ mod harness;
 mod hostile;
 mod http_surface;
 mod lifecycle;
+mod nodes;
 mod openapi;
 mod phenotypes;
 mod proteins;

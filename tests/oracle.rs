@@ -310,7 +310,7 @@ pub fn proteins(org: &str, filters: &BTreeMap<&str, &str>) -> Vec<&'static Value
                         || s(p, "protein_id") == *v
                         || has(p, "uniprot_ids", v)
                 }
-                "protein_name" => s(p, "name") == *v,
+                "protein_name" | "name" => s(p, "name") == *v,
                 "uniprot_name" => has(p, "uniprot_names", v),
                 "uniprot_full_name" => has(p, "uniprot_full_names", v),
                 "dbxrefs" => p["dbxrefs"]

@@ -5,16 +5,22 @@
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
 pub mod coding_variants_variants;
+pub mod complexes;
 pub mod diseases_genes;
+pub mod drugs;
 pub mod genes;
 pub mod genes_coding_variants_scores;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
 pub mod genes_variants;
+pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_variants;
+pub mod motifs;
 pub mod motifs_proteins;
+pub mod node;
+pub mod ontology_terms;
 pub mod ontology_terms_children;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
@@ -22,6 +28,8 @@ pub mod proteins;
 pub mod proteins_genes;
 pub mod sets;
 pub mod shapes;
+pub mod studies;
+pub mod transcripts;
 pub mod transcripts_genes;
 pub mod variants;
 pub mod variants_coding_variants;
@@ -286,6 +294,16 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_structure::ENDPOINT,
     &proteins_genes::ENDPOINT,
     &genes_proteins::ENDPOINT,
+    &genes::ENDPOINT,
+    &variants::ENDPOINT,
+    &proteins::ENDPOINT,
+    &transcripts::ENDPOINT,
+    &ontology_terms::ENDPOINT,
+    &drugs::ENDPOINT,
+    &complexes::ENDPOINT,
+    &studies::ENDPOINT,
+    &genomic_elements::ENDPOINT,
+    &motifs::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -188,6 +188,14 @@ impl<'a> Filter<'a> {
         self
     }
 
+    /// Adds every condition of `other` (a filter over the same collection).
+    pub fn and_filter(&mut self, other: Filter<'a>) -> &mut Self {
+        debug_assert_eq!(self.universe, other.universe, "filters of one collection");
+        self.sets.extend(other.sets);
+        self.preds.extend(other.preds);
+        self
+    }
+
     /// Adds a predicate.
     pub fn pred(&mut self, p: impl Fn(u32) -> bool + 'a) -> &mut Self {
         self.preds.push(Box::new(p));

@@ -310,7 +310,10 @@ fn error_response(what: &str) -> Value {
 }
 
 fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
-    let mut description = format!("Interface section {}.", ep.section);
+    let mut description = match ep.section.strip_prefix('r') {
+        Some(row) => format!("IGVF client path (endpoints-more row {row})."),
+        None => format!("Interface section {}.", ep.section),
+    };
     for r in ep.accepts.rules {
         if let Rule::AtLeastOne(ps) = r {
             description.push_str(&format!(
@@ -459,7 +462,10 @@ mod tests {
                         "organism" => Kind::Enum(&["Homo sapiens"]),
                         _ => Kind::Int,
                     });
-                let q = format!("{name}={}", sample(kind).replace(' ', "%20"));
+                let q = format!(
+                    "{name}={}",
+                    sample(kind).replace('+', "%2B").replace(' ', "%20")
+                );
                 let raw = RawQuery::parse(&q).unwrap();
                 let path: Vec<(&'static str, String)> = Vec::new();
                 if let Err(e) = params::parse(&ep.accepts, &raw, &path) {

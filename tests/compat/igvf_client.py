@@ -47,6 +47,17 @@ METHODS = {
     "/proteins/genes": "genes_from_proteins",  # 4.23
     "/genes/proteins": "proteins_from_genes",  # 4.24
     "/variants/region-summary": "variants_region_summary",  # 4.25
+    # Issue 23: the client's other paths (endpoints-more row numbers).
+    "/genes": "genes",  # r18
+    "/variants": "variants",  # r64
+    "/proteins": "proteins",  # r52
+    "/transcripts": "transcripts",  # r61
+    "/ontology-terms": "ontology_term",  # r42
+    "/drugs": "drugs",  # r12
+    "/complexes": "complexes",  # r8
+    "/studies": "studies",  # r60
+    "/genomic-elements": "genomic_elements",  # r32
+    "/motifs": "motifs",  # r40
 }
 
 

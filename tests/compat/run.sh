@@ -76,8 +76,10 @@ chrome=(chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first
   >>"$work/chrome.log" 2>&1
 [ -s "$work/landing.png" ] || { cat "$work/chrome.log"; echo "no screenshot"; exit 1; }
 # The rendered DOM (after the browser parsed it) lists every endpoint and every example link.
-endpoints=$(grep -o '<tr id="s4\.[0-9]*"' "$work/dom.html" | wc -l)
-[ "$endpoints" -eq 25 ] || { echo "rendered page lists $endpoints endpoints, want 25"; exit 1; }
+# The interface's 25 (id s4.N) and the client's other paths (id sr<row>), one per endpoint.
+want=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["paths"]))' "$work/openapi.json")
+endpoints=$(grep -o '<tr id="s\(4\.\|r\)[0-9]*"' "$work/dom.html" | wc -l)
+[ "$endpoints" -eq "$want" ] || { echo "rendered page lists $endpoints endpoints, want $want"; exit 1; }
 links=$(grep -o 'href="[^"]*"' "$work/dom.html" | sed -e 's/^href="//' -e 's/"$//' -e 's/&amp;/\&/g')
 passed=0 failed=0
 while read -r link; do

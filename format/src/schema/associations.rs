@@ -34,6 +34,10 @@ collection! {
 pub(super) const STUDIES: Spec = Spec {
     name: studies::NAME,
     fields: studies::FIELDS,
+    indexes: &[
+        Index::Exact(studies::pmid),
+        Index::Exact(studies::files_filesets),
+    ],
     ..NODE
 };
 
@@ -53,6 +57,7 @@ collection! {
 pub(super) const DRUGS: Spec = Spec {
     name: drugs::NAME,
     fields: drugs::FIELDS,
+    indexes: &[Index::Text(drugs::name)],
     ..NODE
 };
 

@@ -23,6 +23,13 @@ pub(super) const ONTOLOGY_TERMS: Spec = Spec {
     name: ontology_terms::NAME,
     fields: ontology_terms::FIELDS,
     known: &["subset"],
+    indexes: &[
+        Index::Text(ontology_terms::name),
+        Index::Text(ontology_terms::synonyms),
+        Index::Facet(ontology_terms::source),
+        Index::Facet(ontology_terms::subontology),
+        Index::Exact(ontology_terms::files_filesets),
+    ],
     ..NODE
 };
 
@@ -49,6 +56,10 @@ pub(super) const GENOMIC_ELEMENTS: Spec = Spec {
     known: &["simple_sample_summaries", "treatments_term_ids"],
     indexes: &[
         Index::Facet(genomic_elements::r#type),
+        Index::Facet(genomic_elements::source_annotation),
+        Index::Facet(genomic_elements::method),
+        Index::Facet(genomic_elements::source),
+        Index::Exact(genomic_elements::files_filesets),
         Index::Intervals {
             chr: genomic_elements::chr,
             start: genomic_elements::start,
@@ -243,7 +254,12 @@ pub(super) const MOTIFS: Spec = Spec {
     name: motifs::NAME,
     fields: motifs::FIELDS,
     known: &["baseline"],
-    indexes: &[Index::Exact(motifs::tf_name), Index::Facet(motifs::source)],
+    indexes: &[
+        Index::Exact(motifs::tf_name),
+        Index::Facet(motifs::source),
+        Index::Facet(motifs::method),
+        Index::Exact(motifs::files_filesets),
+    ],
     ..NODE
 };
 
@@ -271,6 +287,10 @@ collection! {
 pub(super) const COMPLEXES: Spec = Spec {
     name: complexes::NAME,
     fields: complexes::FIELDS,
+    indexes: &[
+        Index::Text(complexes::name),
+        Index::Text(complexes::description),
+    ],
     ..NODE
 };
 

@@ -32,6 +32,10 @@ const GENE_INDEXES: &[Index] = &[
     Index::Exact(genes::synonyms),
     Index::Exact(genes::gene_id),
     Index::Exact(genes::symbol),
+    Index::Exact(genes::entrez),
+    Index::Facet(genes::gene_type),
+    Index::Exact(genes::collections),
+    Index::Exact(genes::study_sets),
     Index::Intervals {
         chr: genes::chr,
         start: genes::start,
@@ -74,6 +78,7 @@ collection! {
         source_url: Str,
         organism: Str,
         MANE_Select: Bool,
+        refseq_transcript_ids: StrArray,
     }
 }
 
@@ -82,6 +87,7 @@ pub(super) const TRANSCRIPTS: Spec = Spec {
     fields: transcripts::FIELDS,
     indexes: &[
         Index::Facet(transcripts::transcript_type),
+        Index::Exact(transcripts::refseq_transcript_ids),
         Index::Intervals {
             chr: transcripts::chr,
             start: transcripts::start,

@@ -53,6 +53,7 @@ pub(super) const VARIANTS: Spec = Spec {
         Index::Exact(variants::hgvs),
         Index::Exact(variants::ca_id),
         Index::Exact(variants::rsid),
+        Index::Exact(variants::strain),
         Index::Facet(variant_annotations::GENCODE_category.name()),
         Index::Points {
             chr: variants::chr,

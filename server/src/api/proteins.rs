@@ -1,10 +1,13 @@
 //! Protein resolution shared by 4.23 `/proteins/genes` and 4.10 `/genes-structure` (over the
 //! `proteins` collection).
 
-use crate::api::{sets, Ctx};
+use crate::api::node::{NodeFilter, NodeQuery, Nodes};
+use crate::api::shapes::PROTEIN;
+use crate::api::{sets, Body, Ctx, Endpoint};
 use crate::engine::{Filter, Set};
-use crate::params::{Kind, Param, Params};
+use crate::params::{Accepts, Kind, Paging, Param, Params, HUMAN_MOUSE};
 use crate::parse::ident::ensembl_candidates;
+use varcat_format::collection::Collection;
 use varcat_format::schema::proteins;
 
 /// Ensembl protein id or UniProt accession.
@@ -23,6 +26,8 @@ pub const UNIPROT_NAME: Param = Param::new(
 );
 /// UniProt full name.
 pub const UNIPROT_FULL_NAME: Param = Param::new("uniprot_full_name", Kind::Id, "UniProt full name");
+/// Protein name, under the name `/proteins` gives it.
+pub const NAME: Param = Param::new("name", Kind::Id, "protein name (exact)");
 /// Cross-reference id.
 pub const DBXREFS: Param = Param::new("dbxrefs", Kind::Id, "a cross-reference id, e.g. HGNC:15916");
 
@@ -59,6 +64,7 @@ pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a>
     }
     for (param, member) in [
         (&PROTEIN_NAME, proteins::m::name),
+        (&NAME, proteins::m::name),
         (&UNIPROT_NAME, proteins::m::uniprot_names),
         (&UNIPROT_FULL_NAME, proteins::m::uniprot_full_names),
         (&DBXREFS, proteins::m::dbxref_ids),
@@ -70,3 +76,49 @@ pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a>
     f.and(sets::facet(c, proteins::m::organism, p.organism.name()));
     f
 }
+
+/// `/proteins` (issue 23): proteins of the organism by id, name, UniProt names and
+/// cross-references (all ANDed); every protein when nothing is given.
+pub static ENDPOINT: Endpoint = Endpoint {
+    path: "/proteins",
+    section: "r52",
+    summary: "Proteins by id, name, UniProt name, UniProt full name, cross-reference",
+    accepts: Accepts {
+        params: &NODE_FILTERS,
+        rules: &[],
+        paging: Paging::Paged {
+            default: 25,
+            max: 50,
+        },
+        organisms: HUMAN_MOUSE,
+    },
+    verbose: false,
+    run: |ctx, p| QUERY.run(ctx, p),
+    body: Body::Array(&PROTEIN),
+    examples: &[
+        "protein_id=ENSP00000322957",
+        "uniprot_name=PAK5_HUMAN",
+        "organism=Mus%20musculus",
+    ],
+};
+
+/// The filters of `/proteins`, in the client's order.
+const NODE_FILTERS: [&Param; 5] = [
+    &PROTEIN_ID,
+    &NAME,
+    &UNIPROT_NAME,
+    &UNIPROT_FULL_NAME,
+    &DBXREFS,
+];
+
+/// [`matching`] over the filters of `/proteins`.
+fn node_matching<'a>(ctx: &Ctx<'a>, _: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    matching(ctx, p, &NODE_FILTERS)
+}
+
+/// `/proteins` as data.
+pub static QUERY: NodeQuery = NodeQuery {
+    nodes: Nodes::One(proteins::COLL),
+    filters: &[NodeFilter::Resolved(node_matching)],
+    shape: &PROTEIN,
+};

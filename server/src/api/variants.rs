@@ -2,11 +2,14 @@
 //! parameters, the matching variants, the edges leaving them), and the variant shapes every
 //! endpoint renders (short form, annotations, frequencies).
 
-use crate::api::{sets, Ctx};
+use crate::api::node::{NodeFilter, NodeQuery, Nodes};
+use crate::api::variants_freq::GENCODE_CATEGORY;
+use crate::api::{sets, Body, Ctx, Endpoint};
 use crate::engine::Read;
 use crate::engine::{Filter, Set};
 use crate::error::ApiError;
 use crate::params::VARIANTS;
+use crate::params::{Accepts, Organism, Paging, HUMAN_MOUSE};
 use crate::params::{Kind, Param, Params, Rule};
 use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi};
 use crate::shape::{doc, field, member, Member, Shape, Src, Ty};
@@ -189,6 +192,80 @@ pub static FREQUENCY: Shape = Shape {
         field(schema::variants::m::source_url, Ty::Str).required(),
         field(schema::variants::m::strain, Ty::StrArr),
     ],
+};
+
+/// `/variants` (issue 23): variants of the organism by identifiers and region (uncapped: IGVF
+/// does not cap it), with GENCODE category (human) and strain (mouse) filters.
+pub static ENDPOINT: Endpoint = Endpoint {
+    path: "/variants",
+    section: "r64",
+    summary: "Variants by identifier or region, GENCODE category, mouse strain",
+    accepts: Accepts {
+        params: &[
+            &SPDI,
+            &HGVS,
+            &RSID,
+            &CA_ID,
+            &VARIANT_ID,
+            &REGION,
+            &GENCODE_CATEGORY,
+            &MOUSE_STRAIN,
+        ],
+        rules: &[ID_OR_REGION_RULE],
+        paging: Paging::Paged {
+            default: 25,
+            max: 500,
+        },
+        organisms: HUMAN_MOUSE,
+    },
+    verbose: false,
+    run: |ctx, p| QUERY.run(ctx, p),
+    body: Body::Array(&FREQUENCY),
+    examples: &[
+        "rsid=rs900001",
+        "region=chr20:9564000-9565000",
+        "organism=Mus%20musculus&region=chr1:3000000-4000000&mouse_strain=A_J",
+    ],
+};
+
+/// Mouse strain.
+pub const MOUSE_STRAIN: Param = Param::new(
+    "mouse_strain",
+    Kind::Enum(&[
+        "129S1_SvImJ",
+        "A_J",
+        "CAST_EiJ",
+        "NOD_ShiLtJ",
+        "NZO_HlLtJ",
+        "PWK_PhJ",
+        "WSB_EiJ",
+    ]),
+    "mouse strain (Mus musculus only)",
+);
+
+/// [`matching`] as a node resolver.
+fn node_matching<'a>(_: &Ctx<'a>, v: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    matching(v, p)
+}
+
+/// `/variants` as data.
+pub static QUERY: NodeQuery = NodeQuery {
+    nodes: Nodes::ByOrganism(VARIANTS),
+    filters: &[
+        NodeFilter::Resolved(node_matching),
+        NodeFilter::Only(
+            Organism::Human,
+            &NodeFilter::Facet(
+                &GENCODE_CATEGORY,
+                schema::variant_annotations::GENCODE_category,
+            ),
+        ),
+        NodeFilter::Only(
+            Organism::Mouse,
+            &NodeFilter::Exact(&MOUSE_STRAIN, schema::variants::m::strain),
+        ),
+    ],
+    shape: &FREQUENCY,
 };
 
 #[cfg(test)]

@@ -1,0 +1,236 @@
+//! The node look-up kind (issue 23): a node endpoint declared as data — its collection
+//! (organism-mapped or not), its filters (each bound to a declared parameter), its shape — and
+//! answered by one generic handler, [`NodeQuery::run`]. Every given filter is ANDed; a text
+//! filter runs its name cascade with every other filter applied (the tier is decided on the
+//! rows that pass them, as in 4.16), so an exact name never falls through to a similar one.
+//! Rows come in record order (`_key`, DESIGN §6), paged as every endpoint pages.
+
+use varcat_format::collection::Collection;
+use varcat_format::schema::{Coll, Member};
+
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{cascade, Filter, Set, Tier};
+use crate::error::ApiError;
+use crate::params::{ByOrganism, Organism, Param, Params};
+use crate::shape::Shape;
+
+/// The collection a node endpoint reads.
+#[derive(Clone, Copy, Debug)]
+pub enum Nodes {
+    /// One collection, whatever the organism.
+    One(Coll),
+    /// The collection of the request's organism.
+    ByOrganism(ByOrganism),
+}
+
+/// A resolver shared with other endpoints: the rows of the collection its parameters select.
+pub type Resolver = for<'a> fn(&Ctx<'a>, Option<&'a Collection>, &Params) -> Filter<'a>;
+
+/// One filter of a node endpoint, applied when its parameter is given.
+pub enum NodeFilter {
+    /// `_key` equals the value, with or without an Ensembl version.
+    Key(&'static Param),
+    /// The member (each element of an array member) equals the value.
+    Exact(&'static Param, Member),
+    /// The member equals any of the forms `forms` makes of the value (a prefix added or
+    /// removed, upper case…).
+    ExactAny(&'static Param, Member, fn(&str) -> Vec<String>),
+    /// The member equals the stored form of an HGNC id (`HGNC:<n>`).
+    Hgnc(&'static Param, Member),
+    /// The facet member has the value.
+    Facet(&'static Param, Member),
+    /// The member is the handle of file set `<value>`.
+    Fileset(&'static Param, Member),
+    /// The name cascade of `tiers` over the member.
+    Text(&'static Param, Member, &'static [Tier]),
+    /// Interval records overlapping the region.
+    Overlaps(&'static Param),
+    /// Point records inside the region.
+    Within(&'static Param),
+    /// A shared resolver (it reads only parameters the endpoint declares).
+    Resolved(Resolver),
+    /// The filter applies to this organism only: given for another one, a 400.
+    Only(Organism, &'static NodeFilter),
+}
+
+impl NodeFilter {
+    /// The parameter the filter reads (none for a resolver).
+    pub fn param(&self) -> Option<&'static Param> {
+        match *self {
+            NodeFilter::Key(p)
+            | NodeFilter::Exact(p, _)
+            | NodeFilter::ExactAny(p, _, _)
+            | NodeFilter::Hgnc(p, _)
+            | NodeFilter::Facet(p, _)
+            | NodeFilter::Fileset(p, _)
+            | NodeFilter::Text(p, _, _)
+            | NodeFilter::Overlaps(p)
+            | NodeFilter::Within(p) => Some(p),
+            NodeFilter::Resolved(_) => None,
+            NodeFilter::Only(_, f) => f.param(),
+        }
+    }
+
+    /// Adds this filter's condition to `f` when its parameter is given (text filters excepted:
+    /// they run over the others).
+    fn apply<'a>(&self, ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params, f: &mut Filter<'a>) {
+        match *self {
+            NodeFilter::Key(param) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::keys(c, v));
+                }
+            }
+            NodeFilter::Exact(param, m) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::exact(c, m, v));
+                }
+            }
+            NodeFilter::ExactAny(param, m, forms) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::exact_any(c, m, &forms(v)));
+                }
+            }
+            NodeFilter::Hgnc(param, m) => {
+                if let Some(h) = p.hgnc_id(param) {
+                    f.and(sets::exact(c, m, &h.stored()));
+                }
+            }
+            NodeFilter::Facet(param, m) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::facet(c, m, v));
+                }
+            }
+            NodeFilter::Fileset(param, m) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::in_fileset(c, m, v));
+                }
+            }
+            NodeFilter::Overlaps(param) => {
+                if let Some(r) = p.region(param) {
+                    f.and(sets::overlapping(c, r));
+                }
+            }
+            NodeFilter::Within(param) => {
+                if let Some(r) = p.region(param) {
+                    f.and(sets::within(c, r));
+                }
+            }
+            NodeFilter::Resolved(resolve) => {
+                f.and_filter(resolve(ctx, c, p));
+            }
+            NodeFilter::Only(_, inner) => inner.apply(ctx, c, p, f),
+            NodeFilter::Text(..) => {}
+        }
+    }
+}
+
+/// A node endpoint as data.
+pub struct NodeQuery {
+    /// What it reads.
+    pub nodes: Nodes,
+    /// Its filters, all ANDed.
+    pub filters: &'static [NodeFilter],
+    /// Its record.
+    pub shape: &'static Shape,
+}
+
+impl NodeQuery {
+    /// The one handler of every node endpoint.
+    pub fn run(&self, ctx: &Ctx<'_>, p: &Params) -> Reply {
+        for filter in self.filters {
+            if let (NodeFilter::Only(org, _), Some(param)) = (filter, filter.param()) {
+                if *org != p.organism && p.has(param) {
+                    return Err(ApiError::param(
+                        param.name,
+                        format!("{} applies to {} only", param.name, org.name()),
+                    ));
+                }
+            }
+        }
+        let c = ctx.coll(match self.nodes {
+            Nodes::One(c) => c,
+            Nodes::ByOrganism(b) => p.organism.collection(b),
+        });
+        let base = || {
+            let mut f = Filter::over(c);
+            for filter in self.filters {
+                filter.apply(ctx, c, p, &mut f);
+            }
+            f
+        };
+        let mut f = base();
+        for filter in self.filters {
+            if let NodeFilter::Text(param, m, tiers) = *filter {
+                if let Some(q) = p.str(param) {
+                    let rows = match c {
+                        Some(coll) => cascade(coll, m, q, tiers, base).collect(),
+                        None => Vec::new(),
+                    };
+                    f.and(Set::Vec(rows));
+                }
+            }
+        }
+        ctx.page(p, c, &f, self.shape)
+    }
+}
+
+/// The value as given, with `prefix` added and with it removed (`PMID:29379200`, `29379200`).
+pub fn with_and_without(prefix: &str, v: &str) -> Vec<String> {
+    let bare = v.strip_prefix(prefix).unwrap_or(v);
+    let mut out = vec![bare.to_string(), format!("{prefix}{bare}")];
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{self, Endpoint};
+
+    /// Every node endpoint with its query.
+    fn queries() -> Vec<(&'static Endpoint, &'static NodeQuery)> {
+        vec![
+            (&api::genes::ENDPOINT, &api::genes::QUERY),
+            (&api::variants::ENDPOINT, &api::variants::QUERY),
+            (&api::proteins::ENDPOINT, &api::proteins::QUERY),
+            (&api::transcripts::ENDPOINT, &api::transcripts::QUERY),
+            (&api::ontology_terms::ENDPOINT, &api::ontology_terms::QUERY),
+            (&api::drugs::ENDPOINT, &api::drugs::QUERY),
+            (&api::complexes::ENDPOINT, &api::complexes::QUERY),
+            (&api::studies::ENDPOINT, &api::studies::QUERY),
+            (
+                &api::genomic_elements::ENDPOINT,
+                &api::genomic_elements::QUERY,
+            ),
+            (&api::motifs::ENDPOINT, &api::motifs::QUERY),
+        ]
+    }
+
+    #[test]
+    fn test_filters_read_declared_parameters_and_every_endpoint_is_listed() {
+        for (ep, q) in queries() {
+            assert!(api::ENDPOINTS.iter().any(|e| std::ptr::eq(*e, ep)));
+            assert!(
+                matches!(ep.body, crate::api::Body::Array(s) if std::ptr::eq(s, q.shape)),
+                "{}: the body is the query's shape",
+                ep.path
+            );
+            for f in q.filters {
+                if let Some(p) = f.param() {
+                    assert!(
+                        ep.accepts.params.iter().any(|d| d.name == p.name),
+                        "{}: filter on undeclared {}",
+                        ep.path,
+                        p.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn test_with_and_without_a_prefix() {
+        assert_eq!(with_and_without("PMID:", "PMID:1"), ["1", "PMID:1"]);
+        assert_eq!(with_and_without("PMID:", "1"), ["1", "PMID:1"]);
+    }
+}
