@@ -11,6 +11,7 @@ use crate::doc::Doc;
 mod associations;
 mod elements;
 mod genome;
+mod interactions;
 mod variation;
 
 /// Per-document preparation run before a document is stored (derived members, renames).
@@ -47,6 +48,7 @@ const HOOKS: &[&[(&str, Hooks)]] = &[
     variation::HOOKS,
     associations::HOOKS,
     elements::HOOKS,
+    interactions::HOOKS,
 ];
 
 /// The hooks of collection `name` (none for most).

@@ -365,6 +365,8 @@ write("ontology_terms", [
     term("MONDO_9000002", "test disease two"),
     term("MONDO_9000003", "Rare test syndrome type 2"),
     term("EFO_0002067", "K562", synonyms=["K-562"]),
+    term("GO_9000001", "test receptor signaling process", subontology="biological_process"),
+    term("GO_9000002", "test membrane compartment", subontology="cellular_component"),
 ] + slice_terms)
 
 def dg_gencc(n, disease, gene, term_name, classification):
@@ -486,6 +488,7 @@ def element(key, chr_, start, end, type_):
 E1 = "TSTELEMENT_chr1_24900_25100"
 E2 = "TSTELEMENT2_chr1_14900_15100"
 E3 = "TSTELEMENT3_chr1_14990_15000"
+EP = "TSTPROMOTER_chr1_14950_15050"
 
 
 def geb(n, elem, term_key, log2fc, significant, source="ENCODE"):
@@ -507,6 +510,8 @@ write("genomic_elements", [
     element(E1, "chr1", 24900, 25100, "accessible dna elements"),
     element(E2, "chr1", 14900, 15100, "candidate cis regulatory element"),
     element(E3, "chr1", 14990, 15000, "tested elements"),  # ends where V1 and V2 start: contains neither
+    # TSTA1's promoter, perturbed in a Perturb-seq screen; contains V1 and V2 (position 15000).
+    dict(element(EP, "chr1", 14950, 15050, "accessible dna elements"), method="Perturb-seq"),
 ])
 
 
@@ -518,6 +523,16 @@ def e2g(n, elem, gname, method, score, cell=None, files="files_filesets/IGVFFI90
             "biosample_term": "ontology_terms/EFO_0002067", "name": "regulates", "inverse_name": "regulated by"}
 
 
+def perturb(n, gname, label, log2fc, padj, significant):
+    return {"_key": f"EG{n:03d}", "_from": f"genomic_elements/{EP}", "_to": G[gname], "method": "Perturb-seq",
+            "label": label, "class": "observed data", "log2FC": log2fc, "effect_size": log2fc,
+            "p_value": 10 ** -(padj + 0.5), "p_value_adj": 10 ** -padj, "neg_log10_pvalue": padj + 0.5,
+            "neg_log10_pvalue_adj": padj, "significant": significant, "crispr_modality": "interference",
+            "source": "IGVF", "source_url": f"{URL}/Perturb-seq", "files_filesets": "files_filesets/IGVFFI9000PSQ",
+            "biological_context": "K562", "biosample_term": "ontology_terms/EFO_0002067", "treatments_term_ids": None,
+            "cell_annotation_term": None, "name": "modulates expression of", "inverse_name": "expression modulated by"}
+
+
 write("genomic_elements_genes", [
     e2g(1, E1, "TST-B", "ENCODE-rE2G", 0.4),
     e2g(2, E1, "TSTA1", "scE2G", 0.2, cell="T cell", files="files_filesets/IGVFFI9000SCE"),
@@ -525,15 +540,26 @@ write("genomic_elements_genes", [
     e2g(4, E2, "TSTA1", "ENCODE-rE2G", 0.7),
     e2g(5, E2, "ENSG99999999998", "ENCODE-rE2G", 0.5),   # target gene missing: row dropped
     e2g(6, E3, "TSTA1", "ENCODE-rE2G", 0.1),
+    # Perturb-seq of TSTA1's promoter: the response gene and the perturbation efficiency (same file set).
+    perturb(7, "TST-B", "variant effect on gene expression", -0.8, 4.2, True),
+    perturb(8, "TSTA1", "perturbation efficiency", -2.1, 9.0, True),
 ])
 
 
-def ld(n, a, b, ancestry, r2, dp):
+def ld(n, a, b, ancestry, r2, dp, pairs=True):
     ka = K.get(a, a)
     kb = K.get(b, b)
-    return {"_key": f"LD{n:03d}", "_from": f"variants/{ka}", "_to": f"variants/{kb}", "chr": "chr1",
-            "ancestry": ancestry, "r2": r2, "d_prime": dp, "negated": False, "label": "linkage disequilibrium",
-            "name": "correlated with", "inverse_name": "correlated with", "source": "TopLD", "source_url": URL}
+    d = {"_key": f"LD{n:03d}", "_from": f"variants/{ka}", "_to": f"variants/{kb}", "chr": "chr1",
+         "ancestry": ancestry, "r2": r2, "d_prime": dp, "negated": False, "label": "linkage disequilibrium",
+         "name": "correlated with", "inverse_name": "correlated with", "source": "TopLD", "source_url": URL}
+    if pairs:
+        # TopLD's members: the base pair as chr:pos(1-based):ref:alt and the first rsid.
+        for i, (k, key) in enumerate(((a, ka), (b, kb)), 1):
+            v = V.get(k)
+            d[f"variant_{i}_base_pair"] = (f"{v['chr']}:{v['pos'] + 1}:{v['ref']}:{v['alt']}" if v
+                                           else "chr1:100000:A:C")
+            d[f"variant_{i}_rsid"] = v["rsid"][0] if v else "rs900099"
+    return d
 
 
 write("variants_variants", [
@@ -541,7 +567,7 @@ write("variants_variants", [
     ld(2, "V3", "V1", "AFR", 0.5, 0.7),
     ld(3, "V1", "NC_000001.11:99999:A:C", "SAS", 0.3, 0.4),  # partner missing from the catalog
     ld(4, "V5", "V6", "EAS", 0.95, 1.0),
-    ld(5, "V2", "V9", "EUR", 0.2, 0.5),
+    ld(5, "V2", "V9", "EUR", 0.2, 0.5, pairs=False),  # no TopLD pair members: answers fill ""
 ])
 write("variants_biosamples", [
     {"_key": "VB001", "_from": f"variants/{K['V2']}", "_to": "ontology_terms/CL_0000001", "label": "variant effect",
@@ -549,5 +575,133 @@ write("variants_biosamples", [
      "files_filesets": "files_filesets/IGVFFI9000MPRA", "biological_context": "K562",
      "biosample_term": "ontology_terms/CL_0000001", "name": "has regulatory activity in",
      "inverse_name": "regulatory activity of", "log2FC": 1.5, "neg_log10_pvalue": 3.0, "significant": True},
+    # STARR-seq as its adapter writes it: input*/output* counts (stored as DNA_/RNA_count_*).
+    {"_key": "VB002", "_from": f"variants/{K['V1']}", "_to": "ontology_terms/EFO_0002067", "label": "variant effect",
+     "method": "STARR-seq", "class": "observed data", "source": "IGVF", "source_url": URL,
+     "files_filesets": "files_filesets/IGVFFI9000STR", "biological_context": "K562",
+     "biosample_term": "ontology_terms/EFO_0002067", "name": "has regulatory activity in",
+     "inverse_name": "regulatory activity of", "log2FC": -0.7, "inputCountRef": 120.0, "outputCountRef": 80.0,
+     "inputCountAlt": 110.0, "outputCountAlt": 45.0, "postProbEffect": 0.93, "CI_lower_95": -1.1,
+     "CI_upper_95": -0.3, "significant": True, "treatments_term_ids": None},
+    # MPRA naming the tested element.
+    {"_key": "VB003", "_from": f"variants/{K['V3']}", "_to": "ontology_terms/EFO_0002067", "label": "variant effect",
+     "method": "MPRA", "class": "observed data", "source": "IGVF", "source_url": URL,
+     "files_filesets": "files_filesets/IGVFFI9000MPRA", "biological_context": "K562",
+     "biosample_term": "ontology_terms/EFO_0002067", "name": "has regulatory activity in",
+     "inverse_name": "regulatory activity of", "genomic_element": f"genomic_elements/{E1}", "strand": "+",
+     "bed_score": 200, "log2FC": 0.4, "DNA_count_ref": 30.0, "RNA_count_ref": 40.0, "DNA_count_alt": 28.0,
+     "RNA_count_alt": 52.0, "neg_log10_pvalue": 1.2, "neg_log10_pvalue_adj": 0.8, "significant": False},
+])
+
+# Transcripts of TSTA1 and TST-B (the ids the coding variants name), their genes and proteins.
+def transcript(n, gname, chr_, start, end, strand="+"):
+    g = next(x for x in genes if x["name"] == gname)
+    return {"_key": f"ENST9000000000{n}", "transcript_id": f"ENST9000000000{n}.1",
+            "name": f"{gname}-20{n}", "transcript_type": "protein_coding", "chr": chr_, "start": start, "end": end,
+            "strand": strand, "gene_name": gname, "source": "varcat-testdata", "version": "v1",
+            "source_url": URL, "organism": "Homo sapiens", "_gene": g["_key"]}
+
+
+TX = [transcript(1, "TSTA1", "chr1", 10000, 20000), transcript(2, "TSTA1", "chr1", 12000, 20000),
+      transcript(3, "TST-B", "chr1", 30000, 40000, "-")]
+write("genes_transcripts", [
+    {"_key": f"{t['_gene']}_{t['_key']}", "_from": f"genes/{t['_gene']}", "_to": f"transcripts/{t['_key']}",
+     "name": "transcribes", "inverse_name": "transcribed by", "source": "varcat-testdata", "source_url": URL,
+     "version": "v1", "organism": "Homo sapiens"} for t in TX])
+write("transcripts", [{k: v for k, v in t.items() if k != "_gene"} for t in TX])
+write("transcripts_proteins", [
+    {"_from": f"transcripts/ENST9000000000{n}", "_to": f"proteins/ENSP9000000000{n}", "name": "translates to",
+     "inverse_name": "translated from", "source": "varcat-testdata", "source_url": URL, "version": "v1",
+     "organism": "Homo sapiens"} for n in (1, 2)])
+
+
+def interaction(key, a, b, source, types, codes, method, **extra):
+    d = {"_key": key, "_from": a, "_to": b, "detection_method": method, "detection_method_code": "MI:0000",
+         "interaction_type": types, "interaction_type_code": codes, "confidence_value_biogrid": None,
+         "confidence_value_intact": None, "source": source, "pmids": ["900041"], "organism": "Homo sapiens",
+         "name": "physically interacts with", "inverse_name": "physically interacts with",
+         "molecular_function": "ontology_terms/GO_0005515", "method": method, "label": "interaction",
+         "class": "observed data", "source_url": URL, "files_filesets": f"files_filesets/IGVFFI9000{source[:3].upper()}"}
+    d.update(extra)
+    return d
+
+
+write("genes_genes", [
+    interaction("GG001", G["TSTA1"], G["TST-B"], "BioGRID", ["positive genetic interaction (sensu BioGRID)"],
+                ["MI:2373"], "Synthetic Lethality", z_score=None, name="genetically interacts with",
+                inverse_name="genetically interacts with", label="genetic interaction"),
+    interaction("GG002", G["TSTA1"], G["TSTC"], "COXPRESdb", [], [], "coexpression", z_score=3.4, pmids=[],
+                detection_method="coexpression", name="coexpressed with", inverse_name="coexpressed with",
+                label="coexpression", associated_process=None),
+    interaction("GG003", G["TST-B"], "genes/ENSG99999999997", "BioGRID",
+                ["negative genetic interaction (sensu BioGRID)"], ["MI:2374"], "Synthetic Lethality",
+                z_score=None, name="genetically interacts with", inverse_name="genetically interacts with",
+                label="genetic interaction"),  # partner missing
+])
+P1, P2 = "proteins/ENSP90000000001", "proteins/ENSP90000000002"
+write("proteins_proteins", [
+    interaction("PP001", P1, P2, "IntAct", ["physical association"], ["MI:0915"], "two hybrid",
+                confidence_value_intact=0.56),
+    interaction("PP002", P1, "proteins/ENSP99999999996", "BioGRID", ["direct interaction"], ["MI:0407"],
+                "affinity chromatography technology", confidence_value_biogrid=0.9),  # partner missing
+    interaction("PP003", P2, P1, "IntAct", ["association", "not a client interaction type"],
+                ["MI:0914", "MI:9999"], "pull down", confidence_value_intact=0.35),  # one type dropped at build
+])
+write("complexes_proteins", [
+    {"_key": "CPX-9001_ENSP90000000001", "_from": "complexes/CPX-9001", "_to": P1, "name": "contains",
+     "inverse_name": "belongs to", "stoichiometry": 1, "chain_id": "A", "isoform_id": None, "number_of_paralogs": 0,
+     "paralogs": None, "linked_features": [{"participantId": P2, "ranges": ["10-50"]}], "source": "EBI",
+     "source_url": URL, "class": "biological relationship", "method": None, "label": None,
+     "files_filesets": "files_filesets/IGVFFI9000CPX"},
+    {"_key": "CPX-9001_ENSP99999999995", "_from": "complexes/CPX-9001", "_to": "proteins/ENSP99999999995",
+     "name": "contains", "inverse_name": "belongs to", "stoichiometry": 2, "chain_id": None, "isoform_id": None,
+     "number_of_paralogs": None, "paralogs": None, "linked_features": [], "source": "EBI", "source_url": URL,
+     "class": "biological relationship", "method": None, "label": None,
+     "files_filesets": "files_filesets/IGVFFI9000CPX"},  # protein missing
+])
+
+
+def membership(coll, a, b, name, inverse):
+    return {"_key": f"{a.split('/')[1]}_{b.split('/')[1]}", "_from": a, "_to": b, "name": name,
+            "inverse_name": inverse, "source": "Reactome", "source_url": URL, "organism": "Homo sapiens",
+            "class": "biological relationship", "method": None, "label": None,
+            "files_filesets": "files_filesets/IGVFFI9000RCT"}
+
+
+write("genes_pathways", [
+    membership("genes_pathways", G["TSTA1"], "pathways/R-HSA-9000001", "belongs to", "has part"),
+    membership("genes_pathways", G["TST-B"], "pathways/R-HSA-9000002", "belongs to", "has part"),
+])
+write("pathways_pathways", [
+    membership("pathways_pathways", "pathways/R-HSA-9000001", "pathways/R-HSA-9000003", "parent of", "child of"),
+])
+
+
+def go(n, product, term, qualifier, symbol, ptype, product_id):
+    return {"_key": f"GPT{n:03d}", "_from": product, "_to": f"ontology_terms/{term}", "db": "UniProtKB",
+            "gene_product_id": product_id, "gene_product_symbol": symbol, "gene_product_name": "Test protein A1",
+            "gene_product_type": ptype, "qualifier": [qualifier], "go_id": term.replace("_", ":"),
+            "db_reference": ["GO_REF:0000043"], "evidence": "IEA", "with": [], "aspect": "P", "synonyms": [symbol],
+            "taxon_id": ["taxon:9606"], "date": "20260101", "assigned_by": "UniProt", "annotation_extension": "",
+            "gene_product_form_id": "", "organism": "Homo sapiens", "source": "Gene Ontology", "source_url": URL,
+            "class": "biological relationship", "method": None, "label": None,
+            "files_filesets": "files_filesets/IGVFFI9000GOA", "name": qualifier, "inverse_name": f"{qualifier} (inverse)"}
+
+
+write("gene_products_terms", [
+    go(1, P1, "GO_9000001", "involved in", "TSTA1", "protein", "Q90001"),
+    go(2, "transcripts/ENST90000000001", "GO_9000002", "is located in", "TSTA1", "RNA", "ENST90000000001"),
+    go(3, P1, "GO_9999999", "enables", "TSTA1", "protein", "Q90001"),  # GO term missing
+])
+write("genomic_elements_phenotypes", [
+    {"_key": f"GEP00{n}", "_from": f"genomic_elements/{E1}", "_to": f"ontology_terms/{term}", "z_score": z,
+     "p_value": p, "neg_log10_pvalue": round(-__import__("math").log10(p), 6), "significant": sig,
+     "num_guides": 20, "num_guides_hit": hit, "num_guides_nonhit": 20 - hit, "fraction_guides_hit": hit / 20,
+     "method": "CRISPR screen", "crispr_modality": "interference", "class": "observed data",
+     "label": "regulatory element effect on phenotype", "name": "associated with", "inverse_name": "associated with",
+     "source": "IGVF", "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000CRS",
+     "biological_context": "K562", "biosample_term": "ontology_terms/EFO_0002067", "treatments_term_ids": None}
+    for n, term, z, p, sig, hit in ((1, "EFO_9000002", -4.2, 1e-5, True, 14),
+                                    (2, "EFO_9999998", 0.3, 0.6, False, 1))  # second: term missing
 ])
 print("wrote", OUT)

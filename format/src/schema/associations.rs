@@ -151,6 +151,26 @@ collection! {
         motif: Str,
         motif_conc: Str,
         neg_log10_pvalue: Num,
+        regulatory_type: Str,
+        gene: Str,
+        gene_consequence: Str,
+        beta: Num,
+        se: Num,
+        p_value: Num,
+        p_value_adj: Num,
+        p_value_adj_ref: Num,
+        p_value_adj_alt: Num,
+        neg_log10_pvalue_adj: Num,
+        neg_log10_pvalue_adj_ref: Num,
+        neg_log10_pvalue_adj_alt: Num,
+        motif_fc: Num,
+        variant_effect_score: Num,
+        SEMpl_annotation: Str,
+        SEMpl_baseline: Num,
+        alt_score: Num,
+        ref_score: Num,
+        relative_binding_affinity: Num,
+        effect_on_binding: Str,
     }
 }
 
@@ -161,17 +181,11 @@ pub(super) const VARIANTS_PROTEINS: Spec = Spec {
     known: &[
         "chr",
         "rsid",
-        "motif_fc",
         "motif_pos",
         "motif_orient",
         "es_mean_ref",
         "es_mean_alt",
-        "p_value_adj_ref",
-        "p_value_adj_alt",
-        "neg_log10_pvalue_adj_ref",
-        "neg_log10_pvalue_adj_alt",
         "biological_process",
-        "p_value",
         "experiment",
         "hg19_coordinate",
         "oligo_auc",
@@ -179,25 +193,19 @@ pub(super) const VARIANTS_PROTEINS: Spec = Spec {
         "ref_auc",
         "alt_auc",
         "pbs",
-        "p_value_adj",
-        "neg_log10_pvalue_adj",
-        "beta",
-        "se",
-        "regulatory_type",
-        "gene",
-        "gene_consequence",
         "ref_seq_context",
         "alt_seq_context",
-        "ref_score",
-        "alt_score",
-        "variant_effect_score",
-        "SEMpl_annotation",
-        "SEMpl_baseline",
     ],
     indexes: &[
         Index::Exact(variants_proteins::_from),
         Index::Exact(variants_proteins::_to),
         Index::Facet(variants_proteins::method),
+        Index::Exact(variants_proteins::gene),
+        Index::Exact(variants_proteins::files_filesets),
+        Index::Facet(variants_proteins::label),
+        Index::Facet(variants_proteins::source),
+        Index::Facet(variants_proteins::name),
+        Index::Facet(variants_proteins::inverse_name),
     ],
     ..NODE
 };
@@ -301,6 +309,7 @@ pub(super) const VARIANTS_PHENOTYPES: Spec = Spec {
         Index::Facet(variants_phenotypes::label),
         Index::Facet(variants_phenotypes::class),
         Index::Exact(variants_phenotypes::files_filesets),
+        Index::Facet(variants_phenotypes::source),
     ],
     numbers: &[variants_phenotypes::neg_log10_pvalue],
     ..NODE
@@ -321,34 +330,44 @@ collection! {
         files_filesets: Str,
         biological_context: Str,
         biosample_term: Str,
+        genomic_element: Str,
+        strand: Str,
+        bed_score: Num,
+        log2FC: Num,
+        DNA_count_ref: Num,
+        RNA_count_ref: Num,
+        DNA_count_alt: Num,
+        RNA_count_alt: Num,
+        neg_log10_pvalue: Num,
+        neg_log10_pvalue_adj: Num,
+        significant: Bool,
+        postProbEffect: Num,
+        CI_lower_95: Num,
+        CI_upper_95: Num,
+        treatments_term_ids: StrArray,
     }
 }
 
+/// MPRA and STARR-seq allele effects; the builder copies STARR-seq's `inputCount*`/
+/// `outputCount*`/`log2FoldChange` into the MPRA names where those are missing.
 pub(super) const VARIANTS_BIOSAMPLES: Spec = Spec {
     name: variants_biosamples::NAME,
     kind: Kind::Edge,
     fields: variants_biosamples::FIELDS,
     known: &[
-        "genomic_element",
-        "strand",
-        "bed_score",
-        "log2FC",
-        "DNA_count_ref",
-        "RNA_count_ref",
-        "DNA_count_alt",
-        "RNA_count_alt",
-        "neg_log10_pvalue",
-        "neg_log10_pvalue_adj",
-        "significant",
-        "postProbEffect",
-        "CI_lower_95",
-        "CI_upper_95",
-        "treatments_term_ids",
+        "inputCountRef",
+        "outputCountRef",
+        "inputCountAlt",
+        "outputCountAlt",
+        "log2FoldChange",
     ],
     indexes: &[
         Index::Exact(variants_biosamples::_from),
         Index::Exact(variants_biosamples::_to),
         Index::Facet(variants_biosamples::method),
+        Index::Exact(variants_biosamples::genomic_element),
+        Index::Exact(variants_biosamples::files_filesets),
+        Index::Facet(variants_biosamples::significant),
     ],
     ..NODE
 };
@@ -378,6 +397,7 @@ pub(super) const VARIANTS_DRUGS: Spec = Spec {
     fields: variants_drugs::FIELDS,
     indexes: &[
         Index::Exact(variants_drugs::_from),
+        Index::Exact(variants_drugs::_to),
         Index::Exact(variants_drugs::pmid),
         Index::Facet(variants_drugs::phenotype_categories),
     ],
@@ -441,7 +461,10 @@ pub(super) const VARIANTS_DISEASES_GENES: Spec = Spec {
     name: variants_diseases_genes::NAME,
     kind: Kind::Edge,
     fields: variants_diseases_genes::FIELDS,
-    indexes: &[Index::Exact(variants_diseases_genes::_from)],
+    indexes: &[
+        Index::Exact(variants_diseases_genes::_from),
+        Index::Exact(variants_diseases_genes::_to),
+    ],
     ..NODE
 };
 
@@ -460,6 +483,10 @@ collection! {
         inverse_name: Str,
         source: Str,
         source_url: Str,
+        variant_1_base_pair: Str,
+        variant_2_base_pair: Str,
+        variant_1_rsid: Str,
+        variant_2_rsid: Str,
     }
 }
 
@@ -468,15 +495,12 @@ pub(super) const VARIANTS_VARIANTS: Spec = Spec {
     name: variants_variants::NAME,
     kind: Kind::Edge,
     fields: variants_variants::FIELDS,
-    known: &[
-        "variant_1_base_pair",
-        "variant_2_base_pair",
-        "variant_1_rsid",
-        "variant_2_rsid",
-    ],
     indexes: &[
         Index::Exact(variants_variants::_from),
         Index::Exact(variants_variants::_to),
+        Index::Facet(variants_variants::ancestry),
+        Index::Number(variants_variants::r2),
+        Index::Number(variants_variants::d_prime),
     ],
     ..NODE
 };

@@ -101,6 +101,27 @@ collection! {
         neg_log10_pvalue_adj: Num,
         significant: Bool,
         crispr_modality: Str,
+        cell_annotation_term: Str,
+        treatments_term_ids: StrArray,
+        z_score: Num,
+        t_score: Num,
+        idr: Num,
+        transcription_start_site: Num,
+        rna_pseudobulk_tpm: Num,
+        log2FC_ci95_lower: Num,
+        log2FC_ci95_upper: Num,
+        effect_size_ci_95: Num,
+        pct_1: Num,
+        pct_2: Num,
+        num_guides: Num,
+        num_cells: Num,
+        fold_change: Num,
+        background_corrected_fold_change: Num,
+        cpm_perturb: Num,
+        cpm_bg: Num,
+        gamma_approximation_ln_p_value: Num,
+        hypergeometric_ln_p_value: Num,
+        empirical_p_value: Num,
     }
 }
 
@@ -108,11 +129,25 @@ pub(super) const GENOMIC_ELEMENTS_GENES: Spec = Spec {
     name: genomic_elements_genes::NAME,
     kind: Kind::Edge,
     fields: genomic_elements_genes::FIELDS,
-    known: &["treatments_term_ids"],
     indexes: &[
         Index::Exact(genomic_elements_genes::_from),
+        Index::Exact(genomic_elements_genes::_to),
         Index::Facet(genomic_elements_genes::method),
         Index::Exact(genomic_elements_genes::files_filesets),
+        Index::Exact(genomic_elements_genes::biosample_term),
+        Index::Exact(genomic_elements_genes::cell_annotation),
+        Index::Exact(genomic_elements_genes::cell_annotation_term),
+        Index::Facet(genomic_elements_genes::source),
+        Index::Facet(genomic_elements_genes::significant),
+        Index::Facet(genomic_elements_genes::crispr_modality),
+        Index::Text(genomic_elements_genes::biological_context),
+        Index::Number(genomic_elements_genes::score),
+        Index::Number(genomic_elements_genes::effect_size),
+        Index::Number(genomic_elements_genes::log2FC),
+        Index::Number(genomic_elements_genes::neg_log10_pvalue),
+        Index::Number(genomic_elements_genes::neg_log10_pvalue_adj),
+        Index::Number(genomic_elements_genes::z_score),
+        Index::Number(genomic_elements_genes::idr),
     ],
     ..NODE
 };
@@ -150,6 +185,7 @@ pub(super) const GENOMIC_ELEMENTS_BIOSAMPLES: Spec = Spec {
     known: &["bed_score", "treatments_term_ids"],
     indexes: &[
         Index::Exact(genomic_elements_biosamples::_from),
+        Index::Exact(genomic_elements_biosamples::_to),
         Index::Facet(genomic_elements_biosamples::element_type),
         Index::Facet(genomic_elements_biosamples::source),
         Index::Facet(genomic_elements_biosamples::method),
@@ -195,6 +231,7 @@ pub(super) const DISEASES_GENES: Spec = Spec {
     fields: diseases_genes::FIELDS,
     indexes: &[
         Index::Exact(diseases_genes::_from),
+        Index::Exact(diseases_genes::_to),
         Index::Facet(diseases_genes::source),
         Index::Text(diseases_genes::term_name),
     ],
@@ -316,6 +353,7 @@ pub(super) const MOTIFS_PROTEINS: Spec = Spec {
     known: &["biological_process"],
     indexes: &[
         Index::Exact(motifs_proteins::_from),
+        Index::Exact(motifs_proteins::_to),
         Index::Facet(motifs_proteins::method),
         Index::Exact(motifs_proteins::files_filesets),
     ],
@@ -345,6 +383,51 @@ pub(super) const ONTOLOGY_TERMS_ONTOLOGY_TERMS: Spec = Spec {
         Index::Exact(ontology_terms_ontology_terms::_from),
         Index::Exact(ontology_terms_ontology_terms::_to),
         Index::Facet(ontology_terms_ontology_terms::name),
+    ],
+    ..NODE
+};
+
+collection! {
+    genomic_elements_phenotypes {
+        _key: Str,
+        _from: Str,
+        _to: Str,
+        name: Str,
+        inverse_name: Str,
+        source: Str,
+        source_url: Str,
+        version: Str,
+        organism: Str,
+        z_score: Num,
+        p_value: Num,
+        neg_log10_pvalue: Num,
+        significant: Bool,
+        num_guides: Num,
+        num_guides_hit: Num,
+        num_guides_nonhit: Num,
+        fraction_guides_hit: Num,
+        method: Str,
+        crispr_modality: Str,
+        class: Str,
+        label: Str,
+        files_filesets: Str,
+        biological_context: Str,
+        biosample_term: Str,
+    }
+}
+
+/// Effects of genomic elements on phenotypes (CRISPR screens): element → ontology term.
+pub(super) const GENOMIC_ELEMENTS_PHENOTYPES: Spec = Spec {
+    name: genomic_elements_phenotypes::NAME,
+    kind: Kind::Edge,
+    fields: genomic_elements_phenotypes::FIELDS,
+    known: &["treatments_term_ids"],
+    indexes: &[
+        Index::Exact(genomic_elements_phenotypes::_from),
+        Index::Exact(genomic_elements_phenotypes::_to),
+        Index::Exact(genomic_elements_phenotypes::files_filesets),
+        Index::Facet(genomic_elements_phenotypes::method),
+        Index::Facet(genomic_elements_phenotypes::significant),
     ],
     ..NODE
 };

@@ -193,7 +193,12 @@ pub(super) const CODING_VARIANTS_PHENOTYPES: Spec = Spec {
         "SGE_score",
         "treatments_term_ids",
     ],
-    indexes: &[Index::Exact(coding_variants_phenotypes::_from)],
+    indexes: &[
+        Index::Exact(coding_variants_phenotypes::_from),
+        Index::Exact(coding_variants_phenotypes::_to),
+        Index::Exact(coding_variants_phenotypes::files_filesets),
+        Index::Facet(coding_variants_phenotypes::method),
+    ],
     ..NODE
 };
 

@@ -172,5 +172,53 @@ pub(super) fn element(
         o.end();
         s.put("genomic_elements_biosamples")?;
     }
+    if e.kind == 2 {
+        phenotype(plan, c, e, s)?;
+    }
     Ok(())
+}
+
+/// The phenotype a tested element was screened for (CRISPR growth/migration screens,
+/// `genomic_elements_phenotypes`): one per tested element, from a generator of its own.
+fn phenotype(plan: &Plan, c: &Chrom, e: &Element, s: &mut Sink) -> io::Result<()> {
+    let mut rng = Rng::new(hash(&[plan.seed, 35, c.index as u64, e.start]));
+    let k = 1 + rng.below(plan.terms);
+    let go = term(3, k);
+    let z = sig(rng.range(-4.0, 4.0), 8);
+    let p = sig(rng.unit().max(1e-9), 9);
+    let guides = 10 + rng.below(30);
+    let hit = rng.below(guides + 1);
+    let (bt, bname) = biosample(&mut rng);
+    let mut o = Obj::new(&mut s.buf);
+    o.s("_key", &format!("{}_{go}", e.key))
+        .s("_from", &format!("genomic_elements/{}", e.key))
+        .s("_to", &format!("ontology_terms/{go}"))
+        .f("z_score", z)
+        .f("p_value", p)
+        .f("neg_log10_pvalue", -p.log10())
+        .b("significant", p < 0.05)
+        .i("num_guides", guides as i64)
+        .i("num_guides_hit", hit as i64)
+        .i("num_guides_nonhit", (guides - hit) as i64)
+        .f("fraction_guides_hit", sig(hit as f64 / guides as f64, 6))
+        .s("method", "CRISPR screen")
+        .s("crispr_modality", "interference")
+        .s("class", "observed data")
+        .s("label", "regulatory element effect on phenotype")
+        .s("name", "associated with")
+        .s("inverse_name", "associated with")
+        .s("source", "IGVF")
+        .s(
+            "source_url",
+            &format!(
+                "https://data.igvf.org/tabular-files/{}/",
+                fileset(FS_ELEMENT_PHENOTYPE)
+            ),
+        )
+        .s("files_filesets", &fs_handle(FS_ELEMENT_PHENOTYPE))
+        .s("biological_context", &bname)
+        .s("biosample_term", &bt)
+        .null("treatments_term_ids");
+    o.end();
+    s.put("genomic_elements_phenotypes")
 }

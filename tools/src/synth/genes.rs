@@ -121,5 +121,5 @@ pub(super) fn gene(
         o.end();
         s.put("diseases_genes")?;
     }
-    Ok(())
+    super::interactions::gene(plan, gg, s)
 }

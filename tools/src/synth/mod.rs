@@ -4,7 +4,9 @@
 //! Everything scales with the genome span the variants occupy, at fixed densities, so a query
 //! of a given kind meets the same number of records whatever the catalog size: one variant per
 //! [`MEAN_GAP`] bp, one gene per [`GENE_PITCH`] bp (three transcripts, two proteins, ~40
-//! structure rows each), one genomic element per [`ELEMENT_PITCH`] bp. Associations hang off
+//! structure rows, three protein–protein pairs, five GO annotations, ~0.83 gene–gene pairs and
+//! one or two pathway memberships each), one genomic element per [`ELEMENT_PITCH`] bp (one in
+//! ten a tested element with a screened phenotype). Associations hang off
 //! variants at the per-variant rates of [`RATES`] (written down in BENCHMARKS.md). Documents
 //! carry the full field sets of real data (variants with their FAVOR `annotations`), and every
 //! `"<collection>/<key>"` reference resolves, `files_filesets` included.
@@ -22,6 +24,7 @@ mod elements;
 mod filesets;
 mod gencode;
 mod genes;
+mod interactions;
 pub mod json;
 mod ld;
 mod motifs;
@@ -501,6 +504,10 @@ pub(crate) const FS_REACTOME: usize = 20;
 pub(crate) const FS_DRUGS: usize = 21;
 pub(crate) const FS_STUDIES: usize = 22;
 pub(crate) const FS_CODING: usize = 23;
+pub(crate) const FS_INTERACTIONS: usize = 24;
+pub(crate) const FS_COXPRESDB: usize = 25;
+pub(crate) const FS_GO: usize = 26;
+pub(crate) const FS_ELEMENT_PHENOTYPE: usize = 27;
 pub(crate) const FILESETS: usize = 29;
 
 /// Writes a `synth.json` manifest next to the collections (not a `.jsonl`: the indexer ignores it).

@@ -108,6 +108,42 @@ pub(super) fn complexes(plan: &Plan, s: &mut Sink) -> io::Result<()> {
             .s("files_filesets", &fs_handle(FS_COMPLEX));
         o.end();
         s.put("complexes")?;
+        let cpx = format!("CPX-{}", 90_000 + i);
+        for (j, &g) in members.iter().enumerate() {
+            let pid = protein_id(g, 0);
+            let others: Vec<String> = members
+                .iter()
+                .filter(|&&m| m != g)
+                .map(|&m| {
+                    format!(
+                        "{{\"participantId\": \"proteins/{}\", \"ranges\": [\"{}-{}\"]}}",
+                        protein_id(m, 0),
+                        10 + j * 40,
+                        60 + j * 40
+                    )
+                })
+                .collect();
+            let mut o = Obj::new(&mut s.buf);
+            o.s("_key", &format!("{cpx}_{pid}"))
+                .s("_from", &format!("complexes/{cpx}"))
+                .s("_to", &format!("proteins/{pid}"))
+                .s("name", "contains")
+                .s("inverse_name", "belongs to")
+                .i("stoichiometry", 1)
+                .s("chain_id", &format!("{}", (b'A' + j as u8) as char))
+                .null("isoform_id")
+                .null("number_of_paralogs")
+                .null("paralogs")
+                .raw("linked_features", &format!("[{}]", others.join(", ")))
+                .s("source", "EBI")
+                .s("source_url", "https://www.ebi.ac.uk/complexportal/")
+                .s("class", "biological relationship")
+                .null("method")
+                .null("label")
+                .s("files_filesets", &fs_handle(FS_COMPLEX));
+            o.end();
+            s.put("complexes_proteins")?;
+        }
     }
     Ok(())
 }

@@ -17,6 +17,7 @@ const ACC: &str = "NC_000067.7";
 /// Fifty genes and one per hundred human genes.
 pub(super) fn mouse(plan: &Plan, s: &mut Sink, rng: &mut Rng) -> io::Result<()> {
     let genes = 50 + plan.genes / 100;
+    super::interactions::mouse(plan, genes, s)?;
     for g in 0..genes {
         let sym = format!("Syn{}", g + 1);
         let start = 3_000_000 + g * GENE_PITCH;

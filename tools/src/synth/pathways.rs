@@ -27,10 +27,30 @@ pub(super) const WORDS: [&str; 16] = [
     "regulation",
 ];
 
-/// Two hundred pathways and one per twenty genes.
+/// How many pathways there are: two hundred and one per twenty genes.
+pub(super) fn count(plan: &Plan) -> u64 {
+    200 + plan.genes / 20
+}
+
+/// The `_key` of pathway `i`.
+pub(super) fn key(i: u64) -> String {
+    format!("R-HSA-{}", 9_000_000 + i)
+}
+
+/// The parent of pathway `i` (none for the twenty top-level ones): a top-level pathway for the
+/// next 180, one of those for the rest.
+pub(super) fn parent(i: u64) -> Option<u64> {
+    match i {
+        0..20 => None,
+        20..200 => Some(i % 20),
+        _ => Some(20 + i % 180),
+    }
+}
+
+/// The pathways, and their hierarchy (`pathways_pathways`, parent → child).
 pub(super) fn pathways(plan: &Plan, s: &mut Sink) -> io::Result<()> {
-    for i in 0..(200 + plan.genes / 20) {
-        let key = format!("R-HSA-{}", 9_000_000 + i);
+    for i in 0..count(plan) {
+        let key = key(i);
         let name = format!(
             "{} of {} {}",
             WORDS[(i % 16) as usize],
@@ -53,6 +73,28 @@ pub(super) fn pathways(plan: &Plan, s: &mut Sink) -> io::Result<()> {
             .b("is_top_level_pathway", i < 20);
         o.end();
         s.put("pathways")?;
+    }
+    for i in 0..count(plan) {
+        let Some(p) = parent(i) else { continue };
+        let (pk, ck) = (key(p), key(i));
+        let mut o = Obj::new(&mut s.buf);
+        o.s("source", "Reactome")
+            .s(
+                "source_url",
+                "https://reactome.org/download/current/ReactomePathwaysRelation.txt",
+            )
+            .s("organism", "Homo sapiens")
+            .s("class", "biological relationship")
+            .null("method")
+            .null("label")
+            .s("files_filesets", &fs_handle(FS_REACTOME))
+            .s("_key", &format!("{pk}_{ck}"))
+            .s("_from", &format!("pathways/{pk}"))
+            .s("_to", &format!("pathways/{ck}"))
+            .s("name", "parent of")
+            .s("inverse_name", "child of");
+        o.end();
+        s.put("pathways_pathways")?;
     }
     Ok(())
 }

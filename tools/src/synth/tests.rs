@@ -153,3 +153,39 @@ fn test_plan_identifiers_match_the_data() {
     assert!(all.contains(&format!("\"symbol\": \"{}\"", symbol(g.gg))));
     assert_eq!(plan.chroms.iter().map(|c| c.variants).sum::<u64>(), 1_000);
 }
+
+#[test]
+fn test_interaction_collections_scale_with_genes_and_use_client_types() {
+    let d = TempDir::new("interactions");
+    let s = gen(&d.0, 3_000, 2, false, 2);
+    let plan = Plan::new(3_000, 2);
+    let n = |c: &str| s.docs.get(c).copied().unwrap_or(0);
+    assert_eq!(n("genes"), plan.genes);
+    // Three protein pairs, five GO annotations and one or two pathways per gene; a BioGRID
+    // edge per even gene and a COXPRESdb edge per third.
+    assert_eq!(n("proteins_proteins"), 3 * plan.genes);
+    assert_eq!(n("gene_products_terms"), 5 * plan.genes);
+    assert_eq!(
+        n("genes_genes"),
+        plan.genes.div_ceil(2) + plan.genes.div_ceil(3)
+    );
+    assert!(n("genes_pathways") >= plan.genes && n("genes_pathways") <= 2 * plan.genes);
+    assert_eq!(n("pathways_pathways"), n("pathways") - 20);
+    assert_eq!(n("complexes_proteins"), 3 * n("complexes"));
+    assert!(n("mm_genes_mm_genes") > 0 && n("genomic_elements_phenotypes") > 0);
+    let text: String = files(&d.0)
+        .into_iter()
+        .filter(|(f, _)| f.starts_with("proteins_proteins"))
+        .map(|(_, b)| String::from_utf8(b).unwrap())
+        .collect();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for t in v["interaction_type"].as_array().unwrap() {
+            let t = t.as_str().unwrap();
+            assert!(
+                varcat_indexer::schema::PROTEIN_INTERACTION_TYPES.contains(&t),
+                "{t}"
+            );
+        }
+    }
+}
