@@ -260,15 +260,10 @@ pub const COLLS: &[Coll] = &[
 ];
 
 /// Collections seen in IGVF data that no endpoint reads: skipped with a note, not a warning.
-///
-/// `files_filesets` is built now ([`SPECS`]) and so is never skipped; it stays listed only
-/// because `server/src/api/sets.rs` (`fileset_handle`) still asserts it is here. Remove it once
-/// that assertion names `files_filesets::COLL` instead.
 pub const UNUSED: &[&str] = &[
     "transcripts_genes_structure",
     "coding_variants_proteins",
     "complexes_terms",
-    "files_filesets",
 ];
 
 /// The spec of collection `name`.

@@ -187,12 +187,12 @@ pub fn handle_is<'a>(
 
 /// The collection file-set handles name (`files_filesets/<accession>`): IGVF's, which no
 /// endpoint reads, so the schema skips it (`schema::UNUSED`).
-const FILESETS: &str = "files_filesets";
-
 /// The handle of file set `accession`.
 pub fn fileset_handle(accession: &str) -> String {
-    debug_assert!(varcat_format::schema::UNUSED.contains(&FILESETS));
-    format!("{FILESETS}/{accession}")
+    format!(
+        "{}/{accession}",
+        varcat_format::schema::files_filesets::NAME
+    )
 }
 
 /// Records whose handle member `field` names file set `accession`.
