@@ -255,6 +255,7 @@ fn sample_value(kind: varcat::params::Kind) -> String {
         Kind::Threshold => "gte:0".into(),
         Kind::Number => "0".into(),
         Kind::Int => "1".into(),
+        Kind::IntRange => "range:1-300".into(),
         Kind::Rsid => "rs1".into(),
         Kind::CaId => "CA1".into(),
         Kind::Spdi => "NC_000001.11:1:A:C".into(),

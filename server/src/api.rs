@@ -4,6 +4,7 @@
 //! checks, the OpenAPI document and the landing page all read this one list. Adding an
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
+pub mod coding_variants;
 pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
@@ -304,6 +305,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &studies::ENDPOINT,
     &genomic_elements::ENDPOINT,
     &motifs::ENDPOINT,
+    &coding_variants::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

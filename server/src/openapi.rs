@@ -42,6 +42,11 @@ fn kind_schema(kind: Kind) -> Value {
         }),
         Kind::Number => json!({"type": "number"}),
         Kind::Int => json!({"type": "integer", "minimum": 0}),
+        Kind::IntRange => json!({
+            "type": "string",
+            "pattern": "^([0-9]{1,20}|range:[0-9]{1,20}-[0-9]{1,20})$",
+            "examples": ["205", "range:1-300"],
+        }),
         Kind::Rsid => {
             json!({"type": "string", "pattern": "^rs[0-9]{1,20}$", "examples": ["rs58658771"]})
         }

@@ -43,6 +43,8 @@ pub enum NodeFilter {
     Fileset(&'static Param, Member),
     /// The name cascade of `tiers` over the member.
     Text(&'static Param, Member, &'static [Tier]),
+    /// The numeric member lies in the parameter's inclusive integer range.
+    InRange(&'static Param, Member),
     /// Interval records overlapping the region.
     Overlaps(&'static Param),
     /// Point records inside the region.
@@ -64,6 +66,7 @@ impl NodeFilter {
             | NodeFilter::Facet(p, _)
             | NodeFilter::Fileset(p, _)
             | NodeFilter::Text(p, _, _)
+            | NodeFilter::InRange(p, _)
             | NodeFilter::Overlaps(p)
             | NodeFilter::Within(p) => Some(p),
             NodeFilter::Resolved(_) => None,
@@ -103,6 +106,12 @@ impl NodeFilter {
             NodeFilter::Fileset(param, m) => {
                 if let Some(v) = p.str(param) {
                     f.and(sets::in_fileset(c, m, v));
+                }
+            }
+            NodeFilter::InRange(param, m) => {
+                if let Some((lo, hi)) = p.int_range(param) {
+                    let (lo, hi) = (lo as f64, hi as f64);
+                    f.pred(sets::number_test(c, m, move |x| lo <= x && x <= hi));
                 }
             }
             NodeFilter::Overlaps(param) => {
@@ -203,6 +212,10 @@ mod tests {
                 &api::genomic_elements::QUERY,
             ),
             (&api::motifs::ENDPOINT, &api::motifs::QUERY),
+            (
+                &api::coding_variants::ENDPOINT,
+                &api::coding_variants::QUERY,
+            ),
         ]
     }
 
