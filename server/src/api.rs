@@ -9,6 +9,7 @@ pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
 pub mod drugs;
+pub mod files_filesets;
 pub mod genes;
 pub mod genes_coding_variants_scores;
 pub mod genes_proteins;
@@ -306,6 +307,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genomic_elements::ENDPOINT,
     &motifs::ENDPOINT,
     &coding_variants::ENDPOINT,
+    &files_filesets::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

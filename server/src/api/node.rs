@@ -39,6 +39,8 @@ pub enum NodeFilter {
     Hgnc(&'static Param, Member),
     /// The facet member has the value.
     Facet(&'static Param, Member),
+    /// The boolean facet member has the parameter's value.
+    Flag(&'static Param, Member),
     /// The member is the handle of file set `<value>`.
     Fileset(&'static Param, Member),
     /// The name cascade of `tiers` over the member.
@@ -64,6 +66,7 @@ impl NodeFilter {
             | NodeFilter::ExactAny(p, _, _)
             | NodeFilter::Hgnc(p, _)
             | NodeFilter::Facet(p, _)
+            | NodeFilter::Flag(p, _)
             | NodeFilter::Fileset(p, _)
             | NodeFilter::Text(p, _, _)
             | NodeFilter::InRange(p, _)
@@ -101,6 +104,11 @@ impl NodeFilter {
             NodeFilter::Facet(param, m) => {
                 if let Some(v) = p.str(param) {
                     f.and(sets::facet(c, m, v));
+                }
+            }
+            NodeFilter::Flag(param, m) => {
+                if let Some(b) = p.bool(param) {
+                    f.and(sets::facet(c, m, if b { "true" } else { "false" }));
                 }
             }
             NodeFilter::Fileset(param, m) => {
