@@ -19,6 +19,7 @@ pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_variants;
+pub mod llm_query;
 pub mod motifs;
 pub mod motifs_proteins;
 pub mod node;

@@ -1,0 +1,433 @@
+//! Issue 23's node leftovers (/coding-variants, /files-filesets), the POST route /llm-query,
+//! and the counts and summaries: answers against the oracle or hand-computed expectations from
+//! `testdata/catalog/`, errors, paging.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::coding::coding_row;
+use crate::oracle::{data, obj, s};
+use crate::util::{
+    assert_bad_request, assert_json_eq, assert_rows, check_paging, get_json, parse_response, post,
+    request, server, Resp,
+};
+
+/// Coding variants passing `keep`, in the collection's record order (protein, position,
+/// change, key).
+fn coding(keep: impl Fn(&Value) -> bool) -> Vec<Value> {
+    let mut v: Vec<&Value> = data()
+        .docs("coding_variants")
+        .iter()
+        .filter(|c| keep(c))
+        .collect();
+    v.sort_by(|a, b| {
+        (
+            s(a, "protein_id"),
+            a["aapos"].as_f64().unwrap_or(-1.0),
+            s(a, "hgvsp"),
+            s(a, "_key"),
+        )
+            .partial_cmp(&(
+                s(b, "protein_id"),
+                b["aapos"].as_f64().unwrap_or(-1.0),
+                s(b, "hgvsp"),
+                s(b, "_key"),
+            ))
+            .unwrap()
+    });
+    v.into_iter().map(coding_row).collect()
+}
+
+fn aapos(c: &Value) -> f64 {
+    c["aapos"].as_f64().unwrap_or(-1.0)
+}
+
+#[test]
+fn test_coding_variants_match_the_oracle() {
+    let sry = |c: &Value| s(c, "gene_name") == "SRY";
+    let want = coding(|c| sry(c) && (135.0..=137.0).contains(&aapos(c)));
+    assert_eq!(want.len(), 21, "hand count: SRY positions 135 to 137");
+    assert_json_eq(
+        &get_json("/coding-variants?gene_name=SRY&amino_acid_position=range:135-137"),
+        &Value::Array(want.clone()),
+        "range",
+    );
+    // A single position is a one-position range.
+    let at = |p: f64| coding(move |c| sry(c) && aapos(c) == p);
+    assert_json_eq(
+        &get_json("/coding-variants?gene_name=SRY&amino_acid_position=136"),
+        &Value::Array(at(136.0)),
+        "position",
+    );
+    // IGVF's display form of an id (`>` for the stored `-`) and the stored form.
+    for q in [
+        "/coding-variants?id=SRY_ENST00000383070_p.X205Y_c.615G%3ET",
+        "/coding-variants?id=SRY_ENST00000383070_p.X205Y_c.615G-T",
+        "/coding-variants?name=SRY_ENST00000383070_p.X205Y_c.615G%3ET",
+    ] {
+        let got = get_json(q);
+        assert_eq!(got.as_array().unwrap().len(), 1, "{q}");
+        assert_eq!(got[0]["_id"], "SRY_ENST00000383070_p.X205Y_c.615G-T", "{q}");
+        assert_eq!(got[0]["aapos"], 205, "{q}");
+    }
+    let want = coding(|c| {
+        s(c, "protein_id") == "ENSP00000372547" && s(c, "alt") == "Y" && aapos(c) == 205.0
+    });
+    assert_json_eq(
+        &get_json(
+            "/coding-variants?protein_id=ENSP00000372547&alt_amino_acid=Y&amino_acid_position=205",
+        ),
+        &Value::Array(want),
+        "protein_id",
+    );
+    for (q, f, v) in [
+        ("hgvsp=p.A135S", "hgvsp", "p.A135S"),
+        ("uniprot_name=SRY_HUMAN", "protein_name", "SRY_HUMAN"),
+        (
+            "transcript_id=ENST00000383070",
+            "transcript_id",
+            "ENST00000383070",
+        ),
+        ("gene_name=TSTA1", "gene_name", "TSTA1"),
+    ] {
+        let want: Vec<Value> = coding(|c| s(c, f) == v).into_iter().take(25).collect();
+        assert_json_eq(
+            &get_json(&format!("/coding-variants?{q}")),
+            &Value::Array(want),
+            q,
+        );
+    }
+    assert_rows(
+        &get_json("/coding-variants?gene_name=SRY&amino_acid_position=range:1000-2000"),
+        &Value::Array(coding(|c| sry(c) && aapos(c) >= 1000.0)),
+        "beyond",
+        true,
+    );
+    check_paging("/coding-variants?gene_name=SRY", &coding(sry), 25);
+}
+
+#[test]
+fn test_coding_variants_errors() {
+    let rule = "at least one of id, name, hgvsp, protein_id, uniprot_name, gene_name, transcript_id must be given";
+    assert_bad_request("/coding-variants?amino_acid_position=5", &[(rule, &[])]);
+    assert_bad_request("/coding-variants?alt_amino_acid=A", &[(rule, &[])]);
+    for bad in ["range:5-3", "range:1", "x", "-1", "range:a-b", "1.5"] {
+        assert_bad_request(
+            &format!("/coding-variants?gene_name=SRY&amino_acid_position={bad}"),
+            &[(
+                &format!("amino_acid_position must be a non-negative integer or range:<a>-<b> with a <= b, got \"{bad}\""),
+                &["amino_acid_position"],
+            )],
+        );
+    }
+    assert_bad_request(
+        "/coding-variants?gene_name=SRY&limit=26",
+        &[(
+            "limit must be an integer from 1 to 25, got \"26\"",
+            &["limit"],
+        )],
+    );
+}
+
+const FILES_FILESET: &[(&str, &str)] = &[
+    ("_id", "_key"),
+    ("file_set_id", "file_set_id"),
+    ("lab", "lab"),
+    ("preferred_assay_titles", "preferred_assay_titles"),
+    ("assay_term_ids", "assay_term_ids"),
+    ("method", "method"),
+    ("class", "class"),
+    ("software", "software"),
+    ("collections", "collections"),
+    ("samples", "samples"),
+    ("sample_ids", "sample_ids"),
+    ("simple_sample_summaries", "simple_sample_summaries"),
+    ("donors", "donors"),
+    ("source", "source"),
+    ("source_url", "source_url"),
+    ("download_link", "download_link"),
+    ("cell_annotation", "cell_annotation"),
+    ("cell_annotation_term", "cell_annotation_term"),
+    ("genome_browser_link", "genome_browser_link"),
+    ("crispr_modality", "crispr_modality"),
+];
+
+/// File sets passing `keep`, in key order.
+fn filesets(keep: impl Fn(&Value) -> bool) -> Vec<Value> {
+    crate::oracle::sorted_by_key(
+        data()
+            .docs("files_filesets")
+            .iter()
+            .filter(|d| keep(d))
+            .collect(),
+    )
+    .into_iter()
+    .map(|d| obj(d, FILES_FILESET))
+    .collect()
+}
+
+fn has(d: &Value, field: &str, v: &str) -> bool {
+    d[field]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|x| x == v))
+}
+
+fn linked(d: &Value) -> bool {
+    d["genome_browser_link"]
+        .as_str()
+        .is_some_and(|l| !l.is_empty())
+}
+
+#[test]
+fn test_files_filesets_match_the_oracle() {
+    type Keep = Box<dyn Fn(&Value) -> bool>;
+    let cases: Vec<(&str, Keep)> = vec![
+        (
+            "file_fileset_id=ENCFF004PFU",
+            Box::new(|d| s(d, "_key") == "ENCFF004PFU"),
+        ),
+        (
+            "fileset_id=ENCSR359DFW",
+            Box::new(|d| s(d, "file_set_id") == "ENCSR359DFW"),
+        ),
+        (
+            "lab=jesse-engreitz&donor_id=ENCDO221AAA&has_genome_browser_link=true",
+            Box::new(|d| {
+                s(d, "lab") == "jesse-engreitz"
+                    && has(d, "donors", "donors/ENCDO221AAA")
+                    && linked(d)
+            }),
+        ),
+        (
+            "sample_term=EFO_0005904&sample_summary=H7",
+            Box::new(|d| {
+                has(d, "samples", "ontology_terms/EFO_0005904")
+                    && has(d, "simple_sample_summaries", "H7")
+            }),
+        ),
+        (
+            "cell_annotation_term=CL_0000223",
+            Box::new(|d| s(d, "cell_annotation_term") == "ontology_terms/CL_0000223"),
+        ),
+        (
+            "preferred_assay_title=STARR-seq&source=IGVF&class=observed%20data",
+            Box::new(|d| {
+                has(d, "preferred_assay_titles", "STARR-seq")
+                    && s(d, "source") == "IGVF"
+                    && s(d, "class") == "observed data"
+            }),
+        ),
+        (
+            "method=MPRA&software=MPRAflow%20tsv-to-bed",
+            Box::new(|d| s(d, "method") == "MPRA" && has(d, "software", "MPRAflow tsv-to-bed")),
+        ),
+        (
+            "crispr_modality=interference",
+            Box::new(|d| s(d, "crispr_modality") == "interference"),
+        ),
+        ("has_genome_browser_link=false", Box::new(|d| !linked(d))),
+        ("", Box::new(|_| true)),
+    ];
+    for (q, keep) in cases {
+        let want: Vec<Value> = filesets(keep);
+        let page: Vec<Value> = want.iter().take(25).cloned().collect();
+        let url = format!("/files-filesets?{q}");
+        assert_json_eq(&get_json(&url), &Value::Array(page), &url);
+    }
+    let all = filesets(|_| true);
+    assert_eq!(all.len(), 2681);
+    let with = filesets(linked).len();
+    assert_eq!(with, 1543, "hand count of non-empty genome_browser_link");
+    check_paging(
+        "/files-filesets?source=ENCODE",
+        &filesets(|d| s(d, "source") == "ENCODE"),
+        500,
+    );
+    assert_rows(
+        &get_json("/files-filesets?fileset_id=nope"),
+        &Value::Array(filesets(|d| s(d, "file_set_id") == "nope")),
+        "nope",
+        true,
+    );
+    assert_bad_request(
+        "/files-filesets?has_genome_browser_link=yes",
+        &[(
+            "has_genome_browser_link must be 'true' or 'false', got 'yes'",
+            &["has_genome_browser_link"],
+        )],
+    );
+    assert_bad_request(
+        "/files-filesets?limit=501",
+        &[(
+            "limit must be an integer from 1 to 500, got \"501\"",
+            &["limit"],
+        )],
+    );
+}
+
+/// Sends `raw` on a fresh connection and reads until the server closes it (or 5 s pass).
+fn exchange(raw: &[u8]) -> Vec<u8> {
+    let mut s = TcpStream::connect(&server().addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let _ = s.write_all(raw);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    out
+}
+
+fn error_code(r: &Resp) -> String {
+    r.json()["code"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn test_llm_query_answers_501_to_a_valid_post() {
+    for body in [
+        json!({"query": "genes near rs58658771", "password": "x"}),
+        json!({"query": "q", "password": "x", "verbose": "true"}),
+    ] {
+        let r = post("/llm-query", body.to_string().as_bytes());
+        assert_eq!(r.status, 501, "{}", r.text());
+        assert_eq!(
+            r.json(),
+            json!({
+                "message": "llm-query needs an external language-model service; this server has none",
+                "code": "NOT_IMPLEMENTED",
+                "issues": [],
+            })
+        );
+        assert_eq!(r.header("Content-Type"), Some("application/json"));
+    }
+    // Routes compare case-insensitively and ignore one trailing slash.
+    assert_eq!(
+        post("/LLM-query/", br#"{"query":"q","password":"p"}"#).status,
+        501
+    );
+}
+
+#[test]
+fn test_llm_query_checks_its_body() {
+    for (body, paths) in [
+        (&br#"{"password":"x"}"#[..], vec![vec!["query"]]),
+        (
+            br#"{"query":"q","password":"x","verbose":true}"#,
+            vec![vec!["verbose"]],
+        ),
+        (br#"{"query":7}"#, vec![vec!["query"], vec!["password"]]),
+        (b"[1]", vec![vec![]]),
+        (b"not json", vec![vec![]]),
+        (b"", vec![vec![]]),
+    ] {
+        let r = post("/llm-query", body);
+        assert_eq!(r.status, 400, "{}", String::from_utf8_lossy(body));
+        let got: Vec<Value> = r.json()["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["path"].clone())
+            .collect();
+        assert_eq!(got, paths.iter().map(|p| json!(p)).collect::<Vec<_>>());
+    }
+    let long = json!({"query": "x".repeat(5001), "password": "p"}).to_string();
+    assert_eq!(post("/llm-query", long.as_bytes()).status, 400);
+    let ok = json!({"query": "é".repeat(5000), "password": "p"}).to_string();
+    assert_eq!(post("/llm-query", ok.as_bytes()).status, 501);
+}
+
+#[test]
+fn test_llm_query_reads_at_most_64_kib() {
+    // 64 KiB exactly is read (and is then a 400 or 501 on its merits).
+    let pad = 64 * 1024 - r#"{"query":"q","password":"p","x":""}"#.len();
+    let body = format!(
+        r#"{{"query":"q","password":"p","x":"{}"}}"#,
+        "y".repeat(pad)
+    );
+    assert_eq!(body.len(), 64 * 1024);
+    assert_eq!(post("/llm-query", body.as_bytes()).status, 501);
+    // One byte more: 413 with the error body, the body unread and the connection closed (a
+    // request behind it is never answered).
+    let head = format!(
+        "POST /api/llm-query HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n",
+        64 * 1024 + 1
+    );
+    let raw = exchange(format!("{head}GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes());
+    let r = parse_response(&raw, false);
+    assert_eq!(r.status, 413);
+    assert_eq!(error_code(&r), "PAYLOAD_TOO_LARGE");
+    assert_eq!(
+        String::from_utf8_lossy(&raw).matches("HTTP/1.1 ").count(),
+        1
+    );
+    // A huge announced length is refused at once, nothing read.
+    let raw =
+        exchange(b"POST /api/llm-query HTTP/1.1\r\nHost: x\r\nContent-Length: 900000\r\n\r\n{");
+    assert_eq!(parse_response(&raw, false).status, 413);
+    // A chunked body is read up to the limit, then refused.
+    let mut chunked =
+        b"POST /api/llm-query HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec();
+    for _ in 0..3 {
+        chunked.extend_from_slice(format!("{:x}\r\n{}\r\n", 30000, "z".repeat(30000)).as_bytes());
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    assert_eq!(parse_response(&exchange(&chunked), false).status, 413);
+    let b = br#"{"query":"q","password":"p"}"#;
+    let small = format!(
+        "POST /api/llm-query HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{}\r\n0\r\n\r\n",
+        b.len(),
+        String::from_utf8_lossy(b)
+    );
+    assert_eq!(
+        parse_response(&exchange(small.as_bytes()), false).status,
+        501
+    );
+    // A body that is read whole keeps the connection: the next request is answered.
+    let two = format!(
+        "POST /api/llm-query HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{}GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        b.len(),
+        String::from_utf8_lossy(b)
+    );
+    let raw = String::from_utf8_lossy(&exchange(two.as_bytes())).into_owned();
+    assert!(raw.starts_with("HTTP/1.1 501"), "{raw}");
+    assert!(raw.contains("HTTP/1.1 200"), "{raw}");
+}
+
+#[test]
+fn test_llm_query_methods() {
+    let addr = &server().addr;
+    for m in ["GET", "HEAD", "PUT", "DELETE"] {
+        let r = request(addr, m, "/api/llm-query", &[]);
+        assert_eq!(r.status, 405, "{m}");
+        assert_eq!(r.header("Allow"), Some("POST"), "{m}");
+        if m != "HEAD" {
+            assert_eq!(error_code(&r), "METHOD_NOT_SUPPORTED");
+        }
+    }
+    let r = request(
+        addr,
+        "OPTIONS",
+        "/api/llm-query",
+        &[
+            ("Origin", "https://x.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+    );
+    assert_eq!(r.status, 204);
+    assert_eq!(
+        r.header("Access-Control-Allow-Methods"),
+        Some("POST, OPTIONS")
+    );
+    assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
+    // Every other path keeps its answer to a POST: 405 for a route, 404 for none, the body
+    // left unread.
+    let r = post("/genes", br#"{"query":"q","password":"p"}"#);
+    assert_eq!(r.status, 405);
+    assert_eq!(r.header("Allow"), Some("GET, HEAD, OPTIONS"));
+    assert_eq!(post("/llm-query/x", b"{}").status, 404);
+    let r = request(addr, "OPTIONS", "/api/genes", &[]);
+    assert_eq!(
+        r.header("Access-Control-Allow-Methods"),
+        Some("GET, HEAD, OPTIONS")
+    );
+}
