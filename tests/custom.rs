@@ -431,3 +431,60 @@ fn test_llm_query_methods() {
         Some("GET, HEAD, OPTIONS")
     );
 }
+
+#[test]
+fn test_coding_variant_phenotype_counts_and_scores() {
+    // Hand-computed from coding_variants_phenotypes.consistent.jsonl: TSTA1's coding variants
+    // carry CVP001-CVP006 and CVP008.
+    assert_eq!(
+        get_json("/coding-variants/phenotypes-count?gene_id=ENSG90000000001"),
+        json!([
+            {"method": "DUAL-IPA", "count": 1},
+            {"method": "ESM-1v", "count": 3},
+            {"method": "MutPred2", "count": 1},
+            {"method": "SGE", "count": 1},
+            {"method": "VAMP-seq", "count": 1},
+        ])
+    );
+    assert_eq!(
+        get_json("/coding-variants/phenotypes-count?gene_id=ENSG90000000001.7&files_fileset=IGVFFI9000TEST"),
+        json!([{"method": "ESM-1v", "count": 1}, {"method": "VAMP-seq", "count": 1}])
+    );
+    assert_rows(
+        &get_json("/coding-variants/phenotypes-count?gene_id=ENSG00000000000"),
+        &json!([]),
+        "unknown gene",
+        true,
+    );
+    assert_bad_request(
+        "/coding-variants/phenotypes-count",
+        &[("gene_id is required", &["gene_id"])],
+    );
+    // All scores of a dataset, highest first; SGE's score 0.0 is a score (not a null).
+    let all = |q: &str| {
+        get_json(&format!(
+            "/genes/coding-variants/all-scores?gene_id=ENSG90000000001&{q}"
+        ))
+    };
+    assert_eq!(all("dataset=ESM-1v"), json!([-1.1, -3.2, -7.5]));
+    assert_eq!(all("dataset=SGE"), json!([0.0]));
+    assert_eq!(all("dataset=MutPred2"), json!([0.71]));
+    assert_eq!(all("dataset=DUAL-IPA"), json!([0.3]));
+    assert_eq!(all("dataset=VAMP-seq"), json!([0.9]));
+    assert_eq!(all("dataset=ESM-1v&page=1&limit=2"), json!([-7.5]));
+    assert_eq!(
+        get_json("/genes/coding-variants/all-scores?gene_id=ENSG90000000002&dataset=Variant%20painting%20via%20fluorescence"),
+        json!([0.5])
+    );
+    assert_bad_request(
+        "/genes/coding-variants/all-scores?gene_id=ENSG90000000001",
+        &[("dataset is required", &["dataset"])],
+    );
+    assert_bad_request(
+        "/genes/coding-variants/all-scores?gene_id=ENSG90000000001&dataset=SGE&limit=501",
+        &[(
+            "limit must be an integer from 1 to 500, got \"501\"",
+            &["limit"],
+        )],
+    );
+}

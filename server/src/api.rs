@@ -5,12 +5,14 @@
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
 pub mod coding_variants;
+pub mod coding_variants_phenotypes_count;
 pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
 pub mod drugs;
 pub mod files_filesets;
 pub mod genes;
+pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
@@ -141,6 +143,10 @@ pub enum Body {
     Object(&'static Shape),
     /// A JSON array whose records each have one of these shapes.
     ArrayOf(&'static [&'static Shape]),
+    /// A JSON array of numbers.
+    Numbers,
+    /// Any JSON (the client declares `object` and checks nothing).
+    Any,
 }
 
 /// One endpoint.
@@ -309,6 +315,8 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &motifs::ENDPOINT,
     &coding_variants::ENDPOINT,
     &files_filesets::ENDPOINT,
+    &coding_variants_phenotypes_count::ENDPOINT,
+    &genes_coding_variants_all_scores::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -294,6 +294,8 @@ impl Schemas {
                 let alts: Vec<Value> = shapes.iter().map(|s| self.reference(s)).collect();
                 json!({"type": "array", "items": {"anyOf": alts}})
             }
+            Body::Numbers => json!({"type": "array", "items": {"type": "number"}}),
+            Body::Any => json!({}),
         }
     }
 }
