@@ -488,3 +488,67 @@ fn test_coding_variant_phenotype_counts_and_scores() {
         )],
     );
 }
+
+#[test]
+fn test_coding_variant_score_summary() {
+    let row = |variant: &str, hgvsp: &str, method: &str, score: f64| {
+        json!({
+            "variant_id": variant,
+            "hgvsp": hgvsp,
+            "gene_name": "TSTA1",
+            "transcript_id": "ENST90000000001",
+            "dataType": method,
+            "score": score,
+            "portalLink": format!("https://example.org/varcat-testdata/{method}"),
+        })
+    };
+    let v = "variants/NC_000001.11:15000:A:G";
+    // Hand-computed: the variant links p.M1T (CVP004, CVP005) and p.M1V (CVP001-CVP003);
+    // p.W10* (CVP008) is linked to no variant of this one.
+    let want = json!([
+        row(v, "p.M1T", "VAMP-seq", 0.9),
+        row(v, "p.M1T", "ESM-1v", -1.1),
+        row(v, "p.M1V", "ESM-1v", -3.2),
+        row(v, "p.M1V", "MutPred2", 0.71),
+        row(v, "p.M1V", "SGE", 0.0),
+    ]);
+    for path in [
+        "/coding-variants/phenotypes/score-summary",
+        "/variants/phenotypes/score-summary",
+    ] {
+        assert_eq!(
+            get_json(&format!("{path}?variant_id=NC_000001.11:15000:A:G")),
+            want,
+            "{path}"
+        );
+        assert_bad_request(
+            path,
+            &[(
+                "at least one of variant_id, coding_variant_id must be given",
+                &[],
+            )],
+        );
+    }
+    assert_eq!(
+        get_json("/coding-variants/phenotypes/score-summary?coding_variant_id=TSTA1_ENST90000000001_p.M1T_c.2T%3EC&files_fileset=IGVFFI9000TEST"),
+        json!([row(v, "p.M1T", "VAMP-seq", 0.9)])
+    );
+    // Without variant_id, the first linked variant by handle (p.M1T has :A:G and :A:T).
+    assert_eq!(
+        get_json("/coding-variants/phenotypes/score-summary?coding_variant_id=TSTA1_ENST90000000001_p.M1T_c.2T-C")[1],
+        row(v, "p.M1T", "ESM-1v", -1.1)
+    );
+    // Both: ANDed.
+    assert_rows(
+        &get_json("/coding-variants/phenotypes/score-summary?variant_id=NC_000001.11:15000:A:T&coding_variant_id=TSTA1_ENST90000000001_p.M1V_c.1A-G"),
+        &json!([]),
+        "and",
+        true,
+    );
+    assert_rows(
+        &get_json("/coding-variants/phenotypes/score-summary?variant_id=NC_000001.11:1:A:G"),
+        &json!([]),
+        "unknown",
+        true,
+    );
+}

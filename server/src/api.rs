@@ -6,6 +6,7 @@
 
 pub mod coding_variants;
 pub mod coding_variants_phenotypes_count;
+pub mod coding_variants_phenotypes_score_summary;
 pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
@@ -317,6 +318,8 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &files_filesets::ENDPOINT,
     &coding_variants_phenotypes_count::ENDPOINT,
     &genes_coding_variants_all_scores::ENDPOINT,
+    &coding_variants_phenotypes_score_summary::ENDPOINT,
+    &coding_variants_phenotypes_score_summary::ALIAS,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -68,3 +68,14 @@ fn phenotypes_count(ctx: &Ctx<'_>, p: &Params) -> Reply {
         .collect();
     Ok(serde_json::to_vec(&rows).expect("serialises").into())
 }
+
+/// The score members of the coding-variant phenotype edges (one per dataset).
+pub fn score_fields() -> [varcat_format::schema::Member; 5] {
+    [
+        cvp::m::esm_1v_score,
+        cvp::m::pathogenicity_score,
+        cvp::m::score,
+        cvp::m::dualipa_abun_score,
+        cvp::m::localization_score,
+    ]
+}

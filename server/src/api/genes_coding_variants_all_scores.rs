@@ -39,7 +39,7 @@ pub const DATASET: Param = Param::new(
 );
 
 /// The score member of a dataset's edges.
-fn score_member(dataset: &str) -> Member {
+pub fn score_member(dataset: &str) -> Member {
     match dataset {
         "ESM-1v" => cvp::m::esm_1v_score,
         "MutPred2" => cvp::m::pathogenicity_score,
