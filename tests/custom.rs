@@ -552,3 +552,89 @@ fn test_coding_variant_score_summary() {
         true,
     );
 }
+
+/// `/variants/predictions-count` from the JSONL: the elements containing the variants
+/// (`start <= pos < end`), their gene edges, distinct contexts and genes by id.
+fn predictions_count(keep: impl Fn(&Value) -> bool, fileset: Option<&str>) -> Value {
+    let vs: Vec<&Value> = data().docs("variants").iter().filter(|v| keep(v)).collect();
+    assert!(!vs.is_empty());
+    let mut handles = std::collections::BTreeSet::new();
+    for v in &vs {
+        let pos = v["pos"].as_f64().unwrap();
+        for el in data().docs("genomic_elements") {
+            if s(el, "chr") == s(v, "chr")
+                && el["start"].as_f64().unwrap() <= pos
+                && pos < el["end"].as_f64().unwrap()
+            {
+                handles.insert(format!("genomic_elements/{}", s(el, "_key")));
+            }
+        }
+    }
+    let mut contexts = std::collections::BTreeSet::new();
+    let mut genes = std::collections::BTreeMap::new();
+    for e in data().docs("genomic_elements_genes") {
+        if !handles.contains(s(e, "_from")) {
+            continue;
+        }
+        if fileset.is_some_and(|f| s(e, "files_filesets") != format!("files_filesets/{f}")) {
+            continue;
+        }
+        if let Some(c) = e["biological_context"].as_str() {
+            contexts.insert(c.to_string());
+        }
+        let name = data()
+            .handle(s(e, "_to"))
+            .map_or(Value::Null, |g| g["name"].clone());
+        genes.insert(s(e, "_to").to_string(), name);
+    }
+    let genes: Vec<Value> = genes
+        .into_iter()
+        .map(|(id, name)| json!({"gene_name": name, "id": id}))
+        .collect();
+    json!([{"cell_types": contexts.len(), "genes": genes, "name": "regulates"}])
+}
+
+#[test]
+fn test_variant_predictions_count() {
+    let rs = |id: &'static str| {
+        move |v: &Value| {
+            v["rsid"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|x| x == id))
+        }
+    };
+    let want = predictions_count(rs("rs900004"), None);
+    assert!(!want[0]["genes"].as_array().unwrap().is_empty());
+    assert_json_eq(
+        &get_json("/variants/predictions-count?rsid=rs900004"),
+        &want,
+        "rsid",
+    );
+    let want = predictions_count(|v| s(v, "_key") == "NC_000001.11:15000:A:G", None);
+    assert_json_eq(
+        &get_json("/variants/predictions-count?spdi=NC_000001.11:15000:A:G"),
+        &want,
+        "spdi",
+    );
+    // A gene edge to a gene the catalog lacks keeps its id, with a null name.
+    assert!(want[0]["genes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["gene_name"].is_null()));
+    let want = predictions_count(rs("rs900004"), Some("IGVFFI9000SCE"));
+    assert_json_eq(
+        &get_json("/variants/predictions-count?rsid=rs900004&files_fileset=IGVFFI9000SCE"),
+        &want,
+        "fileset",
+    );
+    let r = crate::util::get("/variants/predictions-count?rsid=rs1");
+    assert_eq!(r.status, 404);
+    assert_bad_request(
+        "/variants/predictions-count?organism=Homo%20sapiens",
+        &[(
+            "at least one of variant_id, spdi, hgvs, rsid, ca_id must be given",
+            &[],
+        )],
+    );
+}

@@ -46,6 +46,7 @@ pub mod variants_genes_summary;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
+pub mod variants_predictions_count;
 pub mod variants_region_summary;
 pub mod variants_variant_ld_summary;
 
@@ -320,6 +321,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_coding_variants_all_scores::ENDPOINT,
     &coding_variants_phenotypes_score_summary::ENDPOINT,
     &coding_variants_phenotypes_score_summary::ALIAS,
+    &variants_predictions_count::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -64,6 +64,7 @@ METHODS = {
     "/genes/coding-variants/all-scores": "all_coding_variants_from_genes",  # r22
     "/coding-variants/phenotypes/score-summary": "coding_variants_summary",  # r6
     "/variants/phenotypes/score-summary": "deprecated_coding_variants_summary",  # r79
+    "/variants/predictions-count": "genomic_elements_from_variants_count",  # r81
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
