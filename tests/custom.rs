@@ -638,3 +638,66 @@ fn test_variant_predictions_count() {
         )],
     );
 }
+
+#[test]
+fn test_variant_genes_proteins() {
+    let v = "NC_000001.11:15000:A:G";
+    let h = format!("variants/{v}");
+    // From the JSONL: genes (any, missing ones as their handle) then resolvable proteins, each
+    // target once with its number of edges.
+    let mut want: Vec<(String, usize)> = Vec::new();
+    for (coll, keep_missing) in [("variants_genes", true), ("variants_proteins", false)] {
+        let mut by: std::collections::BTreeMap<String, usize> = Default::default();
+        for e in data().docs(coll).iter().filter(|e| s(e, "_from") == h) {
+            if keep_missing || data().handle(s(e, "_to")).is_some() {
+                *by.entry(s(e, "_to").to_string()).or_default() += 1;
+            }
+        }
+        want.extend(by);
+    }
+    assert!(want.len() >= 2, "{want:?}");
+    let got = get_json(&format!("/variants/genes-proteins?variant_id={v}"));
+    assert_eq!(got.as_array().unwrap().len(), 1);
+    assert_eq!(got[0]["sequence_variant"]["_id"], v);
+    assert_eq!(got[0]["sequence_variant"]["spdi"], v);
+    let related = got[0]["related"].as_array().unwrap();
+    let seen: Vec<(String, usize)> = related
+        .iter()
+        .map(|r| {
+            let t = if r["gene"].is_null() {
+                &r["protein"]
+            } else {
+                &r["gene"]
+            };
+            let id = t["_id"].as_str().or(t.as_str()).unwrap().to_string();
+            (id, r["sources"].as_array().unwrap().len())
+        })
+        .collect();
+    assert_eq!(seen, want);
+    // The same entries as 4.17 gives this variant for its gene.
+    let forward = get_json("/genes-proteins/variants?query=TSTA1");
+    let row = forward
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["sequence_variant"]["_id"] == v)
+        .unwrap();
+    for entry in row["related"].as_array().unwrap() {
+        assert!(related.contains(entry), "{entry}");
+    }
+    // Paging applies to `related`.
+    let page = get_json(&format!(
+        "/variants/genes-proteins?variant_id={v}&page=1&limit=1"
+    ));
+    assert_eq!(page[0]["related"], json!([related[1].clone()]));
+    assert_rows(
+        &get_json("/variants/genes-proteins?variant_id=NC_000001.11:1:A:G"),
+        &json!([]),
+        "unknown",
+        true,
+    );
+    assert_bad_request(
+        "/variants/genes-proteins",
+        &[("variant_id is required", &["variant_id"])],
+    );
+}

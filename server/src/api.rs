@@ -42,6 +42,7 @@ pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
 pub mod variants_freq;
+pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
@@ -322,6 +323,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &coding_variants_phenotypes_score_summary::ENDPOINT,
     &coding_variants_phenotypes_score_summary::ALIAS,
     &variants_predictions_count::ENDPOINT,
+    &variants_genes_proteins::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

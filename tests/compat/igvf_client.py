@@ -65,6 +65,7 @@ METHODS = {
     "/coding-variants/phenotypes/score-summary": "coding_variants_summary",  # r6
     "/variants/phenotypes/score-summary": "deprecated_coding_variants_summary",  # r79
     "/variants/predictions-count": "genomic_elements_from_variants_count",  # r81
+    "/variants/genes-proteins": "genes_proteins_from_variants",  # r71
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
