@@ -24,7 +24,7 @@ const SCORES: &[&str] = &[
     "CADD_raw_score",
 ];
 
-fn coding_row(cv: &Value) -> Value {
+pub fn coding_row(cv: &Value) -> Value {
     let mut m = Map::new();
     m.insert("_id".into(), cv["_key"].clone());
     m.insert("name".into(), json!(oracle::display_name(s(cv, "name"))));

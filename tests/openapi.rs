@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::util::{get, request, server};
+use crate::util::{get, post, request, server};
 
 /// Why `v` does not match `schema` (None when it does).
 fn violation(doc: &Value, schema: &Value, v: &Value, at: &str) -> Option<String> {
@@ -113,9 +113,10 @@ fn test_document_is_served_at_both_paths() {
         &[("If-None-Match", &tag)],
     );
     assert_eq!(again.status, 304);
+    // Every endpoint, /health and the one POST route, /llm-query.
     assert_eq!(
         doc["paths"].as_object().unwrap().len(),
-        varcat::api::ENDPOINTS.len() + 1
+        varcat::api::ENDPOINTS.len() + 2
     );
 }
 
@@ -124,6 +125,15 @@ fn test_example_answers_match_their_schemas() {
     let doc = document();
     let mut checked = 0;
     for (path, item) in doc["paths"].as_object().unwrap() {
+        if let Some(op) = item.get("post") {
+            // The POST route: a valid body gets the 501 its document declares.
+            let r = post(path, br#"{"query":"genes near rs1","password":"x"}"#);
+            assert_eq!(r.status, 501, "POST {path}: {}", r.text());
+            let schema = &op["responses"]["501"]["content"]["application/json"]["schema"];
+            assert_eq!(violation(&doc, schema, &r.json(), "$"), None, "POST {path}");
+            checked += 1;
+            continue;
+        }
         let op = &item["get"];
         let ok = &op["responses"]["200"]["content"]["application/json"]["schema"];
         let examples: Vec<String> = match op.get("x-varcat-examples") {
@@ -255,6 +265,7 @@ fn sample_value(kind: varcat::params::Kind) -> String {
         Kind::Threshold => "gte:0".into(),
         Kind::Number => "0".into(),
         Kind::Int => "1".into(),
+        Kind::IntRange => "range:1-300".into(),
         Kind::Rsid => "rs1".into(),
         Kind::CaId => "CA1".into(),
         Kind::Spdi => "NC_000001.11:1:A:C".into(),

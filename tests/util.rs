@@ -199,3 +199,20 @@ pub fn check_paging(path_query: &str, all: &[Value], limit: usize) {
         );
     }
 }
+
+/// Sends a POST of `body` (JSON, Content-Length framed, Connection: close) to `/api<path>` on
+/// the shared server and reads the whole response.
+pub fn post(path: &str, body: &[u8]) -> Resp {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(&server().addr).expect("connect");
+    let head = format!(
+        "POST /api{path} HTTP/1.1\r\nHost: varcat\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).expect("write");
+    // The server may refuse a large body unread and close: a failed write is then expected.
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    parse_response(&raw, false)
+}

@@ -4,11 +4,16 @@
 //! checks, the OpenAPI document and the landing page all read this one list. Adding an
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
+pub mod coding_variants;
+pub mod coding_variants_phenotypes_count;
+pub mod coding_variants_phenotypes_score_summary;
 pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
 pub mod drugs;
+pub mod files_filesets;
 pub mod genes;
+pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
@@ -17,6 +22,7 @@ pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_variants;
+pub mod llm_query;
 pub mod motifs;
 pub mod motifs_proteins;
 pub mod node;
@@ -36,10 +42,12 @@ pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
 pub mod variants_freq;
+pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
+pub mod variants_predictions_count;
 pub mod variants_region_summary;
 pub mod variants_variant_ld_summary;
 
@@ -138,6 +146,10 @@ pub enum Body {
     Object(&'static Shape),
     /// A JSON array whose records each have one of these shapes.
     ArrayOf(&'static [&'static Shape]),
+    /// A JSON array of numbers.
+    Numbers,
+    /// Any JSON (the client declares `object` and checks nothing).
+    Any,
 }
 
 /// One endpoint.
@@ -304,6 +316,14 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &studies::ENDPOINT,
     &genomic_elements::ENDPOINT,
     &motifs::ENDPOINT,
+    &coding_variants::ENDPOINT,
+    &files_filesets::ENDPOINT,
+    &coding_variants_phenotypes_count::ENDPOINT,
+    &genes_coding_variants_all_scores::ENDPOINT,
+    &coding_variants_phenotypes_score_summary::ENDPOINT,
+    &coding_variants_phenotypes_score_summary::ALIAS,
+    &variants_predictions_count::ENDPOINT,
+    &variants_genes_proteins::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

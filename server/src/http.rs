@@ -33,6 +33,22 @@ pub struct Request<'a> {
     pub if_none_match: Option<&'a str>,
     /// `Access-Control-Request-Headers` (CORS pre-flight).
     pub cors_request_headers: Option<&'a str>,
+    /// The body, read only for a route that takes one ([`App::reads_body`]).
+    pub body: ReqBody<'a>,
+}
+
+/// A request's body as the server read it.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum ReqBody<'a> {
+    /// Not read (no route of this request takes one).
+    #[default]
+    Unread,
+    /// The whole body.
+    Read(&'a [u8]),
+    /// Longer than the route reads: left unread (the connection is then closed).
+    TooLarge,
+    /// The read failed (the client stopped sending).
+    Failed,
 }
 
 /// A response.
@@ -177,6 +193,20 @@ impl App {
         }
     }
 
+    /// `path` below the base path (None when it is not below it).
+    fn below_base<'p>(&self, path: &'p str) -> Option<&'p str> {
+        path.strip_prefix(self.base_path.as_str())
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+    }
+
+    /// Whether the server must read the body of a `method` request to `url` (before
+    /// [`App::handle`]): a POST to `/llm-query`, at most [`api::llm_query::MAX_BODY`] bytes.
+    pub fn reads_body(&self, method: &str, url: &str) -> bool {
+        let url = origin_form(url);
+        let path = url.split(['?', '#']).next().unwrap_or("");
+        method == "POST" && self.below_base(path).is_some_and(api::llm_query::is)
+    }
+
     /// Which page outside the endpoint table `path` asks for, if any.
     fn page(&self, path: &str) -> Option<Page> {
         let below = path.strip_prefix(self.base_path.as_str());
@@ -211,13 +241,16 @@ impl App {
         let url = origin_form(req.url);
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let query = query.split('#').next().unwrap_or("");
+        let llm = self.below_base(path).is_some_and(api::llm_query::is);
         if req.method == "OPTIONS" {
+            let methods = if llm {
+                "POST, OPTIONS"
+            } else {
+                "GET, HEAD, OPTIONS"
+            };
             let mut h = vec![
                 ("Access-Control-Allow-Origin", "*".to_string()),
-                (
-                    "Access-Control-Allow-Methods",
-                    "GET, HEAD, OPTIONS".to_string(),
-                ),
+                ("Access-Control-Allow-Methods", methods.to_string()),
                 ("Access-Control-Max-Age", "86400".to_string()),
             ];
             if let Some(rh) = req.cors_request_headers {
@@ -229,6 +262,9 @@ impl App {
                 headers: h,
                 body: Vec::new(),
             };
+        }
+        if llm {
+            return llm_query(req);
         }
         let loaded = self.current();
         if let Some(page) = self.page(path) {
@@ -250,10 +286,7 @@ impl App {
             );
             return self.ok(req, &etag, answer);
         }
-        let Some(rest) = path
-            .strip_prefix(self.base_path.as_str())
-            .filter(|r| r.is_empty() || r.starts_with('/'))
-        else {
+        let Some(rest) = self.below_base(path) else {
             return error_response(&ApiError::not_found(format!("no endpoint at {path}")));
         };
         let body = if rest == "/health" || rest == "/health/" {
@@ -430,6 +463,38 @@ fn guarded(url: &str, answer: impl FnOnce() -> Response) -> Response {
             ))
         }
     }
+}
+
+/// `/llm-query`: a POST with a valid body gets 501 (no language model here); other methods 405
+/// with `Allow: POST`.
+fn llm_query(req: &Request<'_>) -> Response {
+    use api::llm_query as llm;
+    let e = match (req.method, req.body) {
+        ("POST", ReqBody::Read(b)) => match llm::check(b) {
+            Ok(()) => {
+                return Response {
+                    status: 501,
+                    headers: json_headers(&[("Cache-Control", "no-store".to_string())]),
+                    body: llm::not_implemented_body(),
+                }
+            }
+            Err(e) => e,
+        },
+        ("POST", ReqBody::TooLarge) => llm::too_large(),
+        ("POST", ReqBody::Unread | ReqBody::Failed) => {
+            ApiError::invalid(vec![crate::error::Issue::general(
+                "the request body could not be read",
+            )])
+        }
+        (m, _) => llm::method_error(m),
+    };
+    let mut r = error_response(&e);
+    for (name, v) in &mut r.headers {
+        if *name == "Allow" {
+            *v = llm::ALLOW.to_string();
+        }
+    }
+    r
 }
 
 fn method_error(method: &str) -> Option<ApiError> {

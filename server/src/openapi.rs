@@ -42,6 +42,11 @@ fn kind_schema(kind: Kind) -> Value {
         }),
         Kind::Number => json!({"type": "number"}),
         Kind::Int => json!({"type": "integer", "minimum": 0}),
+        Kind::IntRange => json!({
+            "type": "string",
+            "pattern": "^([0-9]{1,20}|range:[0-9]{1,20}-[0-9]{1,20})$",
+            "examples": ["205", "range:1-300"],
+        }),
         Kind::Rsid => {
             json!({"type": "string", "pattern": "^rs[0-9]{1,20}$", "examples": ["rs58658771"]})
         }
@@ -289,6 +294,8 @@ impl Schemas {
                 let alts: Vec<Value> = shapes.iter().map(|s| self.reference(s)).collect();
                 json!({"type": "array", "items": {"anyOf": alts}})
             }
+            Body::Numbers => json!({"type": "array", "items": {"type": "number"}}),
+            Body::Any => json!({}),
         }
     }
 }
@@ -344,6 +351,34 @@ fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
     })
 }
 
+/// `POST /llm-query`: its request body (the client's `LlmQueryRequest`) and its answers; the
+/// 200 (`LlmQuery`) is IGVF's, which varcat never gives.
+fn llm_query() -> Value {
+    use crate::api::llm_query as llm;
+    json!({
+        "operationId": "llm_query",
+        "summary": llm::SUMMARY,
+        "description": "IGVF client path (endpoints-more row 39). IGVF forwards the question to \
+            an external language-model service; this server has none and answers 501 to a \
+            valid request. The only POST route: GET and HEAD get 405 with Allow: POST.",
+        "requestBody": {
+            "required": true,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LlmQueryRequest"}}},
+        },
+        "responses": {
+            "200": {
+                "description": "IGVF's answer (never given by varcat)",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LlmQuery"}}},
+            },
+            "400": error_response("the body is not a valid LlmQueryRequest: every problem, each naming its member"),
+            "405": error_response("a method other than POST or OPTIONS"),
+            "413": error_response(&format!("body over {} bytes", llm::MAX_BODY)),
+            "501": error_response("no language-model service: the request is valid, but cannot be answered here"),
+            "503": error_response("overloaded; retry after the Retry-After header's seconds"),
+        },
+    })
+}
+
 /// The whole document; `base_path` is where the endpoints are mounted (`/api`).
 pub fn document(base_path: &str) -> Value {
     let mut schemas = Schemas::default();
@@ -354,6 +389,7 @@ pub fn document(base_path: &str) -> Value {
             json!({"get": operation(ep, &mut schemas)}),
         );
     }
+    paths.insert(api::llm_query::PATH.into(), json!({"post": llm_query()}));
     paths.insert(
         "/health".into(),
         json!({"get": {
@@ -378,7 +414,7 @@ pub fn document(base_path: &str) -> Value {
                 "message": {"type": "string"},
                 "code": {"type": "string", "enum": [
                     "BAD_REQUEST", "NOT_FOUND", "METHOD_NOT_SUPPORTED", "PAYLOAD_TOO_LARGE",
-                    "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR"
+                    "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR", "NOT_IMPLEMENTED"
                 ]},
                 "issues": {"type": "array", "items": {
                     "type": "object",
@@ -392,6 +428,11 @@ pub fn document(base_path: &str) -> Value {
             "required": ["message", "code"],
         }),
     );
+    components.insert(
+        "LlmQueryRequest".into(),
+        crate::api::llm_query::request_schema(),
+    );
+    components.insert("LlmQuery".into(), crate::api::llm_query::response_schema());
     components.insert(
         "Health".into(),
         json!({
@@ -444,7 +485,19 @@ mod tests {
     fn test_every_route_is_documented_and_every_documented_parameter_accepted() {
         let doc = document("/api");
         let paths = doc["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), ENDPOINTS.len() + 1);
+        // Every endpoint, /health and the one POST route, /llm-query.
+        assert_eq!(paths.len(), ENDPOINTS.len() + 2);
+        let llm = &paths[crate::api::llm_query::PATH];
+        assert!(llm.get("get").is_none());
+        assert_eq!(
+            llm["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/LlmQueryRequest"
+        );
+        assert!(llm["post"]["responses"]["501"].is_object());
+        assert_eq!(
+            doc["components"]["schemas"]["LlmQueryRequest"]["required"],
+            json!(["query", "password"])
+        );
         let mut ids = std::collections::HashSet::new();
         for ep in ENDPOINTS {
             let op = &paths[ep.path]["get"];

@@ -37,6 +37,8 @@ pub enum Kind {
     Number,
     /// A non-negative integer.
     Int,
+    /// A non-negative integer, or an inclusive range of them, `range:<a>-<b>`.
+    IntRange,
     /// `rs<digits>`.
     Rsid,
     /// `CA<digits>`.
@@ -64,6 +66,7 @@ impl Kind {
             Kind::Threshold => "Threshold",
             Kind::Number => "Num",
             Kind::Int => "Int",
+            Kind::IntRange => "IntRange",
             Kind::Rsid => "Rsid",
             Kind::CaId => "CaId",
             Kind::Spdi => "Spdi",
@@ -227,6 +230,8 @@ pub enum Value {
     Num(f64),
     /// Integer.
     Int(u64),
+    /// Inclusive integer range (a single integer `n` is `n..=n`).
+    IntRange(u64, u64),
     /// dbSNP id.
     Rsid(Rsid),
     /// ClinGen allele id.
@@ -330,6 +335,19 @@ impl Params {
         term_id(TermId) -> &TermId = std::convert::identity;
     }
 
+    /// An integer-or-range value, as an inclusive range.
+    pub fn int_range(&self, p: &Param) -> Option<(u64, u64)> {
+        debug_assert!(
+            p.kind.value_variant() == "IntRange",
+            "{} is not a range",
+            p.name
+        );
+        match self.get(p) {
+            Some(Value::IntRange(a, b)) => Some((*a, *b)),
+            _ => None,
+        }
+    }
+
     /// Offset of the first row of the requested page (saturating).
     pub fn offset(&self) -> u64 {
         self.page.saturating_mul(self.limit)
@@ -425,12 +443,29 @@ pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
         Kind::Int => non_negative(v)
             .map(Value::Int)
             .map_err(|_| format!("{name} must be a non-negative integer, got \"{v}\"")),
+        Kind::IntRange => int_range(v)
+            .map(|(a, b)| Value::IntRange(a, b))
+            .ok_or_else(|| {
+                format!("{name} must be a non-negative integer or range:<a>-<b> with a <= b, got \"{v}\"")
+            }),
         Kind::Rsid => parsed(name, v).map(Value::Rsid),
         Kind::CaId => parsed(name, v).map(Value::CaId),
         Kind::Spdi => parsed(name, v).map(Value::Spdi),
         Kind::Hgvs => parsed(name, v).map(Value::Hgvs),
         Kind::TermId => parsed(name, v).map(Value::TermId),
         Kind::VariantId => parsed(name, v).map(Value::VariantId),
+    }
+}
+
+/// `n` as `(n, n)`, or `range:<a>-<b>` (a ≤ b) as `(a, b)`.
+fn int_range(v: &str) -> Option<(u64, u64)> {
+    match v.strip_prefix("range:") {
+        Some(r) => {
+            let (a, b) = r.split_once('-')?;
+            let (a, b) = (non_negative(a).ok()?, non_negative(b).ok()?);
+            (a <= b).then_some((a, b))
+        }
+        None => non_negative(v).ok().map(|n| (n, n)),
     }
 }
 

@@ -150,6 +150,7 @@ fn log_escape(s: &str) -> String {
 fn answer(
     app: &App,
     rq: &tiny_http::Request,
+    body: http::ReqBody<'_>,
     log: Option<&Mutex<io::LineWriter<io::Stderr>>>,
 ) -> Response {
     let start = Instant::now();
@@ -187,12 +188,29 @@ fn answer(
             accept_encoding: ae.as_deref(),
             if_none_match: inm.as_deref(),
             cors_request_headers: acrh.as_deref(),
+            body,
         })
     };
     if let Some(log) = log {
         log_line(log, rq, resp.status, resp.body.len(), start);
     }
     resp
+}
+
+/// Reads a request body of at most [`api::llm_query::MAX_BODY`] bytes into `buf`. A longer
+/// `Content-Length` is refused unread; a chunked body is read until it passes the limit. What
+/// is left unread closes the connection (tiny_http's body reader, `vendor/tiny_http/PATCHED.md`).
+fn read_body<'b>(rq: &mut tiny_http::Request, buf: &'b mut Vec<u8>) -> http::ReqBody<'b> {
+    use std::io::Read;
+    let max = crate::api::llm_query::MAX_BODY;
+    if rq.body_length().is_some_and(|n| n > max) {
+        return http::ReqBody::TooLarge;
+    }
+    match rq.as_reader().take(max as u64 + 1).read_to_end(buf) {
+        Ok(_) if buf.len() > max => http::ReqBody::TooLarge,
+        Ok(_) => http::ReqBody::Read(buf),
+        Err(_) => http::ReqBody::Failed,
+    }
 }
 
 type Log = Option<Arc<Mutex<io::LineWriter<io::Stderr>>>>;
@@ -322,16 +340,24 @@ fn wire(resp: &Response, head: bool, close: bool) -> Vec<u8> {
 /// Answers one request on its connection's thread: waits for a handler slot (503 at once when
 /// too many wait), computes the answer, gives the slot back, then writes the answer (a slow
 /// reader holds its own connection, never a slot).
-fn on_request(shared: &Shared, rq: tiny_http::Request) {
+fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
     shared.inflight.fetch_add(1, Ordering::SeqCst);
     let now = shared.start.elapsed().as_micros() as u64;
     shared.last_request_us.fetch_max(now, Ordering::SeqCst);
+    // A body is read before a handler slot is taken: a client sending it slowly holds its own
+    // connection only.
+    let mut buf = Vec::new();
+    let body = if shared.app.reads_body(rq.method().as_str(), rq.url()) {
+        read_body(&mut rq, &mut buf)
+    } else {
+        http::ReqBody::Unread
+    };
     let resp = match shared.slots.take() {
         Some(_slot) => {
             if shared.delay_ms > 0 {
                 std::thread::sleep(Duration::from_millis(shared.delay_ms));
             }
-            answer(&shared.app, &rq, shared.log.as_deref())
+            answer(&shared.app, &rq, body, shared.log.as_deref())
         }
         None => {
             let start = Instant::now();

@@ -58,6 +58,19 @@ METHODS = {
     "/studies": "studies",  # r60
     "/genomic-elements": "genomic_elements",  # r32
     "/motifs": "motifs",  # r40
+    "/coding-variants": "coding_variants",  # r3
+    "/files-filesets": "files_filesets",  # r15
+    "/coding-variants/phenotypes-count": "coding_variants_count_from_gene",  # r5
+    "/genes/coding-variants/all-scores": "all_coding_variants_from_genes",  # r22
+    "/coding-variants/phenotypes/score-summary": "coding_variants_summary",  # r6
+    "/variants/phenotypes/score-summary": "deprecated_coding_variants_summary",  # r79
+    "/variants/predictions-count": "genomic_elements_from_variants_count",  # r81
+    "/variants/genes-proteins": "genes_proteins_from_variants",  # r71
+}
+
+# POST paths: path -> (client method, the answer varcat gives; no language model here).
+POSTS = {
+    "/llm-query": ("llm_query", 501),  # r39
 }
 
 
@@ -137,6 +150,20 @@ def main():
                 print(f"ok {method}({kwargs}) -> {rows} row(s)")
         if made == 0 or rows_seen == 0:
             failures.append(f"{path}: no example answered data through {method}")
+    for path, (method, status) in POSTS.items():
+        assert "post" in doc["paths"][path], f"{path}: no POST in the OpenAPI document"
+        calls += 1
+        try:
+            getattr(api, method)(
+                ic.LlmQueryRequest(query="genes near rs58658771", password="x"),
+                _request_timeout=10.0,
+            )
+            failures.append(f"{method}: answered 2xx, expected {status}")
+        except ic.ApiException as e:
+            if e.status != status:
+                failures.append(f"{method}: status {e.status}, expected {status}: {e.body}")
+            else:
+                print(f"ok {method} -> {status}")
     print(f"\n{calls - len(failures)} passed, {len(failures)} failed")
     for f in failures:
         print("FAILED", f[:2000])

@@ -127,6 +127,7 @@ pub(super) const CODING_VARIANTS: Spec = Spec {
         Index::Exact(coding_variants::protein_name),
         Index::Exact(coding_variants::transcript_id),
         Index::Exact(coding_variants::aapos),
+        Index::Number(coding_variants::aapos),
         Index::Facet(coding_variants::alt),
     ],
     ..NODE

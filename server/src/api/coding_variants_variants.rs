@@ -79,9 +79,10 @@ pub const ALT_AMINO_ACID: Param = Param::new(
     "alternate amino acid, or * for a stop",
 );
 
-/// Coding variants matching 4.15's filters.
+/// Coding variants matching 4.15's filters: its name, the shared protein-change filters
+/// ([`protein_change`]) and an exact amino-acid position.
 fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    let mut f = Filter::over(cv);
+    let mut f = protein_change(cv, p);
     if let Some(n) = p.str(&CODING_VARIANT_NAME) {
         f.and(sets::exact_any(
             cv,
@@ -89,6 +90,18 @@ fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
             &varcat_format::text::coding_variant_names(n),
         ));
     }
+    if let Some(pos) = p.int(&AMINO_ACID_POSITION) {
+        f.and(sets::exact(cv, coding_variants::m::aapos, &pos.to_string()));
+    }
+    f
+}
+
+/// The coding-variant resolver 4.15 and `/coding-variants` share: `hgvsp`, `gene_name`,
+/// `protein_id`, `uniprot_name`, `transcript_id` (each exact, Ensembl ids with or without a
+/// version) and `alt_amino_acid`, all ANDed. It reads only these parameters, so an endpoint
+/// using it declares them.
+pub fn protein_change<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    let mut f = Filter::over(cv);
     for (param, member) in [
         (&HGVSP, coding_variants::m::hgvsp),
         (&GENE_NAME, coding_variants::m::gene_name),
@@ -103,9 +116,6 @@ fn matching_coding<'a>(cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
                 &crate::parse::ident::ensembl_candidates(x),
             ));
         }
-    }
-    if let Some(pos) = p.int(&AMINO_ACID_POSITION) {
-        f.and(sets::exact(cv, coding_variants::m::aapos, &pos.to_string()));
     }
     if let Some(alt) = p.str(&ALT_AMINO_ACID) {
         f.and(sets::facet(cv, coding_variants::m::alt, alt));

@@ -226,7 +226,6 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let page = rows
         .skip(p.offset().min(usize::MAX as u64) as usize)
         .take(p.limit.min(usize::MAX as u64) as usize);
-    let (gene_edges, protein_edges) = (ctx.coll(vg::COLL), ctx.coll(vp::COLL));
     let mut out = vec![b'['];
     for (i, (vc, vo, related)) in page.enumerate() {
         if i > 0 {
@@ -235,43 +234,63 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"{\"sequence_variant\":");
         render.object(&mut out, vc, vo, &VARIANT_9);
         out.extend_from_slice(b",\"related\":[");
-        for (j, ((is_protein, target), edges)) in related.into_iter().enumerate() {
-            if j > 0 {
-                out.push(b',');
-            }
-            let mut sources: Vec<Value> = edges
-                .iter()
-                .filter_map(|&o| match is_protein {
-                    true => protein_source(protein_edges?, o),
-                    false => gene_source(gene_edges?, o),
-                })
-                .collect();
-            sort_by_members(&mut sources, &["source", "name", "biological_context"]);
-            let shape = if is_protein {
-                &PROTEIN_COMPACT
-            } else {
-                &GENE_COMPACT
-            };
-            let mut target_json = Vec::new();
-            match ctx.cat.resolve(&target) {
-                Some((tc, to)) => render.object(&mut target_json, tc, to, shape),
-                None => crate::shape::write_str(&mut target_json, &target),
-            }
-            let (gene, protein): (&[u8], &[u8]) = if is_protein {
-                (b"null", &target_json)
-            } else {
-                (&target_json, b"null")
-            };
-            out.extend_from_slice(b"{\"gene\":");
-            out.extend_from_slice(gene);
-            out.extend_from_slice(b",\"protein\":");
-            out.extend_from_slice(protein);
-            out.extend_from_slice(b",\"sources\":");
-            out.extend_from_slice(&serde_json::to_vec(&sources).expect("serialises"));
-            out.push(b'}');
-        }
+        let entries = related_entries(ctx, &render, related, true);
+        out.extend_from_slice(&entries.join(&b',')[..]);
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
     Ok(out.into())
+}
+
+/// A variant's related genes and proteins (target handle and whether it is a protein, with
+/// the linking edges), each as one JSON `{gene, protein, sources}` entry in target order. A
+/// target missing from the catalog is its handle string, or, unless `keep_missing_proteins`,
+/// a protein is left out (the client types `protein` as an object only).
+pub fn related_entries(
+    ctx: &Ctx<'_>,
+    render: &Render<'_>,
+    related: BTreeMap<(bool, String), Vec<u32>>,
+    keep_missing_proteins: bool,
+) -> Vec<Vec<u8>> {
+    let (gene_edges, protein_edges) = (ctx.coll(vg::COLL), ctx.coll(vp::COLL));
+    let mut entries = Vec::new();
+    for ((is_protein, target), edges) in related {
+        let resolved = ctx.cat.resolve(&target);
+        if is_protein && resolved.is_none() && !keep_missing_proteins {
+            continue;
+        }
+        let mut sources: Vec<Value> = edges
+            .iter()
+            .filter_map(|&o| match is_protein {
+                true => protein_source(protein_edges?, o),
+                false => gene_source(gene_edges?, o),
+            })
+            .collect();
+        sort_by_members(&mut sources, &["source", "name", "biological_context"]);
+        let shape = if is_protein {
+            &PROTEIN_COMPACT
+        } else {
+            &GENE_COMPACT
+        };
+        let mut target_json = Vec::new();
+        match resolved {
+            Some((tc, to)) => render.object(&mut target_json, tc, to, shape),
+            None => crate::shape::write_str(&mut target_json, &target),
+        }
+        let (gene, protein): (&[u8], &[u8]) = if is_protein {
+            (b"null", &target_json)
+        } else {
+            (&target_json, b"null")
+        };
+        let mut out = Vec::new();
+        out.extend_from_slice(b"{\"gene\":");
+        out.extend_from_slice(gene);
+        out.extend_from_slice(b",\"protein\":");
+        out.extend_from_slice(protein);
+        out.extend_from_slice(b",\"sources\":");
+        out.extend_from_slice(&serde_json::to_vec(&sources).expect("serialises"));
+        out.push(b'}');
+        entries.push(out);
+    }
+    entries
 }

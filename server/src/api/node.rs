@@ -39,10 +39,14 @@ pub enum NodeFilter {
     Hgnc(&'static Param, Member),
     /// The facet member has the value.
     Facet(&'static Param, Member),
+    /// The boolean facet member has the parameter's value.
+    Flag(&'static Param, Member),
     /// The member is the handle of file set `<value>`.
     Fileset(&'static Param, Member),
     /// The name cascade of `tiers` over the member.
     Text(&'static Param, Member, &'static [Tier]),
+    /// The numeric member lies in the parameter's inclusive integer range.
+    InRange(&'static Param, Member),
     /// Interval records overlapping the region.
     Overlaps(&'static Param),
     /// Point records inside the region.
@@ -62,8 +66,10 @@ impl NodeFilter {
             | NodeFilter::ExactAny(p, _, _)
             | NodeFilter::Hgnc(p, _)
             | NodeFilter::Facet(p, _)
+            | NodeFilter::Flag(p, _)
             | NodeFilter::Fileset(p, _)
             | NodeFilter::Text(p, _, _)
+            | NodeFilter::InRange(p, _)
             | NodeFilter::Overlaps(p)
             | NodeFilter::Within(p) => Some(p),
             NodeFilter::Resolved(_) => None,
@@ -100,9 +106,20 @@ impl NodeFilter {
                     f.and(sets::facet(c, m, v));
                 }
             }
+            NodeFilter::Flag(param, m) => {
+                if let Some(b) = p.bool(param) {
+                    f.and(sets::facet(c, m, if b { "true" } else { "false" }));
+                }
+            }
             NodeFilter::Fileset(param, m) => {
                 if let Some(v) = p.str(param) {
                     f.and(sets::in_fileset(c, m, v));
+                }
+            }
+            NodeFilter::InRange(param, m) => {
+                if let Some((lo, hi)) = p.int_range(param) {
+                    let (lo, hi) = (lo as f64, hi as f64);
+                    f.pred(sets::number_test(c, m, move |x| lo <= x && x <= hi));
                 }
             }
             NodeFilter::Overlaps(param) => {
@@ -203,6 +220,10 @@ mod tests {
                 &api::genomic_elements::QUERY,
             ),
             (&api::motifs::ENDPOINT, &api::motifs::QUERY),
+            (
+                &api::coding_variants::ENDPOINT,
+                &api::coding_variants::QUERY,
+            ),
         ]
     }
 
