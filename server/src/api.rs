@@ -8,11 +8,13 @@ pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
 pub mod drugs;
+pub mod edge;
 pub mod genes;
 pub mod genes_coding_variants_scores;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
+pub mod genes_transcripts;
 pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
@@ -26,11 +28,13 @@ pub mod ontology_terms_transitive_closure;
 pub mod pathways;
 pub mod proteins;
 pub mod proteins_genes;
+pub mod proteins_transcripts;
 pub mod sets;
 pub mod shapes;
 pub mod studies;
 pub mod transcripts;
 pub mod transcripts_genes;
+pub mod transcripts_proteins;
 pub mod variants;
 pub mod variants_coding_variants;
 pub mod variants_diseases;
@@ -304,6 +308,9 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &studies::ENDPOINT,
     &genomic_elements::ENDPOINT,
     &motifs::ENDPOINT,
+    &genes_transcripts::ENDPOINT,
+    &transcripts_proteins::ENDPOINT,
+    &proteins_transcripts::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -221,3 +221,8 @@ pub static QUERY: NodeQuery = NodeQuery {
     ],
     shape: &GENE,
 };
+
+/// [`resolve`] as an anchor resolver over the request organism's genes.
+pub fn anchor<'a>(ctx: &Ctx<'a>, g: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    crate::api::edge::from_ords(g, resolve(ctx, p, p.organism))
+}

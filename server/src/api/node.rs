@@ -4,9 +4,12 @@
 //! filter runs its name cascade with every other filter applied (the tier is decided on the
 //! rows that pass them, as in 4.16), so an exact name never falls through to a similar one.
 //! Rows come in record order (`_key`, DESIGN §6), paged as every endpoint pages.
+//!
+//! [`NodeFilter`] is the filter vocabulary of both table-driven kinds: the edge kind
+//! (`api::edge`) applies the same filters to edge members, through the same [`select`].
 
 use varcat_format::collection::Collection;
-use varcat_format::schema::{Coll, Member};
+use varcat_format::schema::{ontology_terms, Coll, Member};
 
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, Tier};
@@ -14,7 +17,7 @@ use crate::error::ApiError;
 use crate::params::{ByOrganism, Organism, Param, Params};
 use crate::shape::Shape;
 
-/// The collection a node endpoint reads.
+/// The collection a table-driven endpoint reads (nodes, or the edges of an edge endpoint).
 #[derive(Clone, Copy, Debug)]
 pub enum Nodes {
     /// One collection, whatever the organism.
@@ -26,7 +29,7 @@ pub enum Nodes {
 /// A resolver shared with other endpoints: the rows of the collection its parameters select.
 pub type Resolver = for<'a> fn(&Ctx<'a>, Option<&'a Collection>, &Params) -> Filter<'a>;
 
-/// One filter of a node endpoint, applied when its parameter is given.
+/// One filter of a node or edge endpoint, applied when its parameter is given.
 pub enum NodeFilter {
     /// `_key` equals the value, with or without an Ensembl version.
     Key(&'static Param),
@@ -39,8 +42,17 @@ pub enum NodeFilter {
     Hgnc(&'static Param, Member),
     /// The facet member has the value.
     Facet(&'static Param, Member),
+    /// The facet member has the stored value paired with the value (`(given, stored)`: a
+    /// relation name selected through its inverse).
+    FacetAs(&'static Param, Member, &'static [(&'static str, &'static str)]),
     /// The member is the handle of file set `<value>`.
     Fileset(&'static Param, Member),
+    /// The member is the handle of ontology term `<value>` (`ontology_terms/<value>`).
+    Term(&'static Param, Member),
+    /// The boolean facet member is the value (`true` or `false`).
+    Bool(&'static Param, Member),
+    /// The numeric column passes the threshold (null never passes).
+    Threshold(&'static Param, Member),
     /// The name cascade of `tiers` over the member.
     Text(&'static Param, Member, &'static [Tier]),
     /// Interval records overlapping the region.
@@ -62,7 +74,11 @@ impl NodeFilter {
             | NodeFilter::ExactAny(p, _, _)
             | NodeFilter::Hgnc(p, _)
             | NodeFilter::Facet(p, _)
+            | NodeFilter::FacetAs(p, _, _)
             | NodeFilter::Fileset(p, _)
+            | NodeFilter::Term(p, _)
+            | NodeFilter::Bool(p, _)
+            | NodeFilter::Threshold(p, _)
             | NodeFilter::Text(p, _, _)
             | NodeFilter::Overlaps(p)
             | NodeFilter::Within(p) => Some(p),
@@ -100,9 +116,33 @@ impl NodeFilter {
                     f.and(sets::facet(c, m, v));
                 }
             }
+            NodeFilter::FacetAs(param, m, pairs) => {
+                if let Some(v) = p.str(param) {
+                    let stored = pairs.iter().find(|(given, _)| *given == v).map(|x| x.1);
+                    f.and(match stored {
+                        Some(s) => sets::facet(c, m, s),
+                        None => Set::Empty,
+                    });
+                }
+            }
             NodeFilter::Fileset(param, m) => {
                 if let Some(v) = p.str(param) {
                     f.and(sets::in_fileset(c, m, v));
+                }
+            }
+            NodeFilter::Term(param, m) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::handle_is(c, m, ontology_terms::COLL, v));
+                }
+            }
+            NodeFilter::Bool(param, m) => {
+                if let Some(b) = p.bool(param) {
+                    f.and(sets::facet(c, m, if b { "true" } else { "false" }));
+                }
+            }
+            NodeFilter::Threshold(param, m) => {
+                if let Some(t) = p.threshold(param) {
+                    f.pred(sets::threshold(c, m, t));
                 }
             }
             NodeFilter::Overlaps(param) => {
@@ -137,41 +177,68 @@ pub struct NodeQuery {
 impl NodeQuery {
     /// The one handler of every node endpoint.
     pub fn run(&self, ctx: &Ctx<'_>, p: &Params) -> Reply {
-        for filter in self.filters {
-            if let (NodeFilter::Only(org, _), Some(param)) = (filter, filter.param()) {
-                if *org != p.organism && p.has(param) {
-                    return Err(ApiError::param(
-                        param.name,
-                        format!("{} applies to {} only", param.name, org.name()),
-                    ));
-                }
-            }
-        }
         let c = ctx.coll(match self.nodes {
             Nodes::One(c) => c,
             Nodes::ByOrganism(b) => p.organism.collection(b),
         });
-        let base = || {
-            let mut f = Filter::over(c);
-            for filter in self.filters {
-                filter.apply(ctx, c, p, &mut f);
-            }
-            f
-        };
-        let mut f = base();
-        for filter in self.filters {
-            if let NodeFilter::Text(param, m, tiers) = *filter {
-                if let Some(q) = p.str(param) {
-                    let rows = match c {
-                        Some(coll) => cascade(coll, m, q, tiers, base).collect(),
-                        None => Vec::new(),
-                    };
-                    f.and(Set::Vec(rows));
-                }
-            }
-        }
+        let f = select(ctx, c, self.filters, p, || Filter::over(c))?;
         ctx.page(p, c, &f, self.shape)
     }
+}
+
+/// The rows of `c` that `seed` starts from (every row, or an edge endpoint's anchored edges)
+/// passing every given filter of `filters`, or a 400 when a filter bound to another organism
+/// is given (see [`rows`]).
+pub fn select<'a>(
+    ctx: &Ctx<'a>,
+    c: Option<&'a Collection>,
+    filters: &[NodeFilter],
+    p: &Params,
+    seed: impl Fn() -> Filter<'a>,
+) -> Result<Filter<'a>, ApiError> {
+    for filter in filters {
+        if let (NodeFilter::Only(org, _), Some(param)) = (filter, filter.param()) {
+            if *org != p.organism && p.has(param) {
+                return Err(ApiError::param(
+                    param.name,
+                    format!("{} applies to {} only", param.name, org.name()),
+                ));
+            }
+        }
+    }
+    Ok(rows(ctx, c, filters, p, seed))
+}
+
+/// The rows of `c` that `seed` starts from passing every given filter of `filters`; a text
+/// filter runs its cascade over all the others (the tier is decided on the rows that pass
+/// them). Resolvers built from filters use it directly.
+pub fn rows<'a>(
+    ctx: &Ctx<'a>,
+    c: Option<&'a Collection>,
+    filters: &[NodeFilter],
+    p: &Params,
+    seed: impl Fn() -> Filter<'a>,
+) -> Filter<'a> {
+    let base = || {
+        let mut f = seed();
+        for filter in filters {
+            filter.apply(ctx, c, p, &mut f);
+        }
+        f
+    };
+    let mut f = base();
+    for filter in filters {
+        if let NodeFilter::Text(param, m, tiers) = *filter {
+            if let Some(q) = p.str(param) {
+                let rows = match c {
+                    Some(coll) => cascade(coll, m, q, tiers, base).collect(),
+                    None => Vec::new(),
+                };
+                f.and(Set::Vec(rows));
+            }
+        }
+    }
+    f
 }
 
 /// The value as given, with `prefix` added and with it removed (`PMID:29379200`, `29379200`).

@@ -122,3 +122,11 @@ pub static QUERY: NodeQuery = NodeQuery {
     filters: &[NodeFilter::Resolved(node_matching)],
     shape: &PROTEIN,
 };
+
+/// [`matching`] over [`FILTERS`], as an anchor resolver.
+pub fn anchor<'a>(ctx: &Ctx<'a>, _: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    matching(ctx, p, &FILTERS)
+}
+
+/// At least one of [`FILTERS`].
+pub const RULE: crate::params::Rule = crate::params::Rule::AtLeastOne(&FILTERS);

@@ -1,0 +1,121 @@
+//! The edge listing kind (issue 23): an edge endpoint declared as data — its edge collection
+//! (organism-mapped or not), its anchors (node resolvers bound to an end of the edge), its edge
+//! filters (the node kind's [`NodeFilter`] vocabulary, applied to edge members through the same
+//! [`select`]) and its shape — answered by one generic handler, [`EdgeQuery::run`].
+//!
+//! An anchor applies when any of its parameters is given: its resolver selects nodes of its
+//! collection (the request organism's one when mapped) and the anchor keeps the edges whose end
+//! points at one of them (`_from`, `_to`, or either). Given anchors AND; with none given the edge
+//! filters alone select rows (the endpoint's rules guarantee some selector). Rows come in edge
+//! record order (`_key`, DESIGN §6), paged as every endpoint pages.
+
+use varcat_format::collection::Collection;
+use varcat_format::schema::Member;
+
+use crate::api::node::{select, NodeFilter, Nodes, Resolver};
+use crate::api::{sets, Ctx, Reply};
+use crate::engine::{Filter, Set};
+use crate::params::{Param, Params};
+use crate::shape::Shape;
+
+/// The end of an edge an anchor binds.
+#[derive(Clone, Copy, Debug)]
+pub enum End {
+    /// `_from`.
+    From,
+    /// `_to`.
+    To,
+    /// `_from` or `_to` (symmetric relations).
+    Either,
+}
+
+/// Anchor nodes bound to an end of the edges.
+pub struct Anchor {
+    /// The parameters that select the nodes: the anchor applies when any is given.
+    pub params: &'static [&'static Param],
+    /// The node collection.
+    pub nodes: Nodes,
+    /// The nodes the parameters select.
+    pub resolve: Resolver,
+    /// The end pointing at them.
+    pub end: End,
+}
+
+/// An edge endpoint as data.
+pub struct EdgeQuery {
+    /// The edge collection.
+    pub edges: Nodes,
+    /// Its `_from` member.
+    pub from: Member,
+    /// Its `_to` member.
+    pub to: Member,
+    /// The anchors, ANDed.
+    pub anchors: &'static [Anchor],
+    /// Filters on edge members, ANDed.
+    pub filters: &'static [NodeFilter],
+    /// The record.
+    pub shape: &'static Shape,
+}
+
+impl EdgeQuery {
+    /// The parameters the query reads (anchors' and filters'), for the declaration check.
+    pub fn params(&self) -> impl Iterator<Item = &'static Param> + '_ {
+        self.anchors
+            .iter()
+            .flat_map(|a| a.params.iter().copied())
+            .chain(self.filters.iter().filter_map(NodeFilter::param))
+    }
+
+    /// The edges of `e` anchored by `a` (None when none of its parameters is given).
+    fn anchored<'a>(
+        &self,
+        ctx: &Ctx<'a>,
+        e: Option<&'a Collection>,
+        a: &Anchor,
+        p: &Params,
+    ) -> Option<Vec<u32>> {
+        if !p.any(a.params) {
+            return None;
+        }
+        let n = ctx.coll(match a.nodes {
+            Nodes::One(c) => c,
+            Nodes::ByOrganism(b) => p.organism.collection(b),
+        });
+        let nodes = (a.resolve)(ctx, n, p).collect();
+        let at = |end: Member| sets::adjacent_to(e, end, n, nodes.iter().copied());
+        let set = match a.end {
+            End::From => at(self.from),
+            End::To => at(self.to),
+            End::Either => Set::union([at(self.from), at(self.to)]),
+        };
+        Some(set.to_vec())
+    }
+
+    /// The one handler of every edge endpoint.
+    pub fn run(&self, ctx: &Ctx<'_>, p: &Params) -> Reply {
+        let e = ctx.coll(match self.edges {
+            Nodes::One(c) => c,
+            Nodes::ByOrganism(b) => p.organism.collection(b),
+        });
+        let anchored: Vec<Vec<u32>> = self
+            .anchors
+            .iter()
+            .filter_map(|a| self.anchored(ctx, e, a, p))
+            .collect();
+        let f = select(ctx, e, self.filters, p, || {
+            let mut f = Filter::over(e);
+            for rows in &anchored {
+                f.and(Set::Vec(rows.clone()));
+            }
+            f
+        })?;
+        ctx.page(p, e, &f, self.shape)
+    }
+}
+
+/// A resolver's selection over `c` from a list of its ordinals (any order).
+pub fn from_ords<'a>(c: Option<&'a Collection>, ords: Vec<u32>) -> Filter<'a> {
+    let mut f = Filter::over(c);
+    f.and(Set::from_unsorted(ords));
+    f
+}
