@@ -29,6 +29,7 @@ pub mod pathways;
 pub mod proteins;
 pub mod proteins_genes;
 pub mod proteins_transcripts;
+pub mod proteins_variants;
 pub mod sets;
 pub mod shapes;
 pub mod studies;
@@ -40,10 +41,13 @@ pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
 pub mod variants_freq;
+pub mod variants_genes;
 pub mod variants_genes_summary;
+pub mod variants_genomic_elements;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
+pub mod variants_proteins;
 pub mod variants_region_summary;
 pub mod variants_variant_ld_summary;
 
@@ -311,6 +315,10 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_transcripts::ENDPOINT,
     &transcripts_proteins::ENDPOINT,
     &proteins_transcripts::ENDPOINT,
+    &variants_genes::ENDPOINT,
+    &variants_proteins::ENDPOINT,
+    &proteins_variants::ENDPOINT,
+    &variants_genomic_elements::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -44,7 +44,11 @@ pub enum NodeFilter {
     Facet(&'static Param, Member),
     /// The facet member has the stored value paired with the value (`(given, stored)`: a
     /// relation name selected through its inverse).
-    FacetAs(&'static Param, Member, &'static [(&'static str, &'static str)]),
+    FacetAs(
+        &'static Param,
+        Member,
+        &'static [(&'static str, &'static str)],
+    ),
     /// The member is the handle of file set `<value>`.
     Fileset(&'static Param, Member),
     /// The member is the handle of ontology term `<value>` (`ontology_terms/<value>`).

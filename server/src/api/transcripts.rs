@@ -2,13 +2,13 @@
 
 use super::*;
 use crate::api::node::{rows, NodeFilter, NodeQuery, Nodes};
+use crate::api::transcripts_genes::{REGION, TRANSCRIPT_ID, TRANSCRIPT_TYPE};
 use crate::api::Ctx;
 use crate::engine::Filter;
 use crate::params::Params;
-use varcat_format::collection::Collection;
-use crate::api::transcripts_genes::{REGION, TRANSCRIPT_ID, TRANSCRIPT_TYPE};
 use crate::params::TRANSCRIPTS;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 use varcat_format::schema::transcripts;
 
 /// The endpoint.

@@ -43,7 +43,11 @@ pub static TRANSCRIPT_PROTEIN: Shape = Shape {
     members: &[
         field(tp::m::source, Ty::Str),
         field(tp::m::source_url, Ty::Str),
-        member("protein", Src::RefList(tp::m::_to, &PROTEIN), Ty::IdOrList(&PROTEIN)),
+        member(
+            "protein",
+            Src::RefList(tp::m::_to, &PROTEIN),
+            Ty::IdOrList(&PROTEIN),
+        ),
         renamed("transcript", tp::m::_from, Ty::Str),
         field(tp::m::name, Ty::Str).required(),
     ],
