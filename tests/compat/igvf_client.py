@@ -58,6 +58,13 @@ METHODS = {
     "/studies": "studies",  # r60
     "/genomic-elements": "genomic_elements",  # r32
     "/motifs": "motifs",  # r40
+    "/genes/transcripts": "transcripts_from_genes",  # r29
+    "/transcripts/proteins": "proteins_from_transcripts",  # r63
+    "/proteins/transcripts": "transcripts_from_proteins",  # r57
+    "/variants/genes": "genes_from_variants",  # r70
+    "/variants/proteins": "proteins_from_variants",  # r82
+    "/proteins/variants": "variants_from_proteins",  # r58
+    "/variants/genomic-elements": "genomic_elements_from_variants",  # r73
 }
 
 
