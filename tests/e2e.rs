@@ -8,6 +8,7 @@ mod util;
 mod associations;
 mod cli;
 mod coding;
+mod edges;
 mod elements;
 mod fuzz_seeds;
 mod harness;
