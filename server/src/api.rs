@@ -11,6 +11,7 @@ pub mod drugs;
 pub mod edge;
 pub mod genes;
 pub mod genes_coding_variants_scores;
+pub mod genes_genomic_elements;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
@@ -18,6 +19,7 @@ pub mod genes_transcripts;
 pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
+pub mod genomic_elements_genes;
 pub mod genomic_elements_variants;
 pub mod motifs;
 pub mod motifs_proteins;
@@ -319,6 +321,8 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &variants_proteins::ENDPOINT,
     &proteins_variants::ENDPOINT,
     &variants_genomic_elements::ENDPOINT,
+    &genes_genomic_elements::ENDPOINT,
+    &genomic_elements_genes::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

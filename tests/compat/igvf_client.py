@@ -65,6 +65,8 @@ METHODS = {
     "/variants/proteins": "proteins_from_variants",  # r82
     "/proteins/variants": "variants_from_proteins",  # r58
     "/variants/genomic-elements": "genomic_elements_from_variants",  # r73
+    "/genes/genomic-elements": "genomic_elements_from_genes",  # r26
+    "/genomic-elements/genes": "genes_from_genomic_elements",  # r34
 }
 
 
