@@ -7,7 +7,9 @@
 pub mod coding_variants_variants;
 pub mod complexes;
 pub mod diseases_genes;
+pub mod diseases_variants;
 pub mod drugs;
+pub mod drugs_variants;
 pub mod edge;
 pub mod genes;
 pub mod genes_coding_variants_scores;
@@ -28,6 +30,7 @@ pub mod ontology_terms;
 pub mod ontology_terms_children;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
+pub mod phenotypes_variants;
 pub mod proteins;
 pub mod proteins_genes;
 pub mod proteins_transcripts;
@@ -323,6 +326,9 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &variants_genomic_elements::ENDPOINT,
     &genes_genomic_elements::ENDPOINT,
     &genomic_elements_genes::ENDPOINT,
+    &phenotypes_variants::ENDPOINT,
+    &diseases_variants::ENDPOINT,
+    &drugs_variants::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

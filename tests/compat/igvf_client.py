@@ -67,6 +67,9 @@ METHODS = {
     "/variants/genomic-elements": "genomic_elements_from_variants",  # r73
     "/genes/genomic-elements": "genomic_elements_from_genes",  # r26
     "/genomic-elements/genes": "genes_from_genomic_elements",  # r34
+    "/phenotypes/variants": "variants_from_phenotypes",  # r51
+    "/diseases/variants": "variants_from_diseases",  # r11
+    "/drugs/variants": "variants_from_drugs",  # r13
 }
 
 

@@ -54,7 +54,16 @@ pub struct EdgeQuery {
     /// Filters on edge members, ANDed.
     pub filters: &'static [NodeFilter],
     /// The record.
-    pub shape: &'static Shape,
+    pub record: Record,
+}
+
+/// The shape of an edge endpoint's rows.
+#[derive(Clone, Copy)]
+pub enum Record {
+    /// Every row in one shape.
+    One(&'static Shape),
+    /// Each row in the shape this picks for it (sources whose rows differ, as 4.3).
+    Per(fn(&Collection, u32) -> &'static Shape),
 }
 
 impl EdgeQuery {
@@ -109,7 +118,10 @@ impl EdgeQuery {
             }
             f
         })?;
-        ctx.page(p, e, &f, self.shape)
+        match self.record {
+            Record::One(shape) => ctx.page(p, e, &f, shape),
+            Record::Per(select) => ctx.page_with(p, e, &f, select),
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! shares.
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_variants::{BIOSAMPLE_TERM, EFFECT_SIZE, LOG2FC_PARAM, NEG_LOG10_PVALUE};
 use crate::api::node::{NodeFilter, Nodes};
 use crate::api::shapes::id_or;
@@ -208,5 +208,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         end: End::To,
     }],
     filters: &EDGE_FILTERS,
-    shape: &GENE_ELEMENT,
+    record: Record::One(&GENE_ELEMENT),
 };

@@ -1,7 +1,7 @@
 //! `/genes/transcripts` (issue 23): transcripts of the genes the gene parameters select.
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::node::Nodes;
 use crate::api::shapes::id_or;
 use crate::api::transcripts::TRANSCRIPT;
@@ -58,5 +58,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         end: End::From,
     }],
     filters: &[],
-    shape: &GENE_TRANSCRIPT,
+    record: Record::One(&GENE_TRANSCRIPT),
 };

@@ -2,7 +2,7 @@
 //! annotation regulate (`/genes/genomic-elements` from the element's side).
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_genomic_elements::{
     members, CELL_ANNOTATION, CELL_ANNOTATION_TERM, EDGE_FILTERS, IDR, METHOD,
     NEG_LOG10_PVALUE_ADJ, SCORE, SOURCE, Z_SCORE,
@@ -89,5 +89,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         end: End::From,
     }],
     filters: &EDGE_FILTERS,
-    shape: &ELEMENT_GENE,
+    record: Record::One(&ELEMENT_GENE),
 };

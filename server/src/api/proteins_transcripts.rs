@@ -2,7 +2,7 @@
 //! parameters select.
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::node::Nodes;
 use crate::api::shapes::id_or;
 use crate::api::transcripts::TRANSCRIPT;
@@ -56,5 +56,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         end: End::To,
     }],
     filters: &[],
-    shape: &PROTEIN_TRANSCRIPT,
+    record: Record::One(&PROTEIN_TRANSCRIPT),
 };

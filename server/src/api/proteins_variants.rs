@@ -2,7 +2,7 @@
 //! the protein parameters select (`/variants/proteins` from the protein's side).
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::node::{NodeFilter, Nodes};
 use crate::api::proteins::{DBXREFS, PROTEIN_ID, PROTEIN_NAME, UNIPROT_FULL_NAME, UNIPROT_NAME};
 use crate::api::variants_proteins::{LABEL, METHOD, PROTEIN_VARIANT, SOURCE};
@@ -76,5 +76,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         NodeFilter::Fileset(&FILESET, vp::m::files_filesets),
         NodeFilter::Facet(&NAME, vp::m::inverse_name),
     ],
-    shape: &PROTEIN_VARIANT,
+    record: Record::One(&PROTEIN_VARIANT),
 };

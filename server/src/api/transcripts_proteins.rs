@@ -2,7 +2,7 @@
 //! translate to.
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::node::Nodes;
 use crate::api::shapes::PROTEIN;
 use crate::api::transcripts_genes::{REGION, TRANSCRIPT_ID, TRANSCRIPT_TYPE};
@@ -65,5 +65,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         end: End::From,
     }],
     filters: &[],
-    shape: &TRANSCRIPT_PROTEIN,
+    record: Record::One(&TRANSCRIPT_PROTEIN),
 };

@@ -2,7 +2,7 @@
 //! select (4.1 from the variant's side).
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_variants::{
     BIOSAMPLE_TERM, EFFECT_SIZE, GENE_VARIANT_MEMBERS, LABEL_PARAM, LOG2FC_PARAM, METHOD_PARAM,
     NEG_LOG10_PVALUE, POSTERIOR_INCLUSION_PROBABILITY, SIGNIFICANT, SOURCE_PARAM,
@@ -132,7 +132,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         NodeFilter::Facet(&SOURCE_PARAM, vg::m::source),
         NodeFilter::FacetAs(&NAME, vg::m::inverse_name, NAMES),
     ],
-    shape: &VARIANT_GENE,
+    record: Record::One(&VARIANT_GENE),
 };
 
 #[cfg(test)]

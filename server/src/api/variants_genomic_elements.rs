@@ -2,7 +2,7 @@
 //! identifiers and region select (4.5 from the variant's side).
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genomic_elements_variants::{BIOSAMPLE_TERM, ELEMENT_VARIANT, METHOD};
 use crate::api::node::{NodeFilter, Nodes};
 use crate::api::variants::{CA_ID, HGVS, REGION_10KB, RSID, SPDI, VARIANT_ID};
@@ -75,5 +75,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         NodeFilter::Facet(&METHOD, vge::m::method),
         NodeFilter::Fileset(&FILESET, vge::m::files_filesets),
     ],
-    shape: &ELEMENT_VARIANT,
+    record: Record::One(&ELEMENT_VARIANT),
 };

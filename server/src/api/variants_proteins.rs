@@ -2,7 +2,7 @@
 //! complexes whose binding or levels the variants the identifiers and region select modulate.
 
 use super::*;
-use crate::api::edge::{Anchor, EdgeQuery, End};
+use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::motifs_proteins::COMPLEX;
 use crate::api::node::{NodeFilter, Nodes};
 use crate::api::shapes::{id_or, ONTOLOGY_TERM, PROTEIN_BASIC};
@@ -206,5 +206,5 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         NodeFilter::Fileset(&FILESET, vp::m::files_filesets),
         NodeFilter::Facet(&NAME, vp::m::name),
     ],
-    shape: &VARIANT_PROTEIN,
+    record: Record::One(&VARIANT_PROTEIN),
 };
