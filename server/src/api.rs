@@ -14,6 +14,7 @@ pub mod edge;
 pub mod genes;
 pub mod genes_coding_variants_scores;
 pub mod genes_genomic_elements;
+pub mod genes_pathways;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
@@ -30,6 +31,8 @@ pub mod ontology_terms;
 pub mod ontology_terms_children;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
+pub mod pathways_genes;
+pub mod pathways_pathways;
 pub mod phenotypes_variants;
 pub mod proteins;
 pub mod proteins_genes;
@@ -329,6 +332,9 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,
+    &genes_pathways::ENDPOINT,
+    &pathways_genes::ENDPOINT,
+    &pathways_pathways::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

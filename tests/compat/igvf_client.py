@@ -70,6 +70,9 @@ METHODS = {
     "/phenotypes/variants": "variants_from_phenotypes",  # r51
     "/diseases/variants": "variants_from_diseases",  # r11
     "/drugs/variants": "variants_from_drugs",  # r13
+    "/genes/pathways": "pathways_from_genes",  # r27
+    "/pathways/genes": "genes_from_pathways",  # r47
+    "/pathways/pathways": "pathways_from_pathways",  # r48
 }
 
 
