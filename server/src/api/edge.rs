@@ -131,3 +131,85 @@ pub fn from_ords<'a>(c: Option<&'a Collection>, ords: Vec<u32>) -> Filter<'a> {
     f.and(Set::from_unsorted(ords));
     f
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{self, Body, Endpoint};
+
+    /// Every edge endpoint with its query.
+    fn queries() -> Vec<(&'static Endpoint, &'static EdgeQuery)> {
+        vec![
+            (
+                &api::genes_transcripts::ENDPOINT,
+                &api::genes_transcripts::QUERY,
+            ),
+            (
+                &api::transcripts_proteins::ENDPOINT,
+                &api::transcripts_proteins::QUERY,
+            ),
+            (
+                &api::proteins_transcripts::ENDPOINT,
+                &api::proteins_transcripts::QUERY,
+            ),
+            (&api::variants_genes::ENDPOINT, &api::variants_genes::QUERY),
+            (
+                &api::variants_proteins::ENDPOINT,
+                &api::variants_proteins::QUERY,
+            ),
+            (
+                &api::proteins_variants::ENDPOINT,
+                &api::proteins_variants::QUERY,
+            ),
+            (
+                &api::variants_genomic_elements::ENDPOINT,
+                &api::variants_genomic_elements::QUERY,
+            ),
+            (
+                &api::genes_genomic_elements::ENDPOINT,
+                &api::genes_genomic_elements::QUERY,
+            ),
+            (
+                &api::genomic_elements_genes::ENDPOINT,
+                &api::genomic_elements_genes::QUERY,
+            ),
+            (
+                &api::phenotypes_variants::ENDPOINT,
+                &api::phenotypes_variants::QUERY,
+            ),
+            (
+                &api::diseases_variants::ENDPOINT,
+                &api::diseases_variants::QUERY,
+            ),
+            (&api::drugs_variants::ENDPOINT, &api::drugs_variants::QUERY),
+            (&api::genes_pathways::ENDPOINT, &api::genes_pathways::QUERY),
+            (&api::pathways_genes::ENDPOINT, &api::pathways_genes::QUERY),
+            (
+                &api::pathways_pathways::ENDPOINT,
+                &api::pathways_pathways::QUERY,
+            ),
+        ]
+    }
+
+    #[test]
+    fn test_queries_read_declared_parameters_and_every_endpoint_is_listed() {
+        for (ep, q) in queries() {
+            assert!(api::ENDPOINTS.iter().any(|e| std::ptr::eq(*e, ep)));
+            if let Record::One(shape) = q.record {
+                assert!(
+                    matches!(ep.body, Body::Array(s) if std::ptr::eq(s, shape)),
+                    "{}: the body is the query's shape",
+                    ep.path
+                );
+            }
+            for p in q.params() {
+                assert!(
+                    ep.accepts.params.iter().any(|d| d.name == p.name),
+                    "{}: the query reads undeclared {}",
+                    ep.path,
+                    p.name
+                );
+            }
+        }
+    }
+}
