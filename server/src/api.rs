@@ -6,6 +6,7 @@
 
 pub mod coding_variants_variants;
 pub mod complexes;
+pub mod complexes_proteins;
 pub mod diseases_genes;
 pub mod diseases_variants;
 pub mod drugs;
@@ -35,6 +36,7 @@ pub mod pathways_genes;
 pub mod pathways_pathways;
 pub mod phenotypes_variants;
 pub mod proteins;
+pub mod proteins_complexes;
 pub mod proteins_genes;
 pub mod proteins_transcripts;
 pub mod proteins_variants;
@@ -335,6 +337,8 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_pathways::ENDPOINT,
     &pathways_genes::ENDPOINT,
     &pathways_pathways::ENDPOINT,
+    &complexes_proteins::ENDPOINT,
+    &proteins_complexes::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -73,6 +73,8 @@ METHODS = {
     "/genes/pathways": "pathways_from_genes",  # r27
     "/pathways/genes": "genes_from_pathways",  # r47
     "/pathways/pathways": "pathways_from_pathways",  # r48
+    "/complexes/proteins": "proteins_from_complexes",  # r9
+    "/proteins/complexes": "complexes_from_proteins",  # r53
 }
 
 
