@@ -30,6 +30,7 @@ pub mod motifs_proteins;
 pub mod node;
 pub mod ontology_terms;
 pub mod ontology_terms_children;
+pub mod ontology_terms_parents;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
 pub mod pathways_genes;
@@ -339,6 +340,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &pathways_pathways::ENDPOINT,
     &complexes_proteins::ENDPOINT,
     &proteins_complexes::ENDPOINT,
+    &ontology_terms_parents::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

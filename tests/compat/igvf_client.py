@@ -75,6 +75,7 @@ METHODS = {
     "/pathways/pathways": "pathways_from_pathways",  # r48
     "/complexes/proteins": "proteins_from_complexes",  # r9
     "/proteins/complexes": "complexes_from_proteins",  # r53
+    "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
 }
 
 

@@ -12,7 +12,7 @@ use varcat_format::collection::Collection;
 use varcat_format::schema::{ontology_terms, Coll, Member};
 
 use crate::api::{sets, Ctx, Reply};
-use crate::engine::{cascade, Filter, Set, Tier};
+use crate::engine::{cascade, Filter, Read, Set, Tier};
 use crate::error::ApiError;
 use crate::params::{ByOrganism, Organism, Param, Params};
 use crate::shape::Shape;
@@ -65,6 +65,11 @@ pub enum NodeFilter {
     Within(&'static Param),
     /// A shared resolver (it reads only parameters the endpoint declares).
     Resolved(Resolver),
+    /// Always: the facet member has this value.
+    FacetIs(Member, &'static str),
+    /// Always: the handle member points at a record of the catalog (a row whose required
+    /// object is missing has no row, DESIGN §7a).
+    Resolves(Member),
     /// The filter applies to this organism only: given for another one, a 400.
     Only(Organism, &'static NodeFilter),
 }
@@ -86,7 +91,7 @@ impl NodeFilter {
             | NodeFilter::Text(p, _, _)
             | NodeFilter::Overlaps(p)
             | NodeFilter::Within(p) => Some(p),
-            NodeFilter::Resolved(_) => None,
+            NodeFilter::Resolved(_) | NodeFilter::FacetIs(..) | NodeFilter::Resolves(_) => None,
             NodeFilter::Only(_, f) => f.param(),
         }
     }
@@ -161,6 +166,15 @@ impl NodeFilter {
             }
             NodeFilter::Resolved(resolve) => {
                 f.and_filter(resolve(ctx, c, p));
+            }
+            NodeFilter::FacetIs(m, v) => {
+                f.and(sets::facet(c, m, v));
+            }
+            NodeFilter::Resolves(m) => {
+                if let Some(coll) = c {
+                    let cat = ctx.cat;
+                    f.pred(move |o| coll.str_of(o, m).and_then(|h| cat.resolve(&h)).is_some());
+                }
             }
             NodeFilter::Only(_, inner) => inner.apply(ctx, c, p, f),
             NodeFilter::Text(..) => {}
