@@ -277,3 +277,56 @@ fn test_variants_genes_forward_name_filters_and_errors() {
         )],
     );
 }
+
+#[test]
+fn test_genes_genes_either_end_and_pairs() {
+    let gene = |name: &str| {
+        let g = oracle::genes("Homo sapiens", None, None, None, Some(name));
+        format!("genes/{}", s(g[0], "_key"))
+    };
+    let (a, b) = (gene("TSTA1"), gene("TST-B"));
+    let ids = |q: &str| -> Vec<Value> {
+        get_json(q)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].clone())
+            .collect()
+    };
+    let want = |keep: &dyn Fn(&Value) -> bool| -> Vec<Value> {
+        sorted_by_key(
+            data()
+                .docs("genes_genes")
+                .iter()
+                .filter(|e| keep(e))
+                .collect(),
+        )
+        .into_iter()
+        .map(|e| json!(format!("genes_genes/{}", s(e, "_key"))))
+        .collect()
+    };
+    let touches = |e: &Value, g: &str| s(e, "_from") == g || s(e, "_to") == g;
+    let got = ids("/genes/genes?gene_name=TSTA1");
+    assert_json_eq(&json!(got), &json!(want(&|e| touches(e, &a))), "either end");
+    let got = ids("/genes/genes?gene_name=TSTA1&associated_gene_name=TST-B");
+    let pair = |e: &Value| {
+        (s(e, "_from") == a && s(e, "_to") == b) || (s(e, "_from") == b && s(e, "_to") == a)
+    };
+    assert_json_eq(&json!(got), &json!(want(&pair)), "pairs");
+    // Verbose genes are one-element arrays without synonyms.
+    let v = get_json("/genes/genes?gene_name=TSTA1&associated_gene_name=TST-B&verbose=true");
+    let gene_1 = v[0]["gene_1"].as_array().unwrap();
+    assert_eq!(gene_1.len(), 1);
+    let no_synonyms: Vec<(&str, &str)> = GENE
+        .iter()
+        .copied()
+        .filter(|(n, _)| *n != "synonyms")
+        .collect();
+    let from = s(&v[0], "_id")
+        .strip_prefix("genes_genes/")
+        .unwrap()
+        .to_string();
+    let edge = data().get("genes_genes", &from).unwrap();
+    let g = data().handle(s(edge, "_from")).unwrap();
+    assert_eq!(gene_1[0], obj(g, &no_synonyms));
+}

@@ -14,6 +14,7 @@ pub mod drugs_variants;
 pub mod edge;
 pub mod genes;
 pub mod genes_coding_variants_scores;
+pub mod genes_genes;
 pub mod genes_genomic_elements;
 pub mod genes_pathways;
 pub mod genes_proteins;
@@ -341,6 +342,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &complexes_proteins::ENDPOINT,
     &proteins_complexes::ENDPOINT,
     &ontology_terms_parents::ENDPOINT,
+    &genes_genes::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

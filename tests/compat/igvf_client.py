@@ -76,6 +76,7 @@ METHODS = {
     "/complexes/proteins": "proteins_from_complexes",  # r9
     "/proteins/complexes": "complexes_from_proteins",  # r53
     "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
+    "/genes/genes": "genes_genes",  # r25
 }
 
 

@@ -27,6 +27,9 @@ pub enum End {
     To,
     /// `_from` or `_to` (symmetric relations).
     Either,
+    /// The end the first `Either` anchor's nodes are not at, when that anchor is given (pairs:
+    /// one end among its nodes, the other among these); `Either` otherwise.
+    Partner,
 }
 
 /// Anchor nodes bound to an end of the edges.
@@ -75,14 +78,15 @@ impl EdgeQuery {
             .chain(self.filters.iter().filter_map(NodeFilter::param))
     }
 
-    /// The edges of `e` anchored by `a` (None when none of its parameters is given).
-    fn anchored<'a>(
+    /// The edges of `e` whose `_from`, and those whose `_to`, points at a node anchor `a`
+    /// selects (None when none of its parameters is given).
+    fn ends<'a>(
         &self,
         ctx: &Ctx<'a>,
         e: Option<&'a Collection>,
         a: &Anchor,
         p: &Params,
-    ) -> Option<Vec<u32>> {
+    ) -> Option<(Set<'a>, Set<'a>)> {
         if !p.any(a.params) {
             return None;
         }
@@ -92,12 +96,11 @@ impl EdgeQuery {
         });
         let nodes = (a.resolve)(ctx, n, p).collect();
         let at = |end: Member| sets::adjacent_to(e, end, n, nodes.iter().copied());
-        let set = match a.end {
-            End::From => at(self.from),
-            End::To => at(self.to),
-            End::Either => Set::union([at(self.from), at(self.to)]),
-        };
-        Some(set.to_vec())
+        Some(match a.end {
+            End::From => (at(self.from), Set::Empty),
+            End::To => (Set::Empty, at(self.to)),
+            End::Either | End::Partner => (at(self.from), at(self.to)),
+        })
     }
 
     /// The one handler of every edge endpoint.
@@ -106,11 +109,39 @@ impl EdgeQuery {
             Nodes::One(c) => c,
             Nodes::ByOrganism(b) => p.organism.collection(b),
         });
-        let anchored: Vec<Vec<u32>> = self
+        let ends: Vec<(End, Option<(Set, Set)>)> = self
             .anchors
             .iter()
-            .filter_map(|a| self.anchored(ctx, e, a, p))
+            .map(|a| (a.end, self.ends(ctx, e, a, p)))
             .collect();
+        let first_either = ends
+            .iter()
+            .position(|(end, x)| matches!(end, End::Either) && x.is_some());
+        let mut anchored: Vec<Vec<u32>> = Vec::new();
+        for (i, (end, x)) in ends.iter().enumerate() {
+            let Some((from, to)) = x else { continue };
+            let rows = match (end, first_either) {
+                (End::Partner, Some(j)) => {
+                    // One end among the first anchor's nodes, the other among these.
+                    let Some((a_from, a_to)) = &ends[j].1 else {
+                        continue;
+                    };
+                    let both = |x: &Set, y: &Set| x.iter().filter(|&o| y.contains(o)).collect();
+                    Set::union([Set::Vec(both(a_from, to)), Set::Vec(both(a_to, from))]).to_vec()
+                }
+                _ => Set::union([from.clone(), to.clone()]).to_vec(),
+            };
+            if matches!(end, End::Either)
+                && first_either == Some(i)
+                && ends
+                    .iter()
+                    .any(|(end, x)| matches!(end, End::Partner) && x.is_some())
+            {
+                // The pairs carry this anchor.
+                continue;
+            }
+            anchored.push(rows);
+        }
         let f = select(ctx, e, self.filters, p, || {
             let mut f = Filter::over(e);
             for rows in &anchored {
