@@ -114,33 +114,28 @@ impl EdgeQuery {
             .iter()
             .map(|a| (a.end, self.ends(ctx, e, a, p)))
             .collect();
-        let first_either = ends
+        // The first given `Either` anchor, when a given `Partner` anchor pairs with it.
+        let paired = ends
             .iter()
-            .position(|(end, x)| matches!(end, End::Either) && x.is_some());
+            .position(|(end, x)| matches!(end, End::Either) && x.is_some())
+            .filter(|_| {
+                ends.iter()
+                    .any(|(end, x)| matches!(end, End::Partner) && x.is_some())
+            });
         let mut anchored: Vec<Vec<u32>> = Vec::new();
         for (i, (end, x)) in ends.iter().enumerate() {
             let Some((from, to)) = x else { continue };
-            let rows = match (end, first_either) {
-                (End::Partner, Some(j)) => {
-                    // One end among the first anchor's nodes, the other among these.
-                    let Some((a_from, a_to)) = &ends[j].1 else {
-                        continue;
-                    };
+            let rows = match (end, paired.and_then(|j| ends[j].1.as_ref())) {
+                // The pairs carry the first anchor.
+                (End::Either, Some(_)) if paired == Some(i) => continue,
+                // One end among the first anchor's nodes, the other among these.
+                (End::Partner, Some((a_from, a_to))) => {
                     let both = |x: &Set, y: &Set| x.iter().filter(|&o| y.contains(o)).collect();
-                    Set::union([Set::Vec(both(a_from, to)), Set::Vec(both(a_to, from))]).to_vec()
+                    Set::union([Set::Vec(both(a_from, to)), Set::Vec(both(a_to, from))])
                 }
-                _ => Set::union([from.clone(), to.clone()]).to_vec(),
+                _ => Set::union([from.clone(), to.clone()]),
             };
-            if matches!(end, End::Either)
-                && first_either == Some(i)
-                && ends
-                    .iter()
-                    .any(|(end, x)| matches!(end, End::Partner) && x.is_some())
-            {
-                // The pairs carry this anchor.
-                continue;
-            }
-            anchored.push(rows);
+            anchored.push(rows.to_vec());
         }
         let f = select(ctx, e, self.filters, p, || {
             let mut f = Filter::over(e);

@@ -125,7 +125,7 @@ fn score(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
         (false, true) => a,
         _ => None,
     };
-    match v.and_then(|x| serde_json::Number::from_f64(x)) {
+    match v.and_then(serde_json::Number::from_f64) {
         Some(n) => {
             out.extend_from_slice(n.to_string().as_bytes());
             true
