@@ -40,6 +40,7 @@ pub mod phenotypes_variants;
 pub mod proteins;
 pub mod proteins_complexes;
 pub mod proteins_genes;
+pub mod proteins_proteins;
 pub mod proteins_transcripts;
 pub mod proteins_variants;
 pub mod sets;
@@ -343,6 +344,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &proteins_complexes::ENDPOINT,
     &ontology_terms_parents::ENDPOINT,
     &genes_genes::ENDPOINT,
+    &proteins_proteins::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -77,6 +77,7 @@ METHODS = {
     "/proteins/complexes": "complexes_from_proteins",  # r53
     "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
     "/genes/genes": "genes_genes",  # r25
+    "/proteins/proteins": "proteins_proteins",  # r56
 }
 
 

@@ -42,8 +42,8 @@ pub enum NodeFilter {
     Hgnc(&'static Param, Member),
     /// The facet member has the value.
     Facet(&'static Param, Member),
-    /// The facet member has the stored value paired with the value (`(given, stored)`: a
-    /// relation name selected through its inverse).
+    /// The facet member has any stored value paired with the value (`(given, stored)`: a
+    /// relation name selected through its inverse, a source also found in combined ones).
     FacetAs(
         &'static Param,
         Member,
@@ -127,11 +127,12 @@ impl NodeFilter {
             }
             NodeFilter::FacetAs(param, m, pairs) => {
                 if let Some(v) = p.str(param) {
-                    let stored = pairs.iter().find(|(given, _)| *given == v).map(|x| x.1);
-                    f.and(match stored {
-                        Some(s) => sets::facet(c, m, s),
-                        None => Set::Empty,
-                    });
+                    f.and(Set::union(
+                        pairs
+                            .iter()
+                            .filter(|(given, _)| *given == v)
+                            .map(|(_, stored)| sets::facet(c, m, stored)),
+                    ));
                 }
             }
             NodeFilter::Fileset(param, m) => {
