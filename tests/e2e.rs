@@ -9,6 +9,7 @@ mod associations;
 mod cli;
 mod coding;
 mod custom;
+mod edges;
 mod elements;
 mod fuzz_seeds;
 mod harness;

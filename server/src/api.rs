@@ -9,18 +9,27 @@ pub mod coding_variants_phenotypes_count;
 pub mod coding_variants_phenotypes_score_summary;
 pub mod coding_variants_variants;
 pub mod complexes;
+pub mod complexes_proteins;
 pub mod diseases_genes;
+pub mod diseases_variants;
 pub mod drugs;
+pub mod drugs_variants;
+pub mod edge;
 pub mod files_filesets;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
+pub mod genes_genes;
+pub mod genes_genomic_elements;
+pub mod genes_pathways;
 pub mod genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
+pub mod genes_transcripts;
 pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
+pub mod genomic_elements_genes;
 pub mod genomic_elements_variants;
 pub mod llm_query;
 pub mod motifs;
@@ -28,26 +37,38 @@ pub mod motifs_proteins;
 pub mod node;
 pub mod ontology_terms;
 pub mod ontology_terms_children;
+pub mod ontology_terms_parents;
 pub mod ontology_terms_transitive_closure;
 pub mod pathways;
+pub mod pathways_genes;
+pub mod pathways_pathways;
+pub mod phenotypes_variants;
 pub mod proteins;
+pub mod proteins_complexes;
 pub mod proteins_genes;
+pub mod proteins_proteins;
+pub mod proteins_transcripts;
+pub mod proteins_variants;
 pub mod sets;
 pub mod shapes;
 pub mod studies;
 pub mod transcripts;
 pub mod transcripts_genes;
+pub mod transcripts_proteins;
 pub mod variants;
 pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
 pub mod variants_freq;
+pub mod variants_genes;
 pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
+pub mod variants_genomic_elements;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
 pub mod variants_predictions_count;
+pub mod variants_proteins;
 pub mod variants_region_summary;
 pub mod variants_variant_ld_summary;
 
@@ -324,6 +345,26 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &coding_variants_phenotypes_score_summary::ALIAS,
     &variants_predictions_count::ENDPOINT,
     &variants_genes_proteins::ENDPOINT,
+    &genes_transcripts::ENDPOINT,
+    &transcripts_proteins::ENDPOINT,
+    &proteins_transcripts::ENDPOINT,
+    &variants_genes::ENDPOINT,
+    &variants_proteins::ENDPOINT,
+    &proteins_variants::ENDPOINT,
+    &variants_genomic_elements::ENDPOINT,
+    &genes_genomic_elements::ENDPOINT,
+    &genomic_elements_genes::ENDPOINT,
+    &phenotypes_variants::ENDPOINT,
+    &diseases_variants::ENDPOINT,
+    &drugs_variants::ENDPOINT,
+    &genes_pathways::ENDPOINT,
+    &pathways_genes::ENDPOINT,
+    &pathways_pathways::ENDPOINT,
+    &complexes_proteins::ENDPOINT,
+    &proteins_complexes::ENDPOINT,
+    &ontology_terms_parents::ENDPOINT,
+    &genes_genes::ENDPOINT,
+    &proteins_proteins::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -283,6 +283,10 @@ impl Schemas {
             Ty::Obj(s) => either(vec![self.reference(s)]),
             Ty::Arr(s) => either(vec![json!({"type": "array", "items": self.reference(s)})]),
             Ty::IdOr(s) => either(vec![json!({"type": "string"}), self.reference(s)]),
+            Ty::IdOrList(s) => either(vec![
+                json!({"type": "string"}),
+                json!({"type": "array", "items": self.reference(s)}),
+            ]),
         }
     }
 

@@ -32,6 +32,8 @@ pub enum Ty {
     Arr(&'static Shape),
     /// a string id, or (verbose) an object of a shape
     IdOr(&'static Shape),
+    /// a string id, or (verbose) an array of objects of a shape (one, or none when missing)
+    IdOrList(&'static Shape),
 }
 
 /// What a member is filled from when the record lacks it.
@@ -59,6 +61,9 @@ pub enum Src {
     /// A handle member: the id string, or with `verbose` the referenced record in `shape`
     /// (the id string stays when the target is missing).
     Ref(Stored, &'static Shape),
+    /// A handle member: the id string, or with `verbose` a one-element array of the referenced
+    /// record in `shape` (`[]` when the target is missing): the IGVF client requires the array.
+    RefList(Stored, &'static Shape),
     /// A handle member always expanded to the referenced record, or `null` when missing.
     Obj(Stored, &'static Shape),
     /// A constant (raw JSON).
@@ -223,6 +228,21 @@ impl<'a> Render<'a> {
                             Some((c, o)) => self.object(out, c, o, target),
                             None => out.extend_from_slice(v),
                         }
+                        true
+                    }
+                },
+                Src::RefList(f, target) => match stored(f) {
+                    None => false,
+                    Some(v) if !self.verbose => {
+                        out.extend_from_slice(v);
+                        true
+                    }
+                    Some(v) => {
+                        out.push(b'[');
+                        if let Some((c, o)) = json_str(v).and_then(|h| self.expansion(&h)) {
+                            self.object(out, c, o, target);
+                        }
+                        out.push(b']');
                         true
                     }
                 },

@@ -71,6 +71,26 @@ METHODS = {
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
 POSTS = {
     "/llm-query": ("llm_query", 501),  # r39
+    "/genes/transcripts": "transcripts_from_genes",  # r29
+    "/transcripts/proteins": "proteins_from_transcripts",  # r63
+    "/proteins/transcripts": "transcripts_from_proteins",  # r57
+    "/variants/genes": "genes_from_variants",  # r70
+    "/variants/proteins": "proteins_from_variants",  # r82
+    "/proteins/variants": "variants_from_proteins",  # r58
+    "/variants/genomic-elements": "genomic_elements_from_variants",  # r73
+    "/genes/genomic-elements": "genomic_elements_from_genes",  # r26
+    "/genomic-elements/genes": "genes_from_genomic_elements",  # r34
+    "/phenotypes/variants": "variants_from_phenotypes",  # r51
+    "/diseases/variants": "variants_from_diseases",  # r11
+    "/drugs/variants": "variants_from_drugs",  # r13
+    "/genes/pathways": "pathways_from_genes",  # r27
+    "/pathways/genes": "genes_from_pathways",  # r47
+    "/pathways/pathways": "pathways_from_pathways",  # r48
+    "/complexes/proteins": "proteins_from_complexes",  # r9
+    "/proteins/complexes": "complexes_from_proteins",  # r53
+    "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
+    "/genes/genes": "genes_genes",  # r25
+    "/proteins/proteins": "proteins_proteins",  # r56
 }
 
 

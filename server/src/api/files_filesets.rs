@@ -165,7 +165,7 @@ pub static QUERY: NodeQuery = NodeQuery {
             ff::m::cell_annotation_term,
             term_handle,
         ),
-        NodeFilter::Flag(&HAS_GENOME_BROWSER_LINK, ff::m::has_genome_browser_link),
+        NodeFilter::Bool(&HAS_GENOME_BROWSER_LINK, ff::m::has_genome_browser_link),
         NodeFilter::Facet(&SOURCE, ff::m::source),
         NodeFilter::Facet(&CLASS, ff::m::class),
     ],

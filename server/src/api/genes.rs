@@ -47,26 +47,54 @@ pub fn collection<'a>(ctx: &Ctx<'a>, org: Organism) -> Option<&'a Collection> {
     ctx.coll(org.collection(GENES))
 }
 
+/// The parameters of a gene resolver: the plain ones, or another end's (`associated_*`).
+pub struct GeneParams {
+    /// Ensembl id.
+    pub id: &'static Param,
+    /// HGNC id.
+    pub hgnc: &'static Param,
+    /// Symbol (name cascade).
+    pub name: &'static Param,
+    /// Synonym.
+    pub synonym: &'static Param,
+    /// Overlapping region, when the resolver has one.
+    pub region: Option<&'static Param>,
+}
+
+/// The plain gene parameters.
+pub const PLAIN: GeneParams = GeneParams {
+    id: &GENE_ID,
+    hgnc: &HGNC_ID,
+    name: &GENE_NAME,
+    synonym: &SYNONYM,
+    region: Some(&REGION),
+};
+
 /// Genes matching the gene parameters of `p`, as ordinals of [`collection`].
 pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u32> {
+    resolve_by(ctx, p, org, &PLAIN)
+}
+
+/// Genes matching the parameters `by` of `p`, as ordinals of [`collection`].
+pub fn resolve_by(ctx: &Ctx<'_>, p: &Params, org: Organism, by: &GeneParams) -> Vec<u32> {
     let g = collection(ctx, org);
     let base = || {
         let mut f = Filter::over(g);
-        if let Some(id) = p.str(&GENE_ID) {
+        if let Some(id) = p.str(by.id) {
             f.and(sets::keys(g, id));
         }
-        if let Some(h) = p.hgnc_id(&HGNC_ID) {
+        if let Some(h) = p.hgnc_id(by.hgnc) {
             f.and(sets::exact(g, genes::m::hgnc, &h.stored()));
         }
-        if let Some(s) = p.str(&SYNONYM) {
+        if let Some(s) = p.str(by.synonym) {
             f.and(sets::exact(g, genes::m::synonyms, s));
         }
-        if let Some(r) = p.region(&REGION) {
+        if let Some(r) = by.region.and_then(|r| p.region(r)) {
             f.and(sets::overlapping(g, r));
         }
         f
     };
-    match (p.str(&GENE_NAME), g) {
+    match (p.str(by.name), g) {
         (Some(name), Some(coll)) => cascade(coll, genes::m::name, name, NAME_TIERS, base).collect(),
         _ => base().collect(),
     }
@@ -221,3 +249,8 @@ pub static QUERY: NodeQuery = NodeQuery {
     ],
     shape: &GENE,
 };
+
+/// [`resolve`] as an anchor resolver over the request organism's genes.
+pub fn anchor<'a>(ctx: &Ctx<'a>, g: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    crate::api::edge::from_ords(g, resolve(ctx, p, p.organism))
+}

@@ -4,17 +4,20 @@
 //! filter runs its name cascade with every other filter applied (the tier is decided on the
 //! rows that pass them, as in 4.16), so an exact name never falls through to a similar one.
 //! Rows come in record order (`_key`, DESIGN §6), paged as every endpoint pages.
+//!
+//! [`NodeFilter`] is the filter vocabulary of both table-driven kinds: the edge kind
+//! (`api::edge`) applies the same filters to edge members, through the same [`select`].
 
 use varcat_format::collection::Collection;
-use varcat_format::schema::{Coll, Member};
+use varcat_format::schema::{ontology_terms, Coll, Member};
 
 use crate::api::{sets, Ctx, Reply};
-use crate::engine::{cascade, Filter, Set, Tier};
+use crate::engine::{cascade, Filter, Read, Set, Tier};
 use crate::error::ApiError;
 use crate::params::{ByOrganism, Organism, Param, Params};
 use crate::shape::Shape;
 
-/// The collection a node endpoint reads.
+/// The collection a table-driven endpoint reads (nodes, or the edges of an edge endpoint).
 #[derive(Clone, Copy, Debug)]
 pub enum Nodes {
     /// One collection, whatever the organism.
@@ -26,7 +29,7 @@ pub enum Nodes {
 /// A resolver shared with other endpoints: the rows of the collection its parameters select.
 pub type Resolver = for<'a> fn(&Ctx<'a>, Option<&'a Collection>, &Params) -> Filter<'a>;
 
-/// One filter of a node endpoint, applied when its parameter is given.
+/// One filter of a node or edge endpoint, applied when its parameter is given.
 pub enum NodeFilter {
     /// `_key` equals the value, with or without an Ensembl version.
     Key(&'static Param),
@@ -39,10 +42,21 @@ pub enum NodeFilter {
     Hgnc(&'static Param, Member),
     /// The facet member has the value.
     Facet(&'static Param, Member),
-    /// The boolean facet member has the parameter's value.
-    Flag(&'static Param, Member),
+    /// The facet member has any stored value paired with the value (`(given, stored)`: a
+    /// relation name selected through its inverse, a source also found in combined ones).
+    FacetAs(
+        &'static Param,
+        Member,
+        &'static [(&'static str, &'static str)],
+    ),
     /// The member is the handle of file set `<value>`.
     Fileset(&'static Param, Member),
+    /// The member is the handle of ontology term `<value>` (`ontology_terms/<value>`).
+    Term(&'static Param, Member),
+    /// The boolean facet member is the value (`true` or `false`).
+    Bool(&'static Param, Member),
+    /// The numeric column passes the threshold (null never passes).
+    Threshold(&'static Param, Member),
     /// The name cascade of `tiers` over the member.
     Text(&'static Param, Member, &'static [Tier]),
     /// The numeric member lies in the parameter's inclusive integer range.
@@ -53,6 +67,11 @@ pub enum NodeFilter {
     Within(&'static Param),
     /// A shared resolver (it reads only parameters the endpoint declares).
     Resolved(Resolver),
+    /// Always: the facet member has this value.
+    FacetIs(Member, &'static str),
+    /// Always: the handle member points at a record of the catalog (a row whose required
+    /// object is missing has no row, DESIGN §7a).
+    Resolves(Member),
     /// The filter applies to this organism only: given for another one, a 400.
     Only(Organism, &'static NodeFilter),
 }
@@ -66,13 +85,16 @@ impl NodeFilter {
             | NodeFilter::ExactAny(p, _, _)
             | NodeFilter::Hgnc(p, _)
             | NodeFilter::Facet(p, _)
-            | NodeFilter::Flag(p, _)
+            | NodeFilter::FacetAs(p, _, _)
             | NodeFilter::Fileset(p, _)
+            | NodeFilter::Term(p, _)
+            | NodeFilter::Bool(p, _)
+            | NodeFilter::Threshold(p, _)
             | NodeFilter::Text(p, _, _)
             | NodeFilter::InRange(p, _)
             | NodeFilter::Overlaps(p)
             | NodeFilter::Within(p) => Some(p),
-            NodeFilter::Resolved(_) => None,
+            NodeFilter::Resolved(_) | NodeFilter::FacetIs(..) | NodeFilter::Resolves(_) => None,
             NodeFilter::Only(_, f) => f.param(),
         }
     }
@@ -106,9 +128,14 @@ impl NodeFilter {
                     f.and(sets::facet(c, m, v));
                 }
             }
-            NodeFilter::Flag(param, m) => {
-                if let Some(b) = p.bool(param) {
-                    f.and(sets::facet(c, m, if b { "true" } else { "false" }));
+            NodeFilter::FacetAs(param, m, pairs) => {
+                if let Some(v) = p.str(param) {
+                    f.and(Set::union(
+                        pairs
+                            .iter()
+                            .filter(|(given, _)| *given == v)
+                            .map(|(_, stored)| sets::facet(c, m, stored)),
+                    ));
                 }
             }
             NodeFilter::Fileset(param, m) => {
@@ -120,6 +147,21 @@ impl NodeFilter {
                 if let Some((lo, hi)) = p.int_range(param) {
                     let (lo, hi) = (lo as f64, hi as f64);
                     f.pred(sets::number_test(c, m, move |x| lo <= x && x <= hi));
+                }
+            }
+            NodeFilter::Term(param, m) => {
+                if let Some(v) = p.str(param) {
+                    f.and(sets::handle_is(c, m, ontology_terms::COLL, v));
+                }
+            }
+            NodeFilter::Bool(param, m) => {
+                if let Some(b) = p.bool(param) {
+                    f.and(sets::facet(c, m, if b { "true" } else { "false" }));
+                }
+            }
+            NodeFilter::Threshold(param, m) => {
+                if let Some(t) = p.threshold(param) {
+                    f.pred(sets::threshold(c, m, t));
                 }
             }
             NodeFilter::Overlaps(param) => {
@@ -134,6 +176,15 @@ impl NodeFilter {
             }
             NodeFilter::Resolved(resolve) => {
                 f.and_filter(resolve(ctx, c, p));
+            }
+            NodeFilter::FacetIs(m, v) => {
+                f.and(sets::facet(c, m, v));
+            }
+            NodeFilter::Resolves(m) => {
+                if let Some(coll) = c {
+                    let cat = ctx.cat;
+                    f.pred(move |o| coll.str_of(o, m).and_then(|h| cat.resolve(&h)).is_some());
+                }
             }
             NodeFilter::Only(_, inner) => inner.apply(ctx, c, p, f),
             NodeFilter::Text(..) => {}
@@ -154,41 +205,68 @@ pub struct NodeQuery {
 impl NodeQuery {
     /// The one handler of every node endpoint.
     pub fn run(&self, ctx: &Ctx<'_>, p: &Params) -> Reply {
-        for filter in self.filters {
-            if let (NodeFilter::Only(org, _), Some(param)) = (filter, filter.param()) {
-                if *org != p.organism && p.has(param) {
-                    return Err(ApiError::param(
-                        param.name,
-                        format!("{} applies to {} only", param.name, org.name()),
-                    ));
-                }
-            }
-        }
         let c = ctx.coll(match self.nodes {
             Nodes::One(c) => c,
             Nodes::ByOrganism(b) => p.organism.collection(b),
         });
-        let base = || {
-            let mut f = Filter::over(c);
-            for filter in self.filters {
-                filter.apply(ctx, c, p, &mut f);
-            }
-            f
-        };
-        let mut f = base();
-        for filter in self.filters {
-            if let NodeFilter::Text(param, m, tiers) = *filter {
-                if let Some(q) = p.str(param) {
-                    let rows = match c {
-                        Some(coll) => cascade(coll, m, q, tiers, base).collect(),
-                        None => Vec::new(),
-                    };
-                    f.and(Set::Vec(rows));
-                }
-            }
-        }
+        let f = select(ctx, c, self.filters, p, || Filter::over(c))?;
         ctx.page(p, c, &f, self.shape)
     }
+}
+
+/// The rows of `c` that `seed` starts from (every row, or an edge endpoint's anchored edges)
+/// passing every given filter of `filters`, or a 400 when a filter bound to another organism
+/// is given (see [`rows`]).
+pub fn select<'a>(
+    ctx: &Ctx<'a>,
+    c: Option<&'a Collection>,
+    filters: &[NodeFilter],
+    p: &Params,
+    seed: impl Fn() -> Filter<'a>,
+) -> Result<Filter<'a>, ApiError> {
+    for filter in filters {
+        if let (NodeFilter::Only(org, _), Some(param)) = (filter, filter.param()) {
+            if *org != p.organism && p.has(param) {
+                return Err(ApiError::param(
+                    param.name,
+                    format!("{} applies to {} only", param.name, org.name()),
+                ));
+            }
+        }
+    }
+    Ok(rows(ctx, c, filters, p, seed))
+}
+
+/// The rows of `c` that `seed` starts from passing every given filter of `filters`; a text
+/// filter runs its cascade over all the others (the tier is decided on the rows that pass
+/// them). Resolvers built from filters use it directly.
+pub fn rows<'a>(
+    ctx: &Ctx<'a>,
+    c: Option<&'a Collection>,
+    filters: &[NodeFilter],
+    p: &Params,
+    seed: impl Fn() -> Filter<'a>,
+) -> Filter<'a> {
+    let base = || {
+        let mut f = seed();
+        for filter in filters {
+            filter.apply(ctx, c, p, &mut f);
+        }
+        f
+    };
+    let mut f = base();
+    for filter in filters {
+        if let NodeFilter::Text(param, m, tiers) = *filter {
+            if let Some(q) = p.str(param) {
+                let rows = match c {
+                    Some(coll) => cascade(coll, m, q, tiers, base).collect(),
+                    None => Vec::new(),
+                };
+                f.and(Set::Vec(rows));
+            }
+        }
+    }
+    f
 }
 
 /// The value as given, with `prefix` added and with it removed (`PMID:29379200`, `29379200`).

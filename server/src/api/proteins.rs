@@ -8,7 +8,7 @@ use crate::engine::{Filter, Set};
 use crate::params::{Accepts, Kind, Paging, Param, Params, HUMAN_MOUSE};
 use crate::parse::ident::ensembl_candidates;
 use varcat_format::collection::Collection;
-use varcat_format::schema::proteins;
+use varcat_format::schema::{proteins, Member};
 
 /// Ensembl protein id or UniProt accession.
 pub const PROTEIN_ID: Param = Param::new(
@@ -43,17 +43,32 @@ pub const FILTERS: [&Param; 5] = [
 /// Proteins of `p.organism` matching those of `filters` (some of [`FILTERS`]: the ones the
 /// endpoint offers) that `p` gives.
 pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a> {
+    // Only what the endpoint offers is read (an endpoint reads only what it declares).
+    let offered = |param: &'static Param| filters.iter().any(|o| o.name == param.name);
+    let exact: Vec<(&Param, Member)> = [
+        (&PROTEIN_NAME, proteins::m::name),
+        (&NAME, proteins::m::name),
+        (&UNIPROT_NAME, proteins::m::uniprot_names),
+        (&UNIPROT_FULL_NAME, proteins::m::uniprot_full_names),
+        (&DBXREFS, proteins::m::dbxref_ids),
+    ]
+    .into_iter()
+    .filter(|(param, _)| offered(param))
+    .collect();
+    matching_by(ctx, p, offered(&PROTEIN_ID).then_some(&PROTEIN_ID), &exact)
+}
+
+/// Proteins of `p.organism` matching the id parameter `id` (key, versioned Ensembl id or
+/// UniProt accession) and the exact-value parameters `exact`, when given.
+pub fn matching_by<'a>(
+    ctx: &Ctx<'a>,
+    p: &Params,
+    id: Option<&Param>,
+    exact: &[(&Param, Member)],
+) -> Filter<'a> {
     let c = ctx.coll(proteins::COLL);
     let mut f = Filter::over(c);
-    // Only what the endpoint offers is read (an endpoint reads only what it declares).
-    let given = |param: &Param| {
-        filters
-            .iter()
-            .any(|o| o.name == param.name)
-            .then(|| p.str(param))
-            .flatten()
-    };
-    if let Some(id) = given(&PROTEIN_ID) {
+    if let Some(id) = id.and_then(|id| p.str(id)) {
         // A protein is found by its key, its versioned Ensembl id or a UniProt accession.
         let cands = ensembl_candidates(id);
         f.and(Set::union([
@@ -62,14 +77,8 @@ pub fn matching<'a>(ctx: &Ctx<'a>, p: &Params, filters: &[&Param]) -> Filter<'a>
             sets::exact(c, proteins::m::uniprot_ids, id),
         ]));
     }
-    for (param, member) in [
-        (&PROTEIN_NAME, proteins::m::name),
-        (&NAME, proteins::m::name),
-        (&UNIPROT_NAME, proteins::m::uniprot_names),
-        (&UNIPROT_FULL_NAME, proteins::m::uniprot_full_names),
-        (&DBXREFS, proteins::m::dbxref_ids),
-    ] {
-        if let Some(v) = given(param) {
+    for &(param, member) in exact {
+        if let Some(v) = p.str(param) {
             f.and(sets::exact(c, member, v));
         }
     }
@@ -122,3 +131,11 @@ pub static QUERY: NodeQuery = NodeQuery {
     filters: &[NodeFilter::Resolved(node_matching)],
     shape: &PROTEIN,
 };
+
+/// [`matching`] over [`FILTERS`], as an anchor resolver.
+pub fn anchor<'a>(ctx: &Ctx<'a>, _: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    matching(ctx, p, &FILTERS)
+}
+
+/// At least one of [`FILTERS`].
+pub const RULE: crate::params::Rule = crate::params::Rule::AtLeastOne(&FILTERS);

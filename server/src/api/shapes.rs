@@ -109,3 +109,19 @@ pub static ONTOLOGY_TERM: Shape = Shape {
         field(schema::ontology_terms::m::files_filesets, Ty::Str),
     ],
 };
+
+/// The protein object without cross-references (the client's `ProteinBasic`).
+pub static PROTEIN_BASIC: Shape = Shape {
+    name: "ProteinBasic",
+    members: &[
+        member("_id", Src::Key, Ty::Str),
+        field(schema::proteins::m::name, Ty::Str),
+        field(schema::proteins::m::uniprot_names, Ty::StrArr),
+        field(schema::proteins::m::uniprot_full_names, Ty::StrArr),
+        field(schema::proteins::m::uniprot_ids, Ty::StrArr),
+        field(schema::proteins::m::MANE_Select, Ty::Bool),
+        field(schema::proteins::m::organism, Ty::Str).required(),
+        field(schema::proteins::m::source, Ty::Str).required(),
+        field(schema::proteins::m::source_url, Ty::Str).required(),
+    ],
+};

@@ -1,10 +1,14 @@
 //! `/transcripts` (issue 23): transcripts by id, region, type and RefSeq id.
 
 use super::*;
-use crate::api::node::{NodeFilter, NodeQuery, Nodes};
+use crate::api::node::{rows, NodeFilter, NodeQuery, Nodes};
 use crate::api::transcripts_genes::{REGION, TRANSCRIPT_ID, TRANSCRIPT_TYPE};
+use crate::api::Ctx;
+use crate::engine::Filter;
+use crate::params::Params;
 use crate::params::TRANSCRIPTS;
 use crate::shape::{field, member, Shape, Src, Ty};
+use varcat_format::collection::Collection;
 use varcat_format::schema::transcripts;
 
 /// The endpoint.
@@ -75,3 +79,15 @@ pub static QUERY: NodeQuery = NodeQuery {
     ],
     shape: &TRANSCRIPT,
 };
+
+/// The transcript filters of 4.8 (id, region, type).
+pub static ANCHOR_FILTERS: [NodeFilter; 3] = [
+    NodeFilter::Key(&TRANSCRIPT_ID),
+    NodeFilter::Overlaps(&REGION),
+    NodeFilter::Facet(&TRANSCRIPT_TYPE, transcripts::m::transcript_type),
+];
+
+/// Transcripts by id, region and type, as an anchor resolver.
+pub fn anchor<'a>(ctx: &Ctx<'a>, t: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+    rows(ctx, t, &ANCHOR_FILTERS, p, || Filter::over(t))
+}

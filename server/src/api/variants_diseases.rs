@@ -104,13 +104,21 @@ pub fn variants_diseases(ctx: &Ctx<'_>, p: &Params) -> Reply {
         f.and(sets::facet(e, variants_diseases::m::assertion, a));
     }
     if let Some(pmid) = p.str(&PMID) {
-        // pmids are stored as PubMed URLs; a bare number names the same article.
-        let url = if pmid.starts_with("http") {
-            pmid.to_string()
-        } else {
-            format!("http://pubmed.ncbi.nlm.nih.gov/{pmid}")
-        };
-        f.and(sets::exact(e, variants_diseases::m::pmids, &url));
+        f.and(sets::exact_any(
+            e,
+            variants_diseases::m::pmids,
+            &pubmed_url(pmid),
+        ));
     }
     ctx.page(p, e, &f, &VARIANT_DISEASE)
+}
+
+/// The stored form of a PubMed id: pmids are stored as PubMed URLs; a bare number names the
+/// same article.
+pub fn pubmed_url(pmid: &str) -> Vec<String> {
+    vec![if pmid.starts_with("http") {
+        pmid.to_string()
+    } else {
+        format!("http://pubmed.ncbi.nlm.nih.gov/{pmid}")
+    }]
 }

@@ -213,7 +213,8 @@ pub static PHENO_OTHER: Shape = Shape {
 /// The 4.3 shapes, for the OpenAPI document.
 pub static PHENO_SHAPES: &[&Shape] = &[&PHENO_GWAS, &PHENO_CRISPR, &PHENO_OTHER];
 
-fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
+/// The 4.3 shape of a row, by its source and method.
+pub fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
     if e.str_of(o, vp::m::source).as_deref() == Some("OpenTargets") {
         &PHENO_GWAS
     } else if e.str_of(o, vp::m::method).as_deref() == Some("CRISPR screen") {

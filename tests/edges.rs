@@ -1,0 +1,332 @@
+//! Issue 23's edge listings (EdgeQuery): answers against the oracle in each anchor direction,
+//! verbose expansion (objects and the client's one-element arrays), paging, errors.
+
+use serde_json::{json, Value};
+
+use crate::oracle::{self, data, id_or, obj, overlaps, s, sorted_by_key, GENE, PROTEIN};
+use crate::util::{assert_bad_request, assert_json_eq, check_paging, get_json};
+
+const TRANSCRIPT: &[(&str, &str)] = &[
+    ("_id", "_key"),
+    ("transcript_type", "transcript_type"),
+    ("chr", "chr"),
+    ("start", "start"),
+    ("end", "end"),
+    ("strand", "strand"),
+    ("name", "name"),
+    ("gene_name", "gene_name"),
+    ("refseq_transcript_ids", "refseq_transcript_ids"),
+    ("MANE_Select", "MANE_Select"),
+    ("source", "source"),
+    ("version", "version"),
+    ("source_url", "source_url"),
+];
+
+/// Edges of `coll` whose `end` is one of `handles`, in key order.
+fn edges(coll: &str, end: &str, handles: &[String]) -> Vec<&'static Value> {
+    sorted_by_key(
+        data()
+            .docs(coll)
+            .iter()
+            .filter(|e| handles.iter().any(|h| h == s(e, end)))
+            .collect(),
+    )
+}
+
+fn handles(coll: &str, docs: &[&Value]) -> Vec<String> {
+    docs.iter()
+        .map(|d| format!("{coll}/{}", s(d, "_key")))
+        .collect()
+}
+
+/// A gene–transcript edge seen from the gene.
+fn gene_transcript(e: &Value, verbose: bool) -> Value {
+    json!({
+        "source": e["source"],
+        "source_url": e["source_url"],
+        "version": e["version"],
+        "gene": e["_from"],
+        "transcript": id_or(s(e, "_to"), verbose, TRANSCRIPT),
+        "name": e["name"],
+    })
+}
+
+#[test]
+fn test_genes_transcripts_from_the_gene_end() {
+    for (q, org, genes) in [
+        (
+            "/genes/transcripts?gene_id=ENSG00000101349",
+            "Homo sapiens",
+            oracle::genes("Homo sapiens", Some("ENSG00000101349"), None, None, None),
+        ),
+        (
+            "/genes/transcripts?gene_name=TSTA1&verbose=true",
+            "Homo sapiens",
+            oracle::genes("Homo sapiens", None, None, None, Some("TSTA1")),
+        ),
+    ] {
+        let verbose = q.contains("verbose=true");
+        let want: Vec<Value> = edges(
+            "genes_transcripts",
+            "_from",
+            &handles(&oracle::coll(org, "genes"), &genes),
+        )
+        .into_iter()
+        .map(|e| gene_transcript(e, verbose))
+        .take(25)
+        .collect();
+        assert_json_eq(&get_json(q), &Value::Array(want), q);
+    }
+    // Mouse genes of a region: their edges, paged.
+    let region = ("chr1", 3_000_000, 4_000_000);
+    let genes: Vec<&Value> = data()
+        .docs("mm_genes")
+        .iter()
+        .filter(|g| overlaps(g, region))
+        .collect();
+    let all: Vec<Value> = edges("genes_transcripts", "_from", &handles("mm_genes", &genes))
+        .into_iter()
+        .map(|e| gene_transcript(e, false))
+        .collect();
+    check_paging(
+        "/genes/transcripts?organism=Mus%20musculus&region=chr1:3000000-4000000",
+        &all,
+        2,
+    );
+}
+
+#[test]
+fn test_transcripts_proteins_verbose_protein_is_a_one_element_array() {
+    let q = "/transcripts/proteins?transcript_id=ENST00000353224&verbose=true";
+    let want: Vec<Value> = edges(
+        "transcripts_proteins",
+        "_from",
+        &["transcripts/ENST00000353224".to_string()],
+    )
+    .into_iter()
+    .map(|e| {
+        let protein = match data().handle(s(e, "_to")) {
+            Some(p) => json!([obj(p, PROTEIN)]),
+            None => json!([]),
+        };
+        json!({
+            "source": e["source"],
+            "source_url": e["source_url"],
+            "protein": protein,
+            "transcript": e["_from"],
+            "name": e["name"],
+        })
+    })
+    .collect();
+    assert!(want
+        .iter()
+        .all(|r| r["protein"].as_array().is_some_and(|a| a.len() == 1)));
+    assert_json_eq(&get_json(q), &Value::Array(want), q);
+    // Not verbose: the handle string.
+    let plain = get_json("/transcripts/proteins?transcript_id=ENST00000353224");
+    assert_eq!(plain[0]["protein"], json!("proteins/ENSP00000322957"));
+}
+
+#[test]
+fn test_proteins_transcripts_from_the_protein_end_with_the_inverse_name() {
+    for verbose in [false, true] {
+        let q = format!("/proteins/transcripts?protein_id=ENSP00000322957&verbose={verbose}");
+        let want: Vec<Value> = edges(
+            "transcripts_proteins",
+            "_to",
+            &["proteins/ENSP00000322957".to_string()],
+        )
+        .into_iter()
+        .map(|e| {
+            json!({
+                "source": e["source"],
+                "source_url": e["source_url"],
+                "protein": e["_to"],
+                "transcript": id_or(s(e, "_from"), verbose, TRANSCRIPT),
+                "name": e["inverse_name"],
+            })
+        })
+        .collect();
+        assert_json_eq(&get_json(&q), &Value::Array(want), &q);
+    }
+}
+
+/// Members `names` of each row.
+fn project(rows: &Value, names: &[&str]) -> Value {
+    Value::Array(
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                Value::Object(
+                    names
+                        .iter()
+                        .map(|n| (n.to_string(), r[*n].clone()))
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn test_variants_proteins_both_directions() {
+    let names = [
+        "sequence_variant",
+        "protein_complex",
+        "name",
+        "is_complex",
+        "source",
+    ];
+    // From the variant.
+    let q = "/variants/proteins?spdi=NC_000001.11:15000:A:T";
+    let want: Vec<Value> = edges(
+        "variants_proteins",
+        "_from",
+        &["variants/NC_000001.11:15000:A:T".to_string()],
+    )
+    .into_iter()
+    .map(|e| {
+        json!({
+            "sequence_variant": e["_from"],
+            "protein_complex": e["_to"],
+            "name": e["name"],
+            "is_complex": s(e, "_to").starts_with("complexes/"),
+            "source": e["source"],
+        })
+    })
+    .collect();
+    assert_json_eq(&project(&get_json(q), &names), &Value::Array(want), q);
+    // From the protein: the inverse name; verbose proteins in the client's ProteinBasic.
+    let q = "/proteins/variants?protein_id=ENSP90000000001&verbose=true";
+    let got = get_json(q);
+    let want: Vec<Value> = edges(
+        "variants_proteins",
+        "_to",
+        &["proteins/ENSP90000000001".to_string()],
+    )
+    .into_iter()
+    .map(|e| {
+        let p = data().handle(s(e, "_to")).unwrap();
+        let basic: Vec<(&str, &str)> = PROTEIN
+            .iter()
+            .copied()
+            .filter(|(n, _)| *n != "dbxrefs")
+            .collect();
+        json!({
+            "sequence_variant": s(e, "_from").strip_prefix("variants/").unwrap(),
+            "protein_complex": obj(p, &basic),
+            "name": e["inverse_name"],
+            "is_complex": false,
+            "source": e["source"],
+        })
+    })
+    .collect();
+    let mut g = project(&got, &names);
+    for r in g.as_array_mut().unwrap() {
+        r["sequence_variant"] = r["sequence_variant"]["_id"].clone();
+    }
+    assert_json_eq(&g, &Value::Array(want), q);
+}
+
+#[test]
+fn test_variants_genes_forward_name_filters_and_errors() {
+    let q = "/variants/genes?rsid=rs900001&name=modulates%20splicing%20of&verbose=true";
+    let vars = oracle::variants(
+        "variants",
+        oracle::VariantQuery {
+            rsid: Some("rs900001"),
+            ..Default::default()
+        },
+    );
+    let want: Vec<Value> = oracle::edges_from("variants_genes", &vars)
+        .into_iter()
+        .filter(|e| s(e, "name") == "modulates splicing of")
+        .map(|e| {
+            json!({
+                "gene": id_or(s(e, "_to"), true, GENE),
+                "name": e["name"],
+                "method": e["method"],
+            })
+        })
+        .collect();
+    assert_json_eq(
+        &project(&get_json(q), &["gene", "name", "method"]),
+        &Value::Array(want),
+        q,
+    );
+    assert_bad_request(
+        "/variants/genes?rsid=rs900001&name=nope",
+        &[(
+            "name must be one of 'modulates expression of', 'modulates splicing of', got 'nope'",
+            &["name"],
+        )],
+    );
+    assert_bad_request(
+        "/proteins/transcripts",
+        &[(
+            "at least one of protein_id, protein_name, uniprot_name, uniprot_full_name, dbxrefs must be given",
+            &[],
+        )],
+    );
+    assert_bad_request(
+        "/variants/proteins?region=chr1:1-20000",
+        &[(
+            "region spans 19999 bases; at most 10000 are allowed, got \"chr1:1-20000\"",
+            &["region"],
+        )],
+    );
+}
+
+#[test]
+fn test_genes_genes_either_end_and_pairs() {
+    let gene = |name: &str| {
+        let g = oracle::genes("Homo sapiens", None, None, None, Some(name));
+        format!("genes/{}", s(g[0], "_key"))
+    };
+    let (a, b) = (gene("TSTA1"), gene("TST-B"));
+    let ids = |q: &str| -> Vec<Value> {
+        get_json(q)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].clone())
+            .collect()
+    };
+    let want = |keep: &dyn Fn(&Value) -> bool| -> Vec<Value> {
+        sorted_by_key(
+            data()
+                .docs("genes_genes")
+                .iter()
+                .filter(|e| keep(e))
+                .collect(),
+        )
+        .into_iter()
+        .map(|e| json!(format!("genes_genes/{}", s(e, "_key"))))
+        .collect()
+    };
+    let touches = |e: &Value, g: &str| s(e, "_from") == g || s(e, "_to") == g;
+    let got = ids("/genes/genes?gene_name=TSTA1");
+    assert_json_eq(&json!(got), &json!(want(&|e| touches(e, &a))), "either end");
+    let got = ids("/genes/genes?gene_name=TSTA1&associated_gene_name=TST-B");
+    let pair = |e: &Value| {
+        (s(e, "_from") == a && s(e, "_to") == b) || (s(e, "_from") == b && s(e, "_to") == a)
+    };
+    assert_json_eq(&json!(got), &json!(want(&pair)), "pairs");
+    // Verbose genes are one-element arrays without synonyms.
+    let v = get_json("/genes/genes?gene_name=TSTA1&associated_gene_name=TST-B&verbose=true");
+    let gene_1 = v[0]["gene_1"].as_array().unwrap();
+    assert_eq!(gene_1.len(), 1);
+    let no_synonyms: Vec<(&str, &str)> = GENE
+        .iter()
+        .copied()
+        .filter(|(n, _)| *n != "synonyms")
+        .collect();
+    let from = s(&v[0], "_id")
+        .strip_prefix("genes_genes/")
+        .unwrap()
+        .to_string();
+    let edge = data().get("genes_genes", &from).unwrap();
+    let g = data().handle(s(edge, "_from")).unwrap();
+    assert_eq!(gene_1[0], obj(g, &no_synonyms));
+}
