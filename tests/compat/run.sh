@@ -49,8 +49,11 @@ echo "== 2. schemathesis"
 # Checked: what the server answers. Not checked: positive_data_acceptance and
 # negative_data_rejection, which assume a request's validity is what the parameter schemas
 # say; varcat also enforces "at least one of" rules (not expressible in OpenAPI) and, like
-# IGVF, treats an empty value as absent.
-"$venv/bin/schemathesis" run "$origin/openapi.json" \
+# IGVF, treats an empty value as absent. POST /llm-query is left out: its answer to a valid
+# request is 501 by design (issue 23), which not_a_server_error counts as a failure, and
+# schemathesis 4.32.5 crashes in its coverage phase on that request body; tests/custom.rs checks
+# the route (400, 405, 413, 501) over real HTTP.
+"$venv/bin/schemathesis" run "$origin/openapi.json" --exclude-method POST \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
   --max-time "${SCHEMATHESIS_SECONDS:-120}" --workers 2 --seed 2023 \
   --generation-database none --report junit --report-dir "$work/st-report" \
