@@ -330,3 +330,51 @@ fn test_genes_genes_either_end_and_pairs() {
     let g = data().handle(s(edge, "_from")).unwrap();
     assert_eq!(gene_1[0], obj(g, &no_synonyms));
 }
+
+/// The `phenotype` handles of an answer's rows.
+fn phenotype_handles(q: &str) -> Vec<Value> {
+    get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["phenotype"].clone())
+        .collect()
+}
+
+#[test]
+fn test_genomic_elements_phenotypes_by_region_and_term() {
+    let region = ("chr1", 24000, 26000);
+    let els: Vec<&Value> = data()
+        .docs("genomic_elements")
+        .iter()
+        .filter(|d| overlaps(d, region))
+        .collect();
+    let want: Vec<Value> = edges(
+        "genomic_elements_phenotypes",
+        "_from",
+        &handles("genomic_elements", &els),
+    )
+    .into_iter()
+    .map(|e| e["_to"].clone())
+    .collect();
+    let q = "/genomic-elements/phenotypes?region=chr1:24000-26000";
+    assert_json_eq(&json!(phenotype_handles(q)), &json!(want), q);
+    let want: Vec<Value> = edges(
+        "genomic_elements_phenotypes",
+        "_to",
+        &["ontology_terms/EFO_9000002".to_string()],
+    )
+    .into_iter()
+    .filter(|e| e["significant"] == json!(true))
+    .map(|e| e["_to"].clone())
+    .collect();
+    let q = "/genomic-elements/phenotypes?phenotype_id=EFO_9000002&significant=true";
+    assert_json_eq(&json!(phenotype_handles(q)), &json!(want), q);
+    assert_bad_request(
+        "/genomic-elements/phenotypes?significant=true",
+        &[(
+            "at least one of region, files_fileset, phenotype_id, phenotype_name, method must be given",
+            &[],
+        )],
+    );
+}

@@ -30,6 +30,7 @@ pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_genes;
+pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
 pub mod llm_query;
 pub mod motifs;
@@ -354,6 +355,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &variants_genomic_elements::ENDPOINT,
     &genes_genomic_elements::ENDPOINT,
     &genomic_elements_genes::ENDPOINT,
+    &genomic_elements_phenotypes::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

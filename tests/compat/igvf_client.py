@@ -66,11 +66,6 @@ METHODS = {
     "/variants/phenotypes/score-summary": "deprecated_coding_variants_summary",  # r79
     "/variants/predictions-count": "genomic_elements_from_variants_count",  # r81
     "/variants/genes-proteins": "genes_proteins_from_variants",  # r71
-}
-
-# POST paths: path -> (client method, the answer varcat gives; no language model here).
-POSTS = {
-    "/llm-query": ("llm_query", 501),  # r39
     "/genes/transcripts": "transcripts_from_genes",  # r29
     "/transcripts/proteins": "proteins_from_transcripts",  # r63
     "/proteins/transcripts": "transcripts_from_proteins",  # r57
@@ -91,6 +86,12 @@ POSTS = {
     "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
     "/genes/genes": "genes_genes",  # r25
     "/proteins/proteins": "proteins_proteins",  # r56
+    "/genomic-elements/phenotypes": "phenotypes_from_genomic_elements",  # r36
+}
+
+# POST paths: path -> (client method, the answer varcat gives; no language model here).
+POSTS = {
+    "/llm-query": ("llm_query", 501),  # r39
 }
 
 
