@@ -378,3 +378,31 @@ fn test_genomic_elements_phenotypes_by_region_and_term() {
         )],
     );
 }
+
+#[test]
+fn test_phenotypes_genomic_elements_by_fileset_with_the_inverse_name() {
+    let want: Vec<Value> = edges(
+        "genomic_elements_phenotypes",
+        "files_filesets",
+        &["files_filesets/IGVFFI9000CRS".to_string()],
+    )
+    .into_iter()
+    .filter(|e| e["significant"] == json!(false))
+    .map(|e| json!([e["inverse_name"], e["_from"], e["_to"]]))
+    .collect();
+    let q = "/phenotypes/genomic-elements?files_fileset=IGVFFI9000CRS&significant=false";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["name"], r["genomic_element"], r["phenotype"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/phenotypes/genomic-elements?significant=true",
+        &[(
+            "at least one of phenotype_id, phenotype_name, files_fileset, method must be given",
+            &[],
+        )],
+    );
+}

@@ -43,6 +43,7 @@ pub mod ontology_terms_transitive_closure;
 pub mod pathways;
 pub mod pathways_genes;
 pub mod pathways_pathways;
+pub mod phenotypes_genomic_elements;
 pub mod phenotypes_variants;
 pub mod proteins;
 pub mod proteins_complexes;
@@ -356,6 +357,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_genomic_elements::ENDPOINT,
     &genomic_elements_genes::ENDPOINT,
     &genomic_elements_phenotypes::ENDPOINT,
+    &phenotypes_genomic_elements::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -87,6 +87,7 @@ METHODS = {
     "/genes/genes": "genes_genes",  # r25
     "/proteins/proteins": "proteins_proteins",  # r56
     "/genomic-elements/phenotypes": "phenotypes_from_genomic_elements",  # r36
+    "/phenotypes/genomic-elements": "genomic_elements_from_phenotypes",  # r50
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).

@@ -110,7 +110,7 @@ pub static ELEMENT_PHENOTYPE: Shape = Shape {
 
 /// Seen from the phenotype: `name` is the inverse.
 pub static PHENOTYPE_ELEMENT: Shape = Shape {
-    name: "GenomicElementsFromPhenotypes",
+    name: "PhenotypesToGenomicElements",
     members: &members(ep::m::inverse_name),
 };
 
