@@ -16,6 +16,7 @@ pub mod drugs;
 pub mod drugs_variants;
 pub mod edge;
 pub mod files_filesets;
+pub mod gene_products_go_terms;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
@@ -358,6 +359,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genomic_elements_genes::ENDPOINT,
     &genomic_elements_phenotypes::ENDPOINT,
     &phenotypes_genomic_elements::ENDPOINT,
+    &gene_products_go_terms::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -88,6 +88,7 @@ METHODS = {
     "/proteins/proteins": "proteins_proteins",  # r56
     "/genomic-elements/phenotypes": "phenotypes_from_genomic_elements",  # r36
     "/phenotypes/genomic-elements": "genomic_elements_from_phenotypes",  # r50
+    "/gene-products/go-terms": "go_terms_from_annotations",  # r16
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
