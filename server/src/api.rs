@@ -33,6 +33,7 @@ pub mod genomic_elements_biosamples;
 pub mod genomic_elements_genes;
 pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
+pub mod go_terms_gene_products;
 pub mod llm_query;
 pub mod motifs;
 pub mod motifs_proteins;
@@ -360,6 +361,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genomic_elements_phenotypes::ENDPOINT,
     &phenotypes_genomic_elements::ENDPOINT,
     &gene_products_go_terms::ENDPOINT,
+    &go_terms_gene_products::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

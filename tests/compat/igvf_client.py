@@ -89,6 +89,7 @@ METHODS = {
     "/genomic-elements/phenotypes": "phenotypes_from_genomic_elements",  # r36
     "/phenotypes/genomic-elements": "genomic_elements_from_phenotypes",  # r50
     "/gene-products/go-terms": "go_terms_from_annotations",  # r16
+    "/go-terms/gene-products": "annotations_from_go_terms",  # r38
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
