@@ -466,3 +466,42 @@ fn test_go_terms_gene_products_by_term_in_either_spelling() {
         &[("go_term_id is required", &["go_term_id"])],
     );
 }
+
+#[test]
+fn test_coding_variants_phenotypes_by_protein_change() {
+    let cvs: Vec<&Value> = data()
+        .docs("coding_variants")
+        .iter()
+        .filter(|d| s(d, "gene_name") == "TSTA1" && d["aapos"].as_f64() == Some(1.0))
+        .collect();
+    let want: Vec<Value> = edges(
+        "coding_variants_phenotypes",
+        "_from",
+        &handles("coding_variants", &cvs),
+    )
+    .into_iter()
+    .filter(|e| s(e, "method") == "ESM-1v")
+    .map(|e| json!([e["_from"], e["_to"], e["method"]]))
+    .collect();
+    let q = "/coding-variants/phenotypes?gene_name=TSTA1&amino_acid_position=1&method=ESM-1v";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            json!([
+                format!("coding_variants/{}", s(&r["coding_variant"], "_id")),
+                format!("ontology_terms/{}", s(&r["phenotype"], "phenotype_id")),
+                r["method"]
+            ])
+        })
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/coding-variants/phenotypes?amino_acid_position=x",
+        &[(
+            "amino_acid_position must be a non-negative integer, got \"x\"",
+            &["amino_acid_position"],
+        )],
+    );
+}

@@ -5,6 +5,7 @@
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
 pub mod coding_variants;
+pub mod coding_variants_phenotypes;
 pub mod coding_variants_phenotypes_count;
 pub mod coding_variants_phenotypes_score_summary;
 pub mod coding_variants_variants;
@@ -362,6 +363,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &phenotypes_genomic_elements::ENDPOINT,
     &gene_products_go_terms::ENDPOINT,
     &go_terms_gene_products::ENDPOINT,
+    &coding_variants_phenotypes::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -90,6 +90,7 @@ METHODS = {
     "/phenotypes/genomic-elements": "genomic_elements_from_phenotypes",  # r50
     "/gene-products/go-terms": "go_terms_from_annotations",  # r16
     "/go-terms/gene-products": "annotations_from_go_terms",  # r38
+    "/coding-variants/phenotypes": "phenotypes_from_coding_variants",  # r4
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
