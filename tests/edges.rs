@@ -505,3 +505,34 @@ fn test_coding_variants_phenotypes_by_protein_change() {
         )],
     );
 }
+
+#[test]
+fn test_phenotypes_coding_variants_by_term() {
+    let want: Vec<Value> = edges(
+        "coding_variants_phenotypes",
+        "_to",
+        &["ontology_terms/OBA_9000001".to_string()],
+    )
+    .into_iter()
+    // A coding variant the catalog lacks is null.
+    .map(|e| {
+        let cv = data().handle(s(e, "_from")).map(|d| d["_key"].clone());
+        json!([cv, e["method"]])
+    })
+    .collect();
+    let q = "/phenotypes/coding-variants?phenotype_id=OBA_9000001";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["coding_variant"]["_id"], r["method"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/phenotypes/coding-variants?method=nope",
+        &[(
+            "method must be one of 'DUAL-IPA', 'ESM-1v', 'MutPred2', 'SGE', 'VAMP-seq', 'Variant painting via fluorescence', got 'nope'",
+            &["method"],
+        )],
+    );
+}

@@ -46,6 +46,7 @@ pub mod ontology_terms_transitive_closure;
 pub mod pathways;
 pub mod pathways_genes;
 pub mod pathways_pathways;
+pub mod phenotypes_coding_variants;
 pub mod phenotypes_genomic_elements;
 pub mod phenotypes_variants;
 pub mod proteins;
@@ -364,6 +365,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &gene_products_go_terms::ENDPOINT,
     &go_terms_gene_products::ENDPOINT,
     &coding_variants_phenotypes::ENDPOINT,
+    &phenotypes_coding_variants::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

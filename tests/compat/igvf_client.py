@@ -91,6 +91,7 @@ METHODS = {
     "/gene-products/go-terms": "go_terms_from_annotations",  # r16
     "/go-terms/gene-products": "annotations_from_go_terms",  # r38
     "/coding-variants/phenotypes": "phenotypes_from_coding_variants",  # r4
+    "/phenotypes/coding-variants": "coding_variants_from_phenotypes",  # r49
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
