@@ -536,3 +536,39 @@ fn test_phenotypes_coding_variants_by_term() {
         )],
     );
 }
+
+#[test]
+fn test_proteins_motifs_direct_and_through_complexes() {
+    let protein = "proteins/ENSP90000000001".to_string();
+    let mut targets: Vec<String> = edges("complexes_proteins", "_to", &[protein.clone()])
+        .into_iter()
+        .map(|e| s(e, "_from").to_string())
+        .collect();
+    targets.push(protein);
+    let want: Vec<Value> = edges("motifs_proteins", "_to", &targets)
+        .into_iter()
+        .map(|e| json!([e["_from"], e["_to"]]))
+        .collect();
+    let q = "/proteins/motifs?protein_id=ENSP90000000001";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let to = if r["protein"].is_null() {
+                &r["complex"]
+            } else {
+                &r["protein"]
+            };
+            json!([r["motif"], to])
+        })
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/proteins/motifs",
+        &[(
+            "at least one of protein_id, protein_name, uniprot_name, uniprot_full_name, dbxrefs, files_fileset, method must be given",
+            &[],
+        )],
+    );
+}

@@ -52,6 +52,7 @@ pub mod phenotypes_variants;
 pub mod proteins;
 pub mod proteins_complexes;
 pub mod proteins_genes;
+pub mod proteins_motifs;
 pub mod proteins_proteins;
 pub mod proteins_transcripts;
 pub mod proteins_variants;
@@ -366,6 +367,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &go_terms_gene_products::ENDPOINT,
     &coding_variants_phenotypes::ENDPOINT,
     &phenotypes_coding_variants::ENDPOINT,
+    &proteins_motifs::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -92,6 +92,7 @@ METHODS = {
     "/go-terms/gene-products": "annotations_from_go_terms",  # r38
     "/coding-variants/phenotypes": "phenotypes_from_coding_variants",  # r4
     "/phenotypes/coding-variants": "coding_variants_from_phenotypes",  # r49
+    "/proteins/motifs": "motifs_from_proteins",  # r55
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
