@@ -572,3 +572,33 @@ fn test_proteins_motifs_direct_and_through_complexes() {
         )],
     );
 }
+
+#[test]
+fn test_variants_biosamples_by_rsid() {
+    let vars = oracle::variants(
+        "variants",
+        oracle::VariantQuery {
+            rsid: Some("rs900001"),
+            ..Default::default()
+        },
+    );
+    let want: Vec<Value> = oracle::edges_from("variants_biosamples", &vars)
+        .into_iter()
+        .map(|e| json!([e["_from"], e["_to"], e["method"]]))
+        .collect();
+    let q = "/variants/biosamples?rsid=rs900001";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["variant"], r["biosample"], r["method"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/variants/biosamples?significant=true",
+        &[(
+            "at least one of spdi, hgvs, rsid, ca_id, variant_id, region, method, files_fileset must be given",
+            &[],
+        )],
+    );
+}

@@ -63,6 +63,7 @@ pub mod transcripts;
 pub mod transcripts_genes;
 pub mod transcripts_proteins;
 pub mod variants;
+pub mod variants_biosamples;
 pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
@@ -368,6 +369,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &coding_variants_phenotypes::ENDPOINT,
     &phenotypes_coding_variants::ENDPOINT,
     &proteins_motifs::ENDPOINT,
+    &variants_biosamples::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

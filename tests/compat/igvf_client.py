@@ -93,6 +93,7 @@ METHODS = {
     "/coding-variants/phenotypes": "phenotypes_from_coding_variants",  # r4
     "/phenotypes/coding-variants": "coding_variants_from_phenotypes",  # r49
     "/proteins/motifs": "motifs_from_proteins",  # r55
+    "/variants/biosamples": "biosamples_from_variants",  # r65
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
