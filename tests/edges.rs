@@ -602,3 +602,30 @@ fn test_variants_biosamples_by_rsid() {
         )],
     );
 }
+
+#[test]
+fn test_biosamples_variants_by_term() {
+    let want: Vec<Value> = edges(
+        "variants_biosamples",
+        "_to",
+        &["ontology_terms/EFO_0002067".to_string()],
+    )
+    .into_iter()
+    .map(|e| json!([e["_from"], e["method"]]))
+    .collect();
+    let q = "/biosamples/variants?biosample_id=EFO_0002067";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["variant"], r["method"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/biosamples/variants?method=MPRA",
+        &[(
+            "at least one of biosample_id, biosample_name must be given",
+            &[],
+        )],
+    );
+}

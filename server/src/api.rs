@@ -4,6 +4,7 @@
 //! checks, the OpenAPI document and the landing page all read this one list. Adding an
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
+pub mod biosamples_variants;
 pub mod coding_variants;
 pub mod coding_variants_phenotypes;
 pub mod coding_variants_phenotypes_count;
@@ -370,6 +371,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &phenotypes_coding_variants::ENDPOINT,
     &proteins_motifs::ENDPOINT,
     &variants_biosamples::ENDPOINT,
+    &biosamples_variants::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -94,6 +94,7 @@ METHODS = {
     "/phenotypes/coding-variants": "coding_variants_from_phenotypes",  # r49
     "/proteins/motifs": "motifs_from_proteins",  # r55
     "/variants/biosamples": "biosamples_from_variants",  # r65
+    "/biosamples/variants": "variants_from_biosamples",  # r2
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
