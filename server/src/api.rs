@@ -4,6 +4,7 @@
 //! checks, the OpenAPI document and the landing page all read this one list. Adding an
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
+pub mod biosamples_genomic_elements;
 pub mod biosamples_variants;
 pub mod coding_variants;
 pub mod coding_variants_phenotypes;
@@ -372,6 +373,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &proteins_motifs::ENDPOINT,
     &variants_biosamples::ENDPOINT,
     &biosamples_variants::ENDPOINT,
+    &biosamples_genomic_elements::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -95,6 +95,7 @@ METHODS = {
     "/proteins/motifs": "motifs_from_proteins",  # r55
     "/variants/biosamples": "biosamples_from_variants",  # r65
     "/biosamples/variants": "variants_from_biosamples",  # r2
+    "/biosamples/genomic-elements": "genomic_elements_from_biosamples",  # r1
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
