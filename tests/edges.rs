@@ -330,3 +330,332 @@ fn test_genes_genes_either_end_and_pairs() {
     let g = data().handle(s(edge, "_from")).unwrap();
     assert_eq!(gene_1[0], obj(g, &no_synonyms));
 }
+
+/// The `phenotype` handles of an answer's rows.
+fn phenotype_handles(q: &str) -> Vec<Value> {
+    get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["phenotype"].clone())
+        .collect()
+}
+
+#[test]
+fn test_genomic_elements_phenotypes_by_region_and_term() {
+    let region = ("chr1", 24000, 26000);
+    let els: Vec<&Value> = data()
+        .docs("genomic_elements")
+        .iter()
+        .filter(|d| overlaps(d, region))
+        .collect();
+    let want: Vec<Value> = edges(
+        "genomic_elements_phenotypes",
+        "_from",
+        &handles("genomic_elements", &els),
+    )
+    .into_iter()
+    .map(|e| e["_to"].clone())
+    .collect();
+    let q = "/genomic-elements/phenotypes?region=chr1:24000-26000";
+    assert_json_eq(&json!(phenotype_handles(q)), &json!(want), q);
+    let want: Vec<Value> = edges(
+        "genomic_elements_phenotypes",
+        "_to",
+        &["ontology_terms/EFO_9000002".to_string()],
+    )
+    .into_iter()
+    .filter(|e| e["significant"] == json!(true))
+    .map(|e| e["_to"].clone())
+    .collect();
+    let q = "/genomic-elements/phenotypes?phenotype_id=EFO_9000002&significant=true";
+    assert_json_eq(&json!(phenotype_handles(q)), &json!(want), q);
+    assert_bad_request(
+        "/genomic-elements/phenotypes?significant=true",
+        &[(
+            "at least one of region, files_fileset, phenotype_id, phenotype_name, method must be given",
+            &[],
+        )],
+    );
+}
+
+#[test]
+fn test_phenotypes_genomic_elements_by_fileset_with_the_inverse_name() {
+    let want: Vec<Value> = edges(
+        "genomic_elements_phenotypes",
+        "files_filesets",
+        &["files_filesets/IGVFFI9000CRS".to_string()],
+    )
+    .into_iter()
+    .filter(|e| e["significant"] == json!(false))
+    .map(|e| json!([e["inverse_name"], e["_from"], e["_to"]]))
+    .collect();
+    let q = "/phenotypes/genomic-elements?files_fileset=IGVFFI9000CRS&significant=false";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["name"], r["genomic_element"], r["phenotype"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/phenotypes/genomic-elements?significant=true",
+        &[(
+            "at least one of phenotype_id, phenotype_name, files_fileset, method must be given",
+            &[],
+        )],
+    );
+}
+
+#[test]
+fn test_gene_products_go_terms_by_product() {
+    let go_ids = |q: &str| -> Vec<Value> {
+        get_json(q)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| json!([r["gene_product_id"], r["go_id"], r["name"]]))
+            .collect()
+    };
+    for (q, product) in [
+        (
+            "/gene-products/go-terms?query=ENSP90000000001",
+            "proteins/ENSP90000000001",
+        ),
+        (
+            "/gene-products/go-terms?query=ENST90000000001",
+            "transcripts/ENST90000000001",
+        ),
+    ] {
+        let want: Vec<Value> = edges("gene_products_terms", "_from", &[product.to_string()])
+            .into_iter()
+            .map(|e| json!([e["_from"], e["go_id"], e["name"]]))
+            .collect();
+        assert_json_eq(&json!(go_ids(q)), &json!(want), q);
+    }
+    assert_bad_request(
+        "/gene-products/go-terms?name=involved%20in",
+        &[("query is required", &["query"])],
+    );
+}
+
+#[test]
+fn test_go_terms_gene_products_by_term_in_either_spelling() {
+    for q in [
+        "/go-terms/gene-products?go_term_id=GO:9000001",
+        "/go-terms/gene-products?go_term_id=GO_9000001",
+    ] {
+        let want: Vec<Value> = edges(
+            "gene_products_terms",
+            "_to",
+            &["ontology_terms/GO_9000001".to_string()],
+        )
+        .into_iter()
+        .map(|e| json!([e["_from"], e["inverse_name"]]))
+        .collect();
+        let got: Vec<Value> = get_json(q)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| json!([r["gene_product_id"], r["name"]]))
+            .collect();
+        assert_json_eq(&json!(got), &json!(want), q);
+    }
+    assert_bad_request(
+        "/go-terms/gene-products",
+        &[("go_term_id is required", &["go_term_id"])],
+    );
+}
+
+#[test]
+fn test_coding_variants_phenotypes_by_protein_change() {
+    let cvs: Vec<&Value> = data()
+        .docs("coding_variants")
+        .iter()
+        .filter(|d| s(d, "gene_name") == "TSTA1" && d["aapos"].as_f64() == Some(1.0))
+        .collect();
+    let want: Vec<Value> = edges(
+        "coding_variants_phenotypes",
+        "_from",
+        &handles("coding_variants", &cvs),
+    )
+    .into_iter()
+    .filter(|e| s(e, "method") == "ESM-1v")
+    .map(|e| json!([e["_from"], e["_to"], e["method"]]))
+    .collect();
+    let q = "/coding-variants/phenotypes?gene_name=TSTA1&amino_acid_position=1&method=ESM-1v";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            json!([
+                format!("coding_variants/{}", s(&r["coding_variant"], "_id")),
+                format!("ontology_terms/{}", s(&r["phenotype"], "phenotype_id")),
+                r["method"]
+            ])
+        })
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/coding-variants/phenotypes?amino_acid_position=x",
+        &[(
+            "amino_acid_position must be a non-negative integer, got \"x\"",
+            &["amino_acid_position"],
+        )],
+    );
+}
+
+#[test]
+fn test_phenotypes_coding_variants_by_term() {
+    let want: Vec<Value> = edges(
+        "coding_variants_phenotypes",
+        "_to",
+        &["ontology_terms/OBA_9000001".to_string()],
+    )
+    .into_iter()
+    // A coding variant the catalog lacks is null.
+    .map(|e| {
+        let cv = data().handle(s(e, "_from")).map(|d| d["_key"].clone());
+        json!([cv, e["method"]])
+    })
+    .collect();
+    let q = "/phenotypes/coding-variants?phenotype_id=OBA_9000001";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["coding_variant"]["_id"], r["method"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/phenotypes/coding-variants?method=nope",
+        &[(
+            "method must be one of 'DUAL-IPA', 'ESM-1v', 'MutPred2', 'SGE', 'VAMP-seq', 'Variant painting via fluorescence', got 'nope'",
+            &["method"],
+        )],
+    );
+}
+
+#[test]
+fn test_proteins_motifs_direct_and_through_complexes() {
+    let protein = "proteins/ENSP90000000001".to_string();
+    let mut targets: Vec<String> = edges("complexes_proteins", "_to", &[protein.clone()])
+        .into_iter()
+        .map(|e| s(e, "_from").to_string())
+        .collect();
+    targets.push(protein);
+    let want: Vec<Value> = edges("motifs_proteins", "_to", &targets)
+        .into_iter()
+        .map(|e| json!([e["_from"], e["_to"]]))
+        .collect();
+    let q = "/proteins/motifs?protein_id=ENSP90000000001";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let to = if r["protein"].is_null() {
+                &r["complex"]
+            } else {
+                &r["protein"]
+            };
+            json!([r["motif"], to])
+        })
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/proteins/motifs",
+        &[(
+            "at least one of protein_id, protein_name, uniprot_name, uniprot_full_name, dbxrefs, files_fileset, method must be given",
+            &[],
+        )],
+    );
+}
+
+#[test]
+fn test_variants_biosamples_by_rsid() {
+    let vars = oracle::variants(
+        "variants",
+        oracle::VariantQuery {
+            rsid: Some("rs900001"),
+            ..Default::default()
+        },
+    );
+    let want: Vec<Value> = oracle::edges_from("variants_biosamples", &vars)
+        .into_iter()
+        .map(|e| json!([e["_from"], e["_to"], e["method"]]))
+        .collect();
+    let q = "/variants/biosamples?rsid=rs900001";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["variant"], r["biosample"], r["method"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/variants/biosamples?significant=true",
+        &[(
+            "at least one of spdi, hgvs, rsid, ca_id, variant_id, region, method, files_fileset must be given",
+            &[],
+        )],
+    );
+}
+
+#[test]
+fn test_biosamples_variants_by_term() {
+    let want: Vec<Value> = edges(
+        "variants_biosamples",
+        "_to",
+        &["ontology_terms/EFO_0002067".to_string()],
+    )
+    .into_iter()
+    .map(|e| json!([e["_from"], e["method"]]))
+    .collect();
+    let q = "/biosamples/variants?biosample_id=EFO_0002067";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["variant"], r["method"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/biosamples/variants?method=MPRA",
+        &[(
+            "at least one of biosample_id, biosample_name must be given",
+            &[],
+        )],
+    );
+}
+
+#[test]
+fn test_biosamples_genomic_elements_by_name() {
+    let terms: Vec<&Value> = data()
+        .docs("ontology_terms")
+        .iter()
+        .filter(|d| s(d, "name") == "K562")
+        .collect();
+    let want: Vec<Value> = edges(
+        "genomic_elements_biosamples",
+        "_to",
+        &handles("ontology_terms", &terms),
+    )
+    .into_iter()
+    .take(50)
+    .map(|e| json!([e["_from"], e["_to"]]))
+    .collect();
+    let q = "/biosamples/genomic-elements?biosample_name=K562&limit=50";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["genomic_element"], r["biosample"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/biosamples/genomic-elements?method=STARR",
+        &[("method must be one of 'MPRA', got 'STARR'", &["method"])],
+    );
+}

@@ -4,7 +4,10 @@
 //! checks, the OpenAPI document and the landing page all read this one list. Adding an
 //! endpoint is its module and one line in [`ENDPOINTS`].
 
+pub mod biosamples_genomic_elements;
+pub mod biosamples_variants;
 pub mod coding_variants;
+pub mod coding_variants_phenotypes;
 pub mod coding_variants_phenotypes_count;
 pub mod coding_variants_phenotypes_score_summary;
 pub mod coding_variants_variants;
@@ -16,6 +19,7 @@ pub mod drugs;
 pub mod drugs_variants;
 pub mod edge;
 pub mod files_filesets;
+pub mod gene_products_go_terms;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
@@ -30,7 +34,9 @@ pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_genes;
+pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
+pub mod go_terms_gene_products;
 pub mod llm_query;
 pub mod motifs;
 pub mod motifs_proteins;
@@ -42,10 +48,13 @@ pub mod ontology_terms_transitive_closure;
 pub mod pathways;
 pub mod pathways_genes;
 pub mod pathways_pathways;
+pub mod phenotypes_coding_variants;
+pub mod phenotypes_genomic_elements;
 pub mod phenotypes_variants;
 pub mod proteins;
 pub mod proteins_complexes;
 pub mod proteins_genes;
+pub mod proteins_motifs;
 pub mod proteins_proteins;
 pub mod proteins_transcripts;
 pub mod proteins_variants;
@@ -56,6 +65,7 @@ pub mod transcripts;
 pub mod transcripts_genes;
 pub mod transcripts_proteins;
 pub mod variants;
+pub mod variants_biosamples;
 pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
@@ -354,6 +364,16 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &variants_genomic_elements::ENDPOINT,
     &genes_genomic_elements::ENDPOINT,
     &genomic_elements_genes::ENDPOINT,
+    &genomic_elements_phenotypes::ENDPOINT,
+    &phenotypes_genomic_elements::ENDPOINT,
+    &gene_products_go_terms::ENDPOINT,
+    &go_terms_gene_products::ENDPOINT,
+    &coding_variants_phenotypes::ENDPOINT,
+    &phenotypes_coding_variants::ENDPOINT,
+    &proteins_motifs::ENDPOINT,
+    &variants_biosamples::ENDPOINT,
+    &biosamples_variants::ENDPOINT,
+    &biosamples_genomic_elements::ENDPOINT,
     &phenotypes_variants::ENDPOINT,
     &diseases_variants::ENDPOINT,
     &drugs_variants::ENDPOINT,

@@ -86,6 +86,21 @@ METHODS = {
     "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
     "/genes/genes": "genes_genes",  # r25
     "/proteins/proteins": "proteins_proteins",  # r56
+    "/genomic-elements/phenotypes": "phenotypes_from_genomic_elements",  # r36
+    "/phenotypes/genomic-elements": "genomic_elements_from_phenotypes",  # r50
+    "/gene-products/go-terms": "go_terms_from_annotations",  # r16
+    "/go-terms/gene-products": "annotations_from_go_terms",  # r38
+    "/coding-variants/phenotypes": "phenotypes_from_coding_variants",  # r4
+    "/phenotypes/coding-variants": "coding_variants_from_phenotypes",  # r49
+    "/proteins/motifs": "motifs_from_proteins",  # r55
+    "/variants/biosamples": "biosamples_from_variants",  # r65
+    "/biosamples/variants": "variants_from_biosamples",  # r2
+    "/biosamples/genomic-elements": "genomic_elements_from_biosamples",  # r1
+}
+
+# POST paths: path -> (client method, the answer varcat gives; no language model here).
+POSTS = {
+    "/llm-query": ("llm_query", 501),  # r39
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
