@@ -103,11 +103,6 @@ POSTS = {
     "/llm-query": ("llm_query", 501),  # r39
 }
 
-# POST paths: path -> (client method, the answer varcat gives; no language model here).
-POSTS = {
-    "/llm-query": ("llm_query", 501),  # r39
-}
-
 
 def wire_names(api, method):
     """Query/path parameter name on the wire -> the method's keyword argument."""
