@@ -659,3 +659,57 @@ fn test_biosamples_genomic_elements_by_name() {
         &[("method must be one of 'MPRA', got 'STARR'", &["method"])],
     );
 }
+
+#[test]
+fn test_variants_variant_ld_either_end_partner_and_filters() {
+    let v = "variants/NC_000001.11:15000:A:G".to_string();
+    let pairs: Vec<&Value> = sorted_by_key(
+        data()
+            .docs("variants_variants")
+            .iter()
+            .filter(|e| s(e, "_from") == v || s(e, "_to") == v)
+            .collect(),
+    );
+    assert!(pairs.len() >= 2, "LD pairs from both ends");
+    let partner = |e: &Value| {
+        let p = if s(e, "_from") == v {
+            s(e, "_to")
+        } else {
+            s(e, "_from")
+        };
+        json!(p)
+    };
+    let want: Vec<Value> = pairs
+        .iter()
+        .map(|e| json!([e["r2"], e["ancestry"], partner(e)]))
+        .collect();
+    let row = |r: &Value| json!([r["r2"], r["ancestry"], r["sequence_variant"]]);
+    let q = "/variants/variant-ld?rsid=rs900001";
+    let got: Vec<Value> = get_json(q).as_array().unwrap().iter().map(row).collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    let want: Vec<Value> = pairs
+        .iter()
+        .filter(|e| e["r2"].as_f64().unwrap() >= 0.5)
+        .map(|e| json!([e["r2"], e["ancestry"], partner(e)]))
+        .collect();
+    let q = "/variants/variant-ld?rsid=rs900001&r2=gte:0.5";
+    let got: Vec<Value> = get_json(q).as_array().unwrap().iter().map(row).collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    let q = "/variants/variant-ld?rsid=rs900001&verbose=true&ancestry=EUR";
+    let got = get_json(q);
+    let rows = got.as_array().unwrap();
+    assert!(!rows.is_empty(), "{q}");
+    for r in rows {
+        assert_eq!(r["ancestry"], "EUR", "{q}");
+        let sv = r["sequence_variant"].as_array().expect("verbose: an array");
+        assert!(sv.len() <= 1, "{q}");
+        assert!(r["variant_1_base_pair"].is_string(), "{q}");
+    }
+    assert_bad_request(
+        "/variants/variant-ld?r2=gte:0.5",
+        &[(
+            "at least one of spdi, hgvs, rsid, ca_id, variant_id, region must be given",
+            &[],
+        )],
+    );
+}

@@ -80,6 +80,7 @@ pub mod variants_predictions;
 pub mod variants_predictions_count;
 pub mod variants_proteins;
 pub mod variants_region_summary;
+pub mod variants_variant_ld;
 pub mod variants_variant_ld_summary;
 
 use varcat_format::collection::{Collection, Collections};
@@ -372,6 +373,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &phenotypes_coding_variants::ENDPOINT,
     &proteins_motifs::ENDPOINT,
     &variants_biosamples::ENDPOINT,
+    &variants_variant_ld::ENDPOINT,
     &biosamples_variants::ENDPOINT,
     &biosamples_genomic_elements::ENDPOINT,
     &phenotypes_variants::ENDPOINT,

@@ -96,6 +96,7 @@ METHODS = {
     "/variants/biosamples": "biosamples_from_variants",  # r65
     "/biosamples/variants": "variants_from_biosamples",  # r2
     "/biosamples/genomic-elements": "genomic_elements_from_biosamples",  # r1
+    "/variants/variant-ld": "variants_from_variant_id",  # r85
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).

@@ -67,6 +67,9 @@ pub enum Record {
     One(&'static Shape),
     /// Each row in the shape this picks for it (sources whose rows differ, as 4.3).
     Per(fn(&Collection, u32) -> &'static Shape),
+    /// Rows whose `_from` the first given anchor selects in the first shape, the others in the
+    /// second (symmetric pairs naming the partner of the anchor's node).
+    ByEnd(&'static Shape, &'static Shape),
 }
 
 impl EdgeQuery {
@@ -147,6 +150,15 @@ impl EdgeQuery {
         match self.record {
             Record::One(shape) => ctx.page(p, e, &f, shape),
             Record::Per(select) => ctx.page_with(p, e, &f, select),
+            Record::ByEnd(at_from, at_to) => {
+                let from = ends
+                    .iter()
+                    .find_map(|(_, x)| x.as_ref().map(|(from, _)| from));
+                ctx.page_with(p, e, &f, |_, o| match from {
+                    Some(from) if !from.contains(o) => at_to,
+                    _ => at_from,
+                })
+            }
         }
     }
 }
@@ -214,6 +226,10 @@ mod tests {
                 &api::pathways_pathways::ENDPOINT,
                 &api::pathways_pathways::QUERY,
             ),
+            (
+                &api::variants_variant_ld::ENDPOINT,
+                &api::variants_variant_ld::QUERY,
+            ),
         ]
     }
 
@@ -221,7 +237,7 @@ mod tests {
     fn test_queries_read_declared_parameters_and_every_endpoint_is_listed() {
         for (ep, q) in queries() {
             assert!(api::ENDPOINTS.iter().any(|e| std::ptr::eq(*e, ep)));
-            if let Record::One(shape) = q.record {
+            if let Record::One(shape) | Record::ByEnd(shape, _) = q.record {
                 assert!(
                     matches!(ep.body, Body::Array(s) if std::ptr::eq(s, shape)),
                     "{}: the body is the query's shape",
