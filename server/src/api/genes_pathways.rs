@@ -86,6 +86,14 @@ pub const fn common(
     ]
 }
 
+/// The common members, then an edge's own three (its ends and its name).
+pub const fn then(common: [Member; 8], own: [Member; 3]) -> [Member; 11] {
+    let c = common;
+    [
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], own[0], own[1], own[2],
+    ]
+}
+
 const COMMON: [Member; 8] = common(
     gp::m::source,
     gp::m::source_url,
@@ -99,37 +107,27 @@ const COMMON: [Member; 8] = common(
 /// The gene–pathway edge seen from the gene (the client's `GenesFromPathways`).
 pub static GENE_PATHWAY: Shape = Shape {
     name: "GenesFromPathways",
-    members: &[
-        COMMON[0],
-        COMMON[1],
-        COMMON[2],
-        COMMON[3],
-        COMMON[4],
-        COMMON[5],
-        COMMON[6],
-        COMMON[7],
-        id_or("gene", gp::m::_from, &GENE),
-        id_or("pathway", gp::m::_to, &PATHWAY),
-        field(gp::m::name, Ty::Str).required(),
-    ],
+    members: &then(
+        COMMON,
+        [
+            id_or("gene", gp::m::_from, &GENE),
+            id_or("pathway", gp::m::_to, &PATHWAY),
+            field(gp::m::name, Ty::Str).required(),
+        ],
+    ),
 };
 
 /// The same edge seen from the pathway: the pathway stays its handle, `name` is the inverse.
 pub static PATHWAY_GENE: Shape = Shape {
     name: "PathwaysToGenes",
-    members: &[
-        COMMON[0],
-        COMMON[1],
-        COMMON[2],
-        COMMON[3],
-        COMMON[4],
-        COMMON[5],
-        COMMON[6],
-        COMMON[7],
-        id_or("gene", gp::m::_from, &GENE),
-        renamed("pathway", gp::m::_to, Ty::Str),
-        renamed("name", gp::m::inverse_name, Ty::Str).required(),
-    ],
+    members: &then(
+        COMMON,
+        [
+            id_or("gene", gp::m::_from, &GENE),
+            renamed("pathway", gp::m::_to, Ty::Str),
+            renamed("name", gp::m::inverse_name, Ty::Str).required(),
+        ],
+    ),
 };
 
 /// `/genes/pathways` as data.

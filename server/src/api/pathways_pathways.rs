@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::genes_pathways::{common, pathways, PATHWAY_PARAMS};
+use crate::api::genes_pathways::{common, pathways, then, PATHWAY_PARAMS};
 use crate::api::node::Nodes;
 use crate::api::pathways::PATHWAY;
 use crate::api::shapes::id_or;
@@ -46,19 +46,14 @@ const COMMON: [Member; 8] = common(
 /// The parent–child edge (the client's `PathwaysFromPathways`).
 pub static PATHWAY_PATHWAY: Shape = Shape {
     name: "PathwaysFromPathways",
-    members: &[
-        COMMON[0],
-        COMMON[1],
-        COMMON[2],
-        COMMON[3],
-        COMMON[4],
-        COMMON[5],
-        COMMON[6],
-        COMMON[7],
-        id_or("parent_pathway", pp::m::_from, &PATHWAY),
-        id_or("child_pathway", pp::m::_to, &PATHWAY),
-        field(pp::m::name, Ty::Str).required(),
-    ],
+    members: &then(
+        COMMON,
+        [
+            id_or("parent_pathway", pp::m::_from, &PATHWAY),
+            id_or("child_pathway", pp::m::_to, &PATHWAY),
+            field(pp::m::name, Ty::Str).required(),
+        ],
+    ),
 };
 
 /// `/pathways/pathways` as data.
