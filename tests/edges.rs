@@ -540,10 +540,11 @@ fn test_phenotypes_coding_variants_by_term() {
 #[test]
 fn test_proteins_motifs_direct_and_through_complexes() {
     let protein = "proteins/ENSP90000000001".to_string();
-    let mut targets: Vec<String> = edges("complexes_proteins", "_to", &[protein.clone()])
-        .into_iter()
-        .map(|e| s(e, "_from").to_string())
-        .collect();
+    let mut targets: Vec<String> =
+        edges("complexes_proteins", "_to", std::slice::from_ref(&protein))
+            .into_iter()
+            .map(|e| s(e, "_from").to_string())
+            .collect();
     targets.push(protein);
     let want: Vec<Value> = edges("motifs_proteins", "_to", &targets)
         .into_iter()
