@@ -10,7 +10,8 @@ runs = defaultdict(list)
 order = []
 for line in open(sys.argv[1]):
     f = line.split()
-    if len(f) != 9:
+    # '#' lines are run.sh's headers (a PIN with spaces can give them nine fields too).
+    if line.startswith("#") or len(f) != 9:
         continue
     sysname, group, conns = f[0], f[1], int(f[2])
     rps, p50, p99, size, err, bad = float(f[3]), float(f[4]), float(f[5]), float(f[6]), int(f[7]), int(f[8])
