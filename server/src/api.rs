@@ -23,6 +23,7 @@ pub mod gene_products_go_terms;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
+pub mod genes_diseases;
 pub mod genes_genes;
 pub mod genes_genomic_elements;
 pub mod genes_pathways;
@@ -80,6 +81,7 @@ pub mod variants_predictions;
 pub mod variants_predictions_count;
 pub mod variants_proteins;
 pub mod variants_region_summary;
+pub mod variants_summary;
 pub mod variants_variant_ld;
 pub mod variants_variant_ld_summary;
 
@@ -387,6 +389,8 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &ontology_terms_parents::ENDPOINT,
     &genes_genes::ENDPOINT,
     &proteins_proteins::ENDPOINT,
+    &genes_diseases::ENDPOINT,
+    &variants_summary::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
