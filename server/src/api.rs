@@ -75,6 +75,7 @@ pub mod variants_genes;
 pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
 pub mod variants_genomic_elements;
+pub mod variants_gnomad_alleles;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
@@ -182,6 +183,8 @@ pub enum Body {
     ArrayOf(&'static [&'static Shape]),
     /// A JSON array of numbers.
     Numbers,
+    /// A table: a JSON array of rows, each an array of strings, numbers or nulls.
+    Table,
     /// Any JSON (the client declares `object` and checks nothing).
     Any,
 }
@@ -391,6 +394,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &proteins_proteins::ENDPOINT,
     &genes_diseases::ENDPOINT,
     &variants_summary::ENDPOINT,
+    &variants_gnomad_alleles::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
