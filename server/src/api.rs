@@ -59,6 +59,7 @@ pub mod proteins_motifs;
 pub mod proteins_proteins;
 pub mod proteins_transcripts;
 pub mod proteins_variants;
+pub mod qtls;
 pub mod sets;
 pub mod shapes;
 pub mod studies;
@@ -395,6 +396,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_diseases::ENDPOINT,
     &variants_summary::ENDPOINT,
     &variants_gnomad_alleles::ENDPOINT,
+    &qtls::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -100,6 +100,7 @@ METHODS = {
     "/genes/diseases": "diseases_from_genes",  # r24
     "/variants/summary": "variant_summary",  # r84
     "/variants/gnomad-alleles": "variants_alleles",  # r76
+    "/qtls": "qtls",  # r59
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).
