@@ -78,9 +78,12 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
     }
 }
 
+/// A JSON type test.
+type IsType = fn(&Value) -> bool;
+
 /// FAVOR annotations kept as top-level variant members (not in the output `annotations`), with
 /// the JSON type each must have.
-const KEPT_APART: &[(&str, fn(&Value) -> bool)] = &[
+const KEPT_APART: &[(&str, IsType)] = &[
     ("varinfo", Value::is_string),
     ("cadd_rawscore", Value::is_number),
     ("cadd_phred", Value::is_number),

@@ -56,65 +56,75 @@ pub static ENDPOINT: Endpoint = Endpoint {
     ],
 };
 
-/// The variant data types of `annotations`: name, edge collection, `_from`, `method`,
-/// `biological_context` (when the collection has one), `source`.
-const DATA_TYPES: &[(&str, Coll, Member, Member, Option<Member>, Member)] = &[
-    (
-        "genes",
-        vg::COLL,
-        vg::m::_from,
-        vg::m::method,
-        Some(vg::m::biological_context),
-        vg::m::source,
-    ),
-    (
-        "drugs",
-        vdr::COLL,
-        vdr::m::_from,
-        vdr::m::method,
-        None,
-        vdr::m::source,
-    ),
-    (
-        "proteins",
-        vp::COLL,
-        vp::m::_from,
-        vp::m::method,
-        Some(vp::m::biological_context),
-        vp::m::source,
-    ),
-    (
-        "diseases",
-        vd::COLL,
-        vd::m::_from,
-        vd::m::method,
-        None,
-        vd::m::source,
-    ),
-    (
-        "phenotypes",
-        vph::COLL,
-        vph::m::_from,
-        vph::m::method,
-        Some(vph::m::biological_context),
-        vph::m::source,
-    ),
-    (
-        "biosamples",
-        vb::COLL,
-        vb::m::_from,
-        vb::m::method,
-        Some(vb::m::biological_context),
-        vb::m::source,
-    ),
-    (
-        "genomic_elements",
-        vge::COLL,
-        vge::m::_from,
-        vge::m::method,
-        Some(vge::m::biological_context),
-        vge::m::source,
-    ),
+/// A variant data type of `annotations`: its edge collection and the members read.
+struct DataType {
+    name: &'static str,
+    coll: Coll,
+    from: Member,
+    method: Member,
+    /// `biological_context`, when the collection has one.
+    context: Option<Member>,
+    source: Member,
+}
+
+/// The variant data types of `annotations`, in the client's order.
+const DATA_TYPES: &[DataType] = &[
+    DataType {
+        name: "genes",
+        coll: vg::COLL,
+        from: vg::m::_from,
+        method: vg::m::method,
+        context: Some(vg::m::biological_context),
+        source: vg::m::source,
+    },
+    DataType {
+        name: "drugs",
+        coll: vdr::COLL,
+        from: vdr::m::_from,
+        method: vdr::m::method,
+        context: None,
+        source: vdr::m::source,
+    },
+    DataType {
+        name: "proteins",
+        coll: vp::COLL,
+        from: vp::m::_from,
+        method: vp::m::method,
+        context: Some(vp::m::biological_context),
+        source: vp::m::source,
+    },
+    DataType {
+        name: "diseases",
+        coll: vd::COLL,
+        from: vd::m::_from,
+        method: vd::m::method,
+        context: None,
+        source: vd::m::source,
+    },
+    DataType {
+        name: "phenotypes",
+        coll: vph::COLL,
+        from: vph::m::_from,
+        method: vph::m::method,
+        context: Some(vph::m::biological_context),
+        source: vph::m::source,
+    },
+    DataType {
+        name: "biosamples",
+        coll: vb::COLL,
+        from: vb::m::_from,
+        method: vb::m::method,
+        context: Some(vb::m::biological_context),
+        source: vb::m::source,
+    },
+    DataType {
+        name: "genomic_elements",
+        coll: vge::COLL,
+        from: vge::m::_from,
+        method: vge::m::method,
+        context: Some(vge::m::biological_context),
+        source: vge::m::source,
+    },
 ];
 
 /// gnomAD's populations as IGVF names them, with the annotation suffix of each.
@@ -247,7 +257,15 @@ fn nearest_gene(g: &Collection, chr: &str, pos: u64, coding: bool) -> Option<(u3
 fn annotations(ctx: &Ctx<'_>, handle: &str, igvf_only: bool) -> Value {
     let mut out = Map::new();
     let mut all = 0u64;
-    for &(name, coll, from, method, context, source) in DATA_TYPES {
+    for &DataType {
+        name,
+        coll,
+        from,
+        method,
+        context,
+        source,
+    } in DATA_TYPES
+    {
         let e = ctx.coll(coll);
         let mut counts: BTreeMap<(Option<String>, Option<String>), u64> = BTreeMap::new();
         if let Some(c) = e {
@@ -375,8 +393,8 @@ mod tests {
     /// Each counted edge collection stores the `_from` map read.
     #[test]
     fn test_data_type_edges_are_indexed() {
-        for &(_, edges, from, ..) in DATA_TYPES {
-            check_read(edges.name(), from, Some(IndexKind::By)).unwrap();
+        for t in DATA_TYPES {
+            check_read(t.coll.name(), t.from, Some(IndexKind::By)).unwrap();
         }
     }
 }
