@@ -20,5 +20,6 @@ mod nodes;
 mod openapi;
 mod phenotypes;
 mod proteins;
+mod summaries;
 mod transcripts;
 mod variants;

@@ -23,6 +23,7 @@ pub mod gene_products_go_terms;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
+pub mod genes_diseases;
 pub mod genes_genes;
 pub mod genes_genomic_elements;
 pub mod genes_pathways;
@@ -58,6 +59,7 @@ pub mod proteins_motifs;
 pub mod proteins_proteins;
 pub mod proteins_transcripts;
 pub mod proteins_variants;
+pub mod qtls;
 pub mod sets;
 pub mod shapes;
 pub mod studies;
@@ -74,12 +76,14 @@ pub mod variants_genes;
 pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
 pub mod variants_genomic_elements;
+pub mod variants_gnomad_alleles;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
 pub mod variants_predictions_count;
 pub mod variants_proteins;
 pub mod variants_region_summary;
+pub mod variants_summary;
 pub mod variants_variant_ld;
 pub mod variants_variant_ld_summary;
 
@@ -180,6 +184,8 @@ pub enum Body {
     ArrayOf(&'static [&'static Shape]),
     /// A JSON array of numbers.
     Numbers,
+    /// A table: a JSON array of rows, each an array of strings, numbers or nulls.
+    Table,
     /// Any JSON (the client declares `object` and checks nothing).
     Any,
 }
@@ -387,6 +393,10 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &ontology_terms_parents::ENDPOINT,
     &genes_genes::ENDPOINT,
     &proteins_proteins::ENDPOINT,
+    &genes_diseases::ENDPOINT,
+    &variants_summary::ENDPOINT,
+    &variants_gnomad_alleles::ENDPOINT,
+    &qtls::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -299,6 +299,9 @@ impl Schemas {
                 json!({"type": "array", "items": {"anyOf": alts}})
             }
             Body::Numbers => json!({"type": "array", "items": {"type": "number"}}),
+            Body::Table => {
+                json!({"type": "array", "items": {"type": "array", "items": {"type": ["string", "number", "null"]}}})
+            }
             Body::Any => json!({}),
         }
     }

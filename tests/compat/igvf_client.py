@@ -97,6 +97,10 @@ METHODS = {
     "/biosamples/variants": "variants_from_biosamples",  # r2
     "/biosamples/genomic-elements": "genomic_elements_from_biosamples",  # r1
     "/variants/variant-ld": "variants_from_variant_id",  # r85
+    "/genes/diseases": "diseases_from_genes",  # r24
+    "/variants/summary": "variant_summary",  # r84
+    "/variants/gnomad-alleles": "variants_alleles",  # r76
+    "/qtls": "qtls",  # r59
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).

@@ -21,6 +21,9 @@ collection! {
         source: Str,
         source_url: Str,
         annotations: Any,
+        varinfo: Str,
+        cadd_rawscore: Num,
+        cadd_phred: Num,
     }
 }
 

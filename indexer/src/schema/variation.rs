@@ -38,7 +38,7 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
         .and_then(|raw| raw_members(raw.get().as_bytes()).ok())
         .unwrap_or_default();
     let wanted = annotation_slots();
-    let mut found: Vec<Option<&RawValue>> = vec![None; sources.len() + 1];
+    let mut found: Vec<Option<&RawValue>> = vec![None; sources.len() + 1 + KEPT_APART.len()];
     for (name, raw) in &members {
         // Lengths first: most names are rejected without comparing their bytes.
         let slot = wanted
@@ -66,13 +66,31 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
         *v = funseq.clone();
     }
     doc.insert("annotations".into(), Value::Object(out));
+    // Kept beside `annotations`, which other endpoints output whole (/variants/summary).
+    for (i, (name, keep)) in KEPT_APART.iter().enumerate() {
+        let v = parsed(found[sources.len() + 1 + i], *keep);
+        if !v.is_null() {
+            doc.insert((*name).into(), v);
+        }
+    }
     if doc.get("organism").is_none_or(Value::is_null) {
         doc.insert("organism".into(), json!(organism));
     }
 }
 
+/// A JSON type test.
+type IsType = fn(&Value) -> bool;
+
+/// FAVOR annotations kept as top-level variant members (not in the output `annotations`), with
+/// the JSON type each must have.
+const KEPT_APART: &[(&str, IsType)] = &[
+    ("varinfo", Value::is_string),
+    ("cadd_rawscore", Value::is_number),
+    ("cadd_phred", Value::is_number),
+];
+
 /// The `annotations` members read by [`variant_annotations`], each with its slot: the
-/// allele-frequency sources in their order, then `funseq_description`.
+/// allele-frequency sources in their order, then `funseq_description`, then [`KEPT_APART`].
 fn annotation_slots() -> &'static [(&'static str, usize)] {
     static SLOTS: OnceLock<Vec<(&'static str, usize)>> = OnceLock::new();
     SLOTS.get_or_init(|| {
@@ -81,6 +99,7 @@ fn annotation_slots() -> &'static [(&'static str, usize)] {
             .iter()
             .map(|s| s.strip_prefix("gnomad_").unwrap_or(s))
             .chain(["funseq_description"])
+            .chain(KEPT_APART.iter().map(|k| k.0))
             .enumerate()
             .map(|(i, n)| (n, i))
             .collect()
@@ -227,5 +246,7 @@ mod tests {
         assert_eq!(out["GENCODE_category"], json!("coding"));
         assert_eq!(out["funseq_description"], json!("coding"));
         assert_eq!(doc.get("organism"), Some(&json!("Homo sapiens")));
+        assert_eq!(doc.get("varinfo"), Some(&json!("x")));
+        assert_eq!(doc.get("cadd_phred"), None);
     }
 }
