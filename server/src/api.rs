@@ -20,6 +20,7 @@ pub mod drugs_variants;
 pub mod edge;
 pub mod files_filesets;
 pub mod gene_products_go_terms;
+pub mod gene_regulatory_network;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
@@ -387,6 +388,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &ontology_terms_parents::ENDPOINT,
     &genes_genes::ENDPOINT,
     &proteins_proteins::ENDPOINT,
+    &gene_regulatory_network::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
