@@ -18,6 +18,7 @@ pub mod diseases_variants;
 pub mod drugs;
 pub mod drugs_variants;
 pub mod edge;
+pub mod enhancer_gene_predictions;
 pub mod files_filesets;
 pub mod gene_products_go_terms;
 pub mod gene_regulatory_network;
@@ -389,6 +390,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_genes::ENDPOINT,
     &proteins_proteins::ENDPOINT,
     &gene_regulatory_network::ENDPOINT,
+    &enhancer_gene_predictions::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
