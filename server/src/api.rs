@@ -76,6 +76,7 @@ pub mod variants_genes;
 pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
 pub mod variants_genomic_elements;
+pub mod variants_genomic_elements_genes;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
 pub mod variants_predictions;
@@ -391,6 +392,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &proteins_proteins::ENDPOINT,
     &gene_regulatory_network::ENDPOINT,
     &enhancer_gene_predictions::ENDPOINT,
+    &variants_genomic_elements_genes::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
