@@ -68,6 +68,7 @@ pub mod transcripts_genes;
 pub mod transcripts_proteins;
 pub mod variants;
 pub mod variants_biosamples;
+pub mod variants_cell_gene_predictions;
 pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
@@ -393,6 +394,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &gene_regulatory_network::ENDPOINT,
     &enhancer_gene_predictions::ENDPOINT,
     &variants_genomic_elements_genes::ENDPOINT,
+    &variants_cell_gene_predictions::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
