@@ -36,6 +36,7 @@ pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_genes;
+pub mod genomic_elements_genomic_elements;
 pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
 pub mod go_terms_gene_products;
@@ -395,6 +396,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &enhancer_gene_predictions::ENDPOINT,
     &variants_genomic_elements_genes::ENDPOINT,
     &variants_cell_gene_predictions::ENDPOINT,
+    &genomic_elements_genomic_elements::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
