@@ -97,6 +97,11 @@ METHODS = {
     "/biosamples/variants": "variants_from_biosamples",  # r2
     "/biosamples/genomic-elements": "genomic_elements_from_biosamples",  # r1
     "/variants/variant-ld": "variants_from_variant_id",  # r85
+    "/gene-regulatory-network": "grn",  # r17
+    "/enhancer-gene-predictions": "enhancer_gene_predictions",  # r14
+    "/variants/genomic-elements/genes": "variants_genomic_elements_genes",  # r75
+    "/variants/genomic-elements/cell-gene-predictions": "genomic_elements_predictions_from_variant",  # r74
+    "/genomic-elements/genomic-elements": "genomic_elements_from_genomic_elements",  # r35
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).

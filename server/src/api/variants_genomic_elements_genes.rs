@@ -43,7 +43,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     examples: &[
         "spdi=NC_000001.11:15000:A:G",
         "variant_id=NC_000001.11:15000:A:T&nearby_genes=false",
-        "rsid=rs900001&files_fileset=IGVFFI9000PSQ&biological_context=K562",
+        "spdi=NC_000001.11:15000:A:G&files_fileset=IGVFFI9000PSQ&biological_context=K562",
     ],
 };
 
