@@ -4,8 +4,6 @@
 //! pages, short pages); varcat pages the gene groups, genes in key order, each gene's elements
 //! in edge key order.
 
-use std::collections::BTreeMap;
-
 use super::*;
 use crate::api::genes_genomic_elements::GENE_REF;
 use crate::engine::Set;
@@ -124,51 +122,57 @@ pub static PREDICTIONS: Shape = Shape {
 };
 
 /// Prediction edges of the selected genes (all genes when no gene parameter is given), by
-/// method and file set, grouped by gene (genes in key order), one page of groups.
+/// method and file set, grouped by gene. Genes are walked in key order through the edges' `_to`
+/// index, so a page costs the genes up to its last group, whatever the number of edges.
 fn enhancer_gene_predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let e = ctx.coll(eg::COLL);
-    let mut f = Filter::over(e);
-    if p.any(&genes::PARAMS) {
-        let gc = ctx.coll(g::COLL);
-        let ords = genes::resolve(ctx, p, Organism::Human);
-        f.and(sets::adjacent_to(e, eg::m::_to, gc, ords));
-    }
-    f.and(match p.str(&METHOD) {
-        Some(m) => sets::facet(e, eg::m::method, m),
-        None => Set::union(METHODS.iter().map(|m| sets::facet(e, eg::m::method, m))),
+    let gc = ctx.coll(g::COLL);
+    let (Some(ec), Some(gcoll)) = (e, gc) else {
+        return Ok(b"[]".to_vec().into());
+    };
+    let genes: Box<dyn Iterator<Item = u32>> = if p.any(&genes::PARAMS) {
+        let mut ords = genes::resolve(ctx, p, Organism::Human);
+        ords.sort_unstable();
+        ords.dedup();
+        Box::new(ords.into_iter())
+    } else {
+        Box::new(0..gcoll.len())
+    };
+    // Each method's facet set on its own: their union would copy every prediction edge.
+    let methods: Vec<Set> = match p.str(&METHOD) {
+        Some(m) => vec![sets::facet(e, eg::m::method, m)],
+        None => METHODS
+            .iter()
+            .map(|m| sets::facet(e, eg::m::method, m))
+            .collect(),
+    };
+    let files = p
+        .str(&FILESET)
+        .map(|fs| sets::in_fileset(e, eg::m::files_filesets, fs));
+    let keep = |o: u32| {
+        methods.iter().any(|m| m.contains(o)) && files.as_ref().is_none_or(|f| f.contains(o))
+    };
+    let groups = genes.filter_map(|go| {
+        let h = sets::handle(gcoll, go)?;
+        let edges: Vec<u32> = sets::adjacent(e, eg::m::_to, [h])
+            .iter()
+            .filter(|&o| keep(o))
+            .collect();
+        (!edges.is_empty()).then_some((go, edges))
     });
-    if let Some(fs) = p.str(&FILESET) {
-        f.and(sets::in_fileset(e, eg::m::files_filesets, fs));
-    }
-    // gene key → (gene record, its edges in key order); a gene missing from the catalog has no
-    // row (the record requires it).
-    let mut groups: BTreeMap<String, (&Collection, u32, Vec<u32>)> = BTreeMap::new();
-    if let Some(ec) = e {
-        for o in f.lazy() {
-            let Some(h) = ec.str_of(o, eg::m::_to) else {
-                continue;
-            };
-            let Some((gc, go)) = ctx.cat.resolve(&h) else {
-                continue;
-            };
-            let key = sets::key(gc, go).unwrap_or_default();
-            groups.entry(key).or_insert((gc, go, Vec::new())).2.push(o);
-        }
-    }
     let render = ctx.render(p);
     let page = groups
-        .into_values()
         .skip(p.offset().min(usize::MAX as u64) as usize)
         .take(p.limit.min(usize::MAX as u64) as usize);
     let mut out = vec![b'['];
-    for (i, (gc, go, edges)) in page.enumerate() {
+    for (i, (go, edges)) in page.enumerate() {
         if i > 0 {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"gene\":");
-        render.object(&mut out, gc, go, &GENE_REF);
+        render.object(&mut out, gcoll, go, &GENE_REF);
         out.extend_from_slice(b",\"elements\":");
-        out.extend_from_slice(&render.array(e, &edges, &ELEMENT));
+        out.extend_from_slice(&render.array(Some(ec), &edges, &ELEMENT));
         out.push(b'}');
     }
     out.push(b']');
