@@ -152,10 +152,19 @@ fn responses<'a>(ctx: &Ctx<'a>, genes: Option<&'a Collection>, p: &Params) -> Fi
 /// The method given, else both perturbation methods.
 fn methods<'a>(_: &Ctx<'a>, e: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = Filter::over(e);
-    f.and(match p.str(&METHOD) {
-        Some(m) => sets::facet(e, eg::m::method, m),
-        None => Set::union(METHODS.iter().map(|m| sets::facet(e, eg::m::method, m))),
-    });
+    match p.str(&METHOD) {
+        Some(m) => {
+            f.and(sets::facet(e, eg::m::method, m));
+        }
+        // A test per row, not the union: that would copy every edge of both methods.
+        None => {
+            let both: Vec<Set> = METHODS
+                .iter()
+                .map(|m| sets::facet(e, eg::m::method, m))
+                .collect();
+            f.pred(move |o| both.iter().any(|s| s.contains(o)));
+        }
+    }
     f
 }
 
