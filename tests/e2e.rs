@@ -10,6 +10,7 @@ mod cli;
 mod coding;
 mod custom;
 mod edges;
+mod element_paths;
 mod elements;
 mod fuzz_seeds;
 mod harness;

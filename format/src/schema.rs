@@ -15,6 +15,7 @@ mod members;
 
 mod associations;
 mod check;
+mod element_pairs;
 mod elements;
 mod filesets;
 mod genome;
@@ -23,6 +24,7 @@ mod variation;
 
 pub use associations::*;
 pub use check::{check, check_member, check_read};
+pub use element_pairs::*;
 pub use elements::*;
 pub use filesets::*;
 pub use genome::*;
@@ -202,6 +204,7 @@ pub const SPECS: &[Spec] = &[
     GENE_PRODUCTS_TERMS,
     GENES_PATHWAYS,
     PATHWAYS_PATHWAYS,
+    GENOMIC_ELEMENTS_GENOMIC_ELEMENTS,
     GENES_PROTEINS,
     CODING_VARIANT_SCORES,
     VARIANT_LD_PREDICTIONS,
@@ -254,6 +257,7 @@ pub const COLLS: &[Coll] = &[
     gene_products_terms::COLL,
     genes_pathways::COLL,
     pathways_pathways::COLL,
+    genomic_elements_genomic_elements::COLL,
     genes_proteins::COLL,
     coding_variant_scores::COLL,
     variant_ld_predictions::COLL,

@@ -18,8 +18,10 @@ pub mod diseases_variants;
 pub mod drugs;
 pub mod drugs_variants;
 pub mod edge;
+pub mod enhancer_gene_predictions;
 pub mod files_filesets;
 pub mod gene_products_go_terms;
+pub mod gene_regulatory_network;
 pub mod genes;
 pub mod genes_coding_variants_all_scores;
 pub mod genes_coding_variants_scores;
@@ -35,6 +37,7 @@ pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
 pub mod genomic_elements_genes;
+pub mod genomic_elements_genomic_elements;
 pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
 pub mod go_terms_gene_products;
@@ -68,6 +71,7 @@ pub mod transcripts_genes;
 pub mod transcripts_proteins;
 pub mod variants;
 pub mod variants_biosamples;
+pub mod variants_cell_gene_predictions;
 pub mod variants_coding_variants;
 pub mod variants_diseases;
 pub mod variants_drugs;
@@ -76,6 +80,7 @@ pub mod variants_genes;
 pub mod variants_genes_proteins;
 pub mod variants_genes_summary;
 pub mod variants_genomic_elements;
+pub mod variants_genomic_elements_genes;
 pub mod variants_gnomad_alleles;
 pub mod variants_nearest_genes;
 pub mod variants_phenotypes;
@@ -397,6 +402,11 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &variants_summary::ENDPOINT,
     &variants_gnomad_alleles::ENDPOINT,
     &qtls::ENDPOINT,
+    &gene_regulatory_network::ENDPOINT,
+    &enhancer_gene_predictions::ENDPOINT,
+    &variants_genomic_elements_genes::ENDPOINT,
+    &variants_cell_gene_predictions::ENDPOINT,
+    &genomic_elements_genomic_elements::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

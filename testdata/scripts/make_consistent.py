@@ -489,6 +489,7 @@ E1 = "TSTELEMENT_chr1_24900_25100"
 E2 = "TSTELEMENT2_chr1_14900_15100"
 E3 = "TSTELEMENT3_chr1_14990_15000"
 EP = "TSTPROMOTER_chr1_14950_15050"
+EPK = "TSTPEAK_chr1_50000_50400"
 
 
 def geb(n, elem, term_key, log2fc, significant, source="ENCODE"):
@@ -511,7 +512,10 @@ write("genomic_elements", [
     element(E2, "chr1", 14900, 15100, "candidate cis regulatory element"),
     element(E3, "chr1", 14990, 15000, "tested elements"),  # ends where V1 and V2 start: contains neither
     # TSTA1's promoter, perturbed in a Perturb-seq screen; contains V1 and V2 (position 15000).
-    dict(element(EP, "chr1", 14950, 15050, "accessible dna elements"), method="Perturb-seq"),
+    dict(element(EP, "chr1", 14950, 15050, "accessible dna elements"), method="Perturb-seq",
+         promoter_of=G["TSTA1"]),
+    # A peak whose accessibility perturbing TSTA1's promoter changes (Multiome Perturb-seq).
+    dict(element(EPK, "chr1", 50000, 50400, "accessible dna elements"), method="Multiome Perturb-seq"),
 ])
 
 
@@ -692,6 +696,26 @@ write("gene_products_terms", [
     go(1, P1, "GO_9000001", "involved in", "TSTA1", "protein", "Q90001"),
     go(2, "transcripts/ENST90000000001", "GO_9000002", "is located in", "TSTA1", "RNA", "ENST90000000001"),
     go(3, P1, "GO_9999999", "enables", "TSTA1", "protein", "Q90001"),  # GO term missing
+])
+
+
+def gege(n, to, log2fc, padj, significant):
+    """A Multiome Perturb-seq edge: perturbing TSTA1's promoter changes accessibility at `to`."""
+    return {"_key": f"GEGE{n:03d}", "_from": f"genomic_elements/{EP}", "_to": f"genomic_elements/{to}",
+            "name": "modulates accessibility of", "inverse_name": "accessibility modulated by",
+            "label": "promoter perturbation effect on chromatin accessibility", "class": "observed data",
+            "method": "Multiome Perturb-seq", "source": "IGVF", "source_url": f"{URL}/Multiome-Perturb-seq",
+            "files_filesets": "files_filesets/IGVFFI9000MPS", "biological_context": "K562",
+            "biosample_term": "ontology_terms/EFO_0002067", "treatments_term_ids": None,
+            "crispr_modality": "interference", "log2FC": log2fc, "p_value": 10 ** -(padj + 0.5),
+            "p_value_adj": 10 ** -padj, "neg_log10_pvalue": padj + 0.5, "neg_log10_pvalue_adj": padj,
+            "significant": significant}
+
+
+write("genomic_elements_genomic_elements", [
+    gege(1, EPK, -0.6, 3.0, True),
+    gege(2, E1, 0.1, 0.2, False),
+    gege(3, "TSTMISSING_chr1_90000_90400", -0.3, 1.5, True),  # accessible element missing: verbose keeps the id
 ])
 write("genomic_elements_phenotypes", [
     {"_key": f"GEP00{n}", "_from": f"genomic_elements/{E1}", "_to": f"ontology_terms/{term}", "z_score": z,

@@ -101,6 +101,11 @@ METHODS = {
     "/variants/summary": "variant_summary",  # r84
     "/variants/gnomad-alleles": "variants_alleles",  # r76
     "/qtls": "qtls",  # r59
+    "/gene-regulatory-network": "grn",  # r17
+    "/enhancer-gene-predictions": "enhancer_gene_predictions",  # r14
+    "/variants/genomic-elements/genes": "variants_genomic_elements_genes",  # r75
+    "/variants/genomic-elements/cell-gene-predictions": "genomic_elements_predictions_from_variant",  # r74
+    "/genomic-elements/genomic-elements": "genomic_elements_from_genomic_elements",  # r35
 }
 
 # POST paths: path -> (client method, the answer varcat gives; no language model here).

@@ -47,6 +47,7 @@ collection! {
         source: Str,
         source_url: Str,
         files_filesets: Str,
+        promoter_of: Str,
     }
 }
 
@@ -60,6 +61,8 @@ pub(super) const GENOMIC_ELEMENTS: Spec = Spec {
         Index::Facet(genomic_elements::method),
         Index::Facet(genomic_elements::source),
         Index::Exact(genomic_elements::files_filesets),
+        // The gene a perturbed promoter belongs to (gene regulatory network, element pairs).
+        Index::Exact(genomic_elements::promoter_of),
         Index::Intervals {
             chr: genomic_elements::chr,
             start: genomic_elements::start,

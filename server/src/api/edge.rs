@@ -230,6 +230,14 @@ mod tests {
                 &api::variants_variant_ld::ENDPOINT,
                 &api::variants_variant_ld::QUERY,
             ),
+            (
+                &api::gene_regulatory_network::ENDPOINT,
+                &api::gene_regulatory_network::QUERY,
+            ),
+            (
+                &api::genomic_elements_genomic_elements::ENDPOINT,
+                &api::genomic_elements_genomic_elements::QUERY,
+            ),
         ]
     }
 

@@ -48,21 +48,10 @@ fn predictions_count(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (v, ords) = required_variants(ctx, p)?;
     let els = ctx.coll(p.organism.collection(GENOMIC_ELEMENTS));
     let e = ctx.coll(ege::COLL);
-    let mut handles = Vec::new();
-    if let (Some(vc), Some(ix)) = (v, els.and_then(|c| c.intervals())) {
-        for vo in ords {
-            let (Some(chr), Some(pos)) = (
-                vc.str_of(vo, schema::variants::m::chr),
-                member_value(vc, vo, schema::variants::m::pos).as_f64(),
-            ) else {
-                continue;
-            };
-            let pos = pos as u32;
-            for eo in ix.overlapping(&chr, pos, pos.saturating_add(1)) {
-                handles.extend(els.and_then(|c| sets::handle(c, eo)));
-            }
-        }
-    }
+    let handles = containing(els, v, &ords)
+        .into_iter()
+        .flat_map(|(_, eo)| els.and_then(|c| sets::handle(c, eo)))
+        .collect::<Vec<_>>();
     let mut f = Filter::over(e);
     f.and(sets::adjacent(e, ege::m::_from, handles));
     if let Some(fs) = p.str(&FILESET) {
@@ -89,4 +78,31 @@ fn predictions_count(ctx: &Ctx<'_>, p: &Params) -> Reply {
         .collect();
     let out = json!([{"cell_types": contexts.len(), "genes": genes, "name": "regulates"}]);
     Ok(serde_json::to_vec(&out).expect("serialises").into())
+}
+
+/// The elements of `els` containing each variant `ords` of `v` (start ≤ pos < end), as
+/// (variant, element) ordinal pairs in variant order.
+pub fn containing(
+    els: Option<&Collection>,
+    v: Option<&Collection>,
+    ords: &[u32],
+) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    if let (Some(vc), Some(ix)) = (v, els.and_then(|c| c.intervals())) {
+        for &vo in ords {
+            let (Some(chr), Some(pos)) = (
+                vc.str_of(vo, schema::variants::m::chr),
+                member_value(vc, vo, schema::variants::m::pos).as_f64(),
+            ) else {
+                continue;
+            };
+            let pos = pos as u32;
+            pairs.extend(
+                ix.overlapping(&chr, pos, pos.saturating_add(1))
+                    .into_iter()
+                    .map(|eo| (vo, eo)),
+            );
+        }
+    }
+    pairs
 }

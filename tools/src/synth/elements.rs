@@ -6,6 +6,7 @@ use std::io;
 use super::filesets::fs_handle;
 use super::json::Obj;
 use super::ontology::biosample;
+use super::perturbation;
 use super::sink::Sink;
 use super::*;
 
@@ -43,6 +44,7 @@ pub(super) fn element(
     s: &mut Sink,
     rng: &mut Rng,
 ) -> io::Result<()> {
+    let promoter = perturbation::promoter_of(plan, c, e);
     let mut o = Obj::new(&mut s.buf);
     o.s("_key", &e.key);
     match e.kind {
@@ -70,7 +72,14 @@ pub(super) fn element(
                 .s("chr", c.name)
                 .i("start", e.start as i64)
                 .i("end", e.end as i64)
-                .s("method", "CRISPR screen")
+                .s(
+                    "method",
+                    if promoter.is_some() {
+                        "Perturb-seq"
+                    } else {
+                        "CRISPR screen"
+                    },
+                )
                 .s("type", "tested elements")
                 .s("source_annotation", "enhancer")
                 .s("source", "ENCODE")
@@ -85,6 +94,9 @@ pub(super) fn element(
                 .strs("simple_sample_summaries", &["K562"])
                 .null("treatments_term_ids")
                 .s("strand", "+");
+            if let Some(g) = &promoter {
+                o.s("promoter_of", &format!("genes/{}", gene_id(g.gg)));
+            }
         }
     }
     o.end();
@@ -174,6 +186,9 @@ pub(super) fn element(
     }
     if e.kind == 2 {
         phenotype(plan, c, e, s)?;
+    }
+    if let Some(g) = promoter {
+        perturbation::perturb_seq(plan, c, e, &g, s)?;
     }
     Ok(())
 }

@@ -6,7 +6,9 @@
 //! [`MEAN_GAP`] bp, one gene per [`GENE_PITCH`] bp (three transcripts, two proteins, ~40
 //! structure rows, three protein–protein pairs, five GO annotations, ~0.83 gene–gene pairs and
 //! one or two pathway memberships each), one genomic element per [`ELEMENT_PITCH`] bp (one in
-//! ten a tested element with a screened phenotype). Associations hang off
+//! ten a tested element with a screened phenotype; half of those a perturbed promoter with
+//! Perturb-seq edges to up to three genes and Multiome edges to the next two elements).
+//! Associations hang off
 //! variants at the per-variant rates of [`RATES`] (written down in BENCHMARKS.md). Documents
 //! carry the full field sets of real data (variants with their FAVOR `annotations`), and every
 //! `"<collection>/<key>"` reference resolves, `files_filesets` included.
@@ -31,6 +33,7 @@ mod motifs;
 mod mouse;
 mod ontology;
 mod pathways;
+mod perturbation;
 mod qtl;
 mod sink;
 mod studies;
@@ -508,7 +511,9 @@ pub(crate) const FS_INTERACTIONS: usize = 24;
 pub(crate) const FS_COXPRESDB: usize = 25;
 pub(crate) const FS_GO: usize = 26;
 pub(crate) const FS_ELEMENT_PHENOTYPE: usize = 27;
-pub(crate) const FILESETS: usize = 29;
+pub(crate) const FS_PERTURB_SEQ: usize = 28;
+pub(crate) const FS_MULTIOME: usize = 29;
+pub(crate) const FILESETS: usize = 30;
 
 /// Writes a `synth.json` manifest next to the collections (not a `.jsonl`: the indexer ignores it).
 pub(crate) fn manifest(dir: &Path, opts: &Options, s: &Summary) -> io::Result<()> {
