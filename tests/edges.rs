@@ -733,6 +733,9 @@ fn test_proteins_complexes_takes_the_mcp_servers_limit_of_100() {
     assert_json_eq(&json!(got), &json!(want), q);
     assert_bad_request(
         "/proteins/complexes?protein_id=ENSP90000000001&limit=101",
-        &[("limit must be an integer from 1 to 100, got \"101\"", &["limit"])],
+        &[(
+            "limit must be an integer from 1 to 100, got \"101\"",
+            &["limit"],
+        )],
     );
 }
