@@ -714,3 +714,28 @@ fn test_variants_variant_ld_either_end_partner_and_filters() {
         )],
     );
 }
+
+#[test]
+fn test_proteins_complexes_takes_the_mcp_servers_limit_of_100() {
+    let protein = "proteins/ENSP90000000001".to_string();
+    let want: Vec<Value> = edges("complexes_proteins", "_to", std::slice::from_ref(&protein))
+        .into_iter()
+        .map(|e| json!([e["_from"], e["_to"]]))
+        .collect();
+    assert!(!want.is_empty());
+    let q = "/proteins/complexes?protein_id=ENSP90000000001&limit=100";
+    let got: Vec<Value> = get_json(q)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| json!([r["complex"], r["protein"]]))
+        .collect();
+    assert_json_eq(&json!(got), &json!(want), q);
+    assert_bad_request(
+        "/proteins/complexes?protein_id=ENSP90000000001&limit=101",
+        &[(
+            "limit must be an integer from 1 to 100, got \"101\"",
+            &["limit"],
+        )],
+    );
+}

@@ -3,7 +3,8 @@
 #   1. /openapi.json validates with openapi-spec-validator;
 #   2. schemathesis finds no server error, no schema-violating response, no undocumented status;
 #   3. the official IGVF Python client (igvf-catalog-client) validates every example answer;
-#   4. the landing page renders in headless Chromium and every link on it answers 200.
+#   4. the landing page renders in headless Chromium and every link on it answers 200;
+#   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data.
 # Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and for
 # step 4 Debian's chromium (installed here when missing and we are root; else step 4 fails).
 # Bounded: schemathesis runs for SCHEMATHESIS_SECONDS (default 120).
@@ -39,6 +40,10 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check \
     igvf-catalog-client==1.3.0 schemathesis==4.32.5 openapi-spec-validator==0.9.0
+fi
+# Added later than the venv itself, so installed on their own when an older venv lacks them.
+if [ ! -x "$venv/bin/igvf-catalog-mcp" ]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check igvf-catalog-mcp==1.3.0 mcp==1.30.0
 fi
 
 echo "== 1. openapi-spec-validator"
@@ -93,4 +98,7 @@ while read -r link; do
 done <<<"$links"
 echo "landing page links: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 25 ]
+
+echo "== 5. the IGVF MCP server"
+"$venv/bin/python" tests/compat/mcp_check.py "$origin"
 echo "compat checks passed"

@@ -16,9 +16,11 @@ pub static ENDPOINT: Endpoint = Endpoint {
     accepts: Accepts {
         params: &proteins::FILTERS,
         rules: &[proteins::RULE],
+        // IGVF's router takes any limit and clamps it to 50; varcat rejects over-max limits, so
+        // its maximum is the 100 the IGVF MCP server sends (its edge table's max_limit).
         paging: Paging::Paged {
             default: 25,
-            max: 50,
+            max: 100,
         },
         organisms: HUMAN,
     },

@@ -33,13 +33,24 @@ use lexopt::prelude::*;
 use varcat_tools::client::Conn;
 use varcat_tools::synth::{self, Plan, Rng};
 
-const GROUPS: [&str; 8] = [
-    "health", "point", "region", "assoc", "verbose", "name", "closure", "summary",
+const GROUPS: [&str; 11] = [
+    "health",
+    "point",
+    "region",
+    "assoc",
+    "verbose",
+    "name",
+    "closure",
+    "summary",
+    "phenotype",
+    "scores",
+    "lookup",
 ];
 
 const USAGE: &str = "\
 usage: varcat-bench <catalog> --variants N [--seed S] [--conns 1,64] [--secs 5] [--threads 2]
-                    [--groups health,point,region,assoc,verbose,name,closure,summary] [--cold]
+                    [--groups health,point,region,assoc,verbose,name,closure,summary,
+                              phenotype,scores,lookup] [--cold]
                     [--cold-secs 2] [--no-warm] [--urls 4096] [--bin target/release/varcat]
 The catalog must come from `varcat synth --variants N --seed S` (query targets come from the
 generator's plan).";
@@ -137,6 +148,21 @@ fn urls(plan: &Plan, group: &str, n: usize) -> Vec<String> {
             return r;
         }
     };
+    // The large genes, inside their chromosome's variants (any gene if a tiny plan has none).
+    let mut dense: Vec<u64> = Vec::new();
+    if group == "scores" {
+        let genes = plan
+            .chroms
+            .iter()
+            .flat_map(|c| (0..c.genes).map(move |g| (c, plan.gene(c, g))));
+        dense = genes
+            .filter(|(c, g)| synth::dense_coding(g) && g.end <= c.span)
+            .map(|(_, g)| g.gg)
+            .collect();
+        if dense.is_empty() {
+            dense = (0..plan.genes.max(1)).collect();
+        }
+    }
     (0..n)
         .map(|_| match group {
             "point" => format!("/api/variants/freq?source=bravo_af&rsid={}", rsid(&mut rng)),
@@ -167,6 +193,18 @@ fn urls(plan: &Plan, group: &str, n: usize) -> Vec<String> {
                 )
             }
             "summary" => format!("/api/variants/region-summary?region={}", region(&mut rng)),
+            // A broad trait: one of the two common GWAS terms (EFO, HP), a full page of 100.
+            "phenotype" => format!(
+                "/api/phenotypes/variants?phenotype_id={}&limit=100",
+                synth::term(if rng.chance(0.5) { 0 } else { 7 }, synth::COMMON_TRAIT)
+            ),
+            // Every ESM-1v score of a large gene: one whose every SNV is a coding variant.
+            "scores" => format!(
+                "/api/genes/coding-variants/all-scores?gene_id={}&dataset=ESM-1v",
+                synth::gene_id(*rng.pick(&dense))
+            ),
+            // A node look-up by name, as the MCP server resolves a gene symbol.
+            "lookup" => format!("/api/genes?name={}", synth::symbol(rng.below(plan.genes))),
             // The catalog's metadata: the HTTP path with the least handler work.
             "health" => "/api/health".to_string(),
             _ => unreachable!("groups are checked"),

@@ -21,12 +21,27 @@ const CV_METHODS: [(&str, &str); 5] = [
     ("Variant painting via fluorescence", "localization_score"),
 ];
 
-/// The coding variant of an SNV inside its gene (15% of them), with two phenotype scores.
+/// The coding variant of an SNV inside its gene (15% of them; every one in a gene that
+/// [`dense_coding`] names), with two phenotype scores.
 pub(super) fn coding(x: &Site, s: &mut Sink, rng: &mut Rng) -> io::Result<()> {
+    let Site { plan, v, gene, .. } = *x;
+    let inside = v.vtype == "SNP" && v.pos >= gene.start && v.pos < gene.end;
+    if inside && rng.chance(0.15) {
+        emit(x, s, rng)
+    } else if inside && dense_coding(gene) {
+        // Its own generator, so that the shared stream (and every other document) is unchanged.
+        emit(x, s, &mut Rng::new(hash(&[plan.seed, v.gi, 23])))
+    } else {
+        Ok(())
+    }
+}
+
+/// A coding variant of `x`'s SNV, its link to the variant and its two scores.
+fn emit(x: &Site, s: &mut Sink, rng: &mut Rng) -> io::Result<()> {
     let Site { c, v, gene, .. } = *x;
     let from = &x.from;
     let pos = v.pos;
-    if v.vtype == "SNP" && pos >= gene.start && pos < gene.end && rng.chance(0.15) {
+    {
         let sym = symbol(gene.gg);
         let tid = transcript_id(gene.gg, 0);
         let pid = protein_id(gene.gg, 0);

@@ -191,3 +191,63 @@ fn test_interaction_collections_scale_with_genes_and_use_client_types() {
         }
     }
 }
+
+/// The JSON documents of a collection (all its part files).
+fn docs_of(dir: &Path, coll: &str) -> Vec<serde_json::Value> {
+    files(dir)
+        .into_iter()
+        .filter(|(name, _)| name.split('.').next() == Some(coll) && name.ends_with(".jsonl"))
+        .flat_map(|(_, bytes)| {
+            String::from_utf8(bytes)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn test_heavy_benchmark_targets_have_many_rows() {
+    let d = TempDir::new("heavy");
+    gen(&d.0, 30_000, 1, false, 2);
+    let plan = Plan::new(30_000, 1);
+    // The common traits take a share of the GWAS hits; an ordinary term a handful.
+    let gwas = docs_of(&d.0, "variants_phenotypes");
+    let to = |t: String| {
+        gwas.iter()
+            .filter(|e| e["_to"] == format!("ontology_terms/{t}"))
+            .count()
+    };
+    let common = to(term(0, COMMON_TRAIT)) + to(term(7, COMMON_TRAIT));
+    assert!(
+        common * 6 > gwas.len() && common * 3 < gwas.len(),
+        "{common} of {} GWAS hits on the common traits",
+        gwas.len()
+    );
+    assert!(to(term(0, COMMON_TRAIT + 1)) < common / 10);
+    // A dense gene has a coding variant for every SNV inside it: hundreds.
+    let coding = docs_of(&d.0, "coding_variants");
+    let dense: Vec<Gene> = plan
+        .chroms
+        .iter()
+        .flat_map(|c| (0..c.genes).map(move |g| (c, g)))
+        .map(|(c, g)| (c, plan.gene(c, g)))
+        .filter(|(c, g)| dense_coding(g) && g.end <= c.span)
+        .map(|(_, g)| g)
+        .collect();
+    assert!(!dense.is_empty());
+    for g in &dense {
+        let n = coding
+            .iter()
+            .filter(|cv| cv["gene_name"] == symbol(g.gg))
+            .count() as u64;
+        // about (length / MEAN_GAP) × the SNV share (92 %)
+        let want = (g.end - g.start) / MEAN_GAP * 3 / 4;
+        assert!(
+            n >= want,
+            "{}: {n} coding variants, want ≥ {want}",
+            symbol(g.gg)
+        );
+    }
+}

@@ -25,7 +25,12 @@ pub(super) fn gwas(
     let screen = v.screen();
     if !screen && rng.chance(0.02) {
         let onto = if rng.chance(0.5) { 0 } else { 7 };
-        let (t, tname) = term_ref(plan, rng, onto);
+        let (mut t, mut tname) = term_ref(plan, rng, onto);
+        // Decided by a hash, not a draw, so every other document stays as it was.
+        if hash(&[plan.seed, gi, 22]).is_multiple_of(COMMON_TRAIT_SHARE) {
+            t = format!("ontology_terms/{}", term(onto, COMMON_TRAIT));
+            tname = super::ontology::term_name(onto, COMMON_TRAIT);
+        }
         let p = p_value(rng, 30.0);
         let or = sig(rng.range(0.3, 3.0), 16);
         let tagged: Vec<String> = recent
