@@ -27,6 +27,7 @@ pub mod genes_genes;
 pub mod genes_genomic_elements;
 pub mod genes_pathways;
 pub mod genes_proteins;
+pub mod genes_proteins_genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
 pub mod genes_transcripts;
@@ -387,6 +388,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &ontology_terms_parents::ENDPOINT,
     &genes_genes::ENDPOINT,
     &proteins_proteins::ENDPOINT,
+    &genes_proteins_genes_proteins::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.
