@@ -714,3 +714,163 @@ fn test_variants_variant_ld_either_end_partner_and_filters() {
         )],
     );
 }
+
+/// A MORF effect row (`GenesTranscriptsGenes`) from its edge, the construct's gene and
+/// transcript and the readout gene expanded with `verbose`.
+fn morf_row(e: &Value, verbose: bool) -> Value {
+    let construct = data().handle(s(e, "_from")).unwrap();
+    let mut row = json!({
+        "_id": format!("genes_transcripts_genes/{}", s(e, "_key")),
+        "gene_transcript": e["_from"],
+        "gene": id_or(s(construct, "_from"), verbose, GENE),
+        "transcript": id_or(s(construct, "_to"), verbose, TRANSCRIPT),
+        "readout_gene": id_or(s(e, "_to"), verbose, GENE),
+    });
+    let members = [
+        "morf_id",
+        "transcript_mapping_method",
+        "log2FC",
+        "standard_error",
+        "base_mean",
+        "p_value",
+        "p_value_adj",
+        "neg_log10_pvalue",
+        "neg_log10_pvalue_adj",
+        "significant",
+        "name",
+        "label",
+        "class",
+        "method",
+        "source",
+        "source_url",
+        "files_filesets",
+        "biological_context",
+        "biosample_term",
+        "treatments_term_ids",
+    ];
+    for m in members {
+        let v = e.get(m).cloned().unwrap_or(Value::Null);
+        // The router's name of the standard error fills the client's.
+        let v = match (m, &v) {
+            ("standard_error", Value::Null) => e.get("log2FC_se").cloned().unwrap_or(Value::Null),
+            _ => v,
+        };
+        row[m] = v;
+    }
+    row
+}
+
+#[test]
+fn test_genes_transcripts_genes_by_construct_readout_and_thresholds() {
+    // Rows the client can take: the construct exists, log2FC and significant are given.
+    let rows = |keep: &dyn Fn(&Value, &Value) -> bool, verbose: bool| -> Value {
+        let docs: Vec<&Value> = data()
+            .docs("genes_transcripts_genes")
+            .iter()
+            .filter(|e| e["log2FC"].is_number() && e["significant"].is_boolean())
+            .filter(|e| {
+                data()
+                    .handle(s(e, "_from"))
+                    .is_some_and(|construct| keep(e, construct))
+            })
+            .collect();
+        json!(sorted_by_key(docs)
+            .into_iter()
+            .map(|e| morf_row(e, verbose))
+            .collect::<Vec<_>>())
+    };
+    let (a, b, c) = (
+        "genes/ENSG90000000001",
+        "genes/ENSG90000000002",
+        "genes/ENSG90000000003",
+    );
+    let want = rows(&|_, g| s(g, "_from") == a, false);
+    assert_eq!(want.as_array().unwrap().len(), 2, "{want}");
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?gene_name=TSTA1"),
+        &want,
+        "by the construct's gene",
+    );
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?gene_id=ENSG90000000001.1&verbose=true"),
+        &rows(&|_, g| s(g, "_from") == a, true),
+        "verbose",
+    );
+    assert_json_eq(
+        &get_json(
+            "/genes/transcripts/genes?gene_id=ENSG90000000001&transcript_id=ENST90000000002.1",
+        ),
+        &rows(
+            &|_, g| s(g, "_from") == a && s(g, "_to") == "transcripts/ENST90000000002",
+            false,
+        ),
+        "gene and transcript",
+    );
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?readout_gene_name=TSTA1"),
+        &rows(&|e, _| s(e, "_to") == a, false),
+        "by the readout gene",
+    );
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?gene_name=TST-B&readout_gene_id=ENSG90000000001"),
+        &rows(&|e, g| s(e, "_to") == a && s(g, "_from") == b, false),
+        "both ends",
+    );
+    let num = |e: &Value, m: &str| e[m].as_f64().unwrap_or(f64::NAN);
+    for (q, keep) in [
+        (
+            "method=MORF%20screen&log2FC=gt:0",
+            &(|e: &Value| num(e, "log2FC") > 0.0) as &dyn Fn(&Value) -> bool,
+        ),
+        ("method=MORF%20screen&log2FC=eq:-0.3", &|e| {
+            num(e, "log2FC") == -0.3
+        }),
+        ("files_fileset=IGVFFI9000MRF&significant=false", &|e| {
+            e["significant"] == json!(false)
+        }),
+        (
+            "method=MORF%20screen&neg_log10_pvalue=gte:3&p_value_adj=lt:0.05",
+            &|e| num(e, "neg_log10_pvalue") >= 3.0 && num(e, "p_value_adj") < 0.05,
+        ),
+        (
+            "morf_id=ccsbBroad304_90001&biosample_term=EFO_0002067",
+            &|e| s(e, "morf_id") == "ccsbBroad304_90001",
+        ),
+        (
+            "readout_gene_id=ENSG90000000003&biological_context=K562",
+            &|e| s(e, "_to") == c,
+        ),
+    ] {
+        let want = rows(&|e, _| keep(e), false);
+        assert!(!want.as_array().unwrap().is_empty(), "{q}");
+        assert_json_eq(
+            &get_json(&format!("/genes/transcripts/genes?{q}")),
+            &want,
+            q,
+        );
+    }
+    // The construct missing from the catalog and the incomplete rows have no row.
+    let all = rows(&|_, _| true, false);
+    let got = get_json("/genes/transcripts/genes?method=MORF%20screen");
+    assert_json_eq(&got, &all, "all");
+    assert_eq!(all.as_array().unwrap().len(), 3);
+    check_paging(
+        "/genes/transcripts/genes?method=MORF%20screen",
+        all.as_array().unwrap(),
+        2,
+    );
+    assert_bad_request(
+        "/genes/transcripts/genes?log2FC=gt:0",
+        &[(
+            "at least one of gene_id, gene_name, transcript_id, readout_gene_id, readout_gene_name, morf_id, files_fileset, method must be given",
+            &[],
+        )],
+    );
+    assert_bad_request(
+        "/genes/transcripts/genes?method=CRISPR",
+        &[(
+            "method must be one of 'MORF screen', got 'CRISPR'",
+            &["method"],
+        )],
+    );
+}

@@ -19,6 +19,7 @@ mod elements;
 mod filesets;
 mod genome;
 mod interactions;
+mod screens;
 mod variation;
 
 pub use associations::*;
@@ -28,6 +29,7 @@ pub use filesets::*;
 pub use genome::*;
 pub use interactions::*;
 pub use members::{Coll, Member};
+pub use screens::*;
 pub use variation::*;
 
 /// Node or edge collection (edges carry `_from`/`_to`).
@@ -202,6 +204,7 @@ pub const SPECS: &[Spec] = &[
     GENE_PRODUCTS_TERMS,
     GENES_PATHWAYS,
     PATHWAYS_PATHWAYS,
+    GENES_TRANSCRIPTS_GENES,
     GENES_PROTEINS,
     CODING_VARIANT_SCORES,
     VARIANT_LD_PREDICTIONS,
@@ -254,6 +257,7 @@ pub const COLLS: &[Coll] = &[
     gene_products_terms::COLL,
     genes_pathways::COLL,
     pathways_pathways::COLL,
+    genes_transcripts_genes::COLL,
     genes_proteins::COLL,
     coding_variant_scores::COLL,
     variant_ld_predictions::COLL,

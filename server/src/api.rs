@@ -31,6 +31,7 @@ pub mod genes_proteins_genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
 pub mod genes_transcripts;
+pub mod genes_transcripts_genes;
 pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
@@ -389,6 +390,7 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &genes_genes::ENDPOINT,
     &proteins_proteins::ENDPOINT,
     &genes_proteins_genes_proteins::ENDPOINT,
+    &genes_transcripts_genes::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

@@ -37,7 +37,7 @@ fn kind_schema(kind: Kind) -> Value {
         }),
         Kind::Threshold => json!({
             "type": "string",
-            "pattern": format!("^((gt|gte|lt|lte):)?{NUMBER}$"),
+            "pattern": format!("^((gt|gte|lt|lte|eq):)?{NUMBER}$"),
             "examples": ["gte:2", "lt:0.05", "1.5"],
         }),
         Kind::Number => json!({"type": "number"}),

@@ -615,6 +615,36 @@ write("transcripts_proteins", [
      "organism": "Homo sapiens"} for n in (1, 2)])
 
 
+# MORF overexpression screen: a construct (a genes_transcripts edge) and a readout gene. The last
+# three rows have no row in the answers: a construct missing from the catalog, and rows without
+# the log2FC / significant the client requires. One row spells its standard error as the router
+# does (log2FC_se).
+def morf(n, construct, readout, log2fc, pval, padj, significant, **extra):
+    d = {"_key": f"MORF{n:03d}", "_from": f"genes_transcripts/{construct}", "_to": readout,
+         "morf_id": f"ccsbBroad304_9{n:04d}", "transcript_mapping_method": "exact ORF match",
+         "log2FC": log2fc, "standard_error": 0.15, "base_mean": 250.0 + n, "p_value": pval, "p_value_adj": padj,
+         "neg_log10_pvalue": round(-__import__("math").log10(pval), 6),
+         "neg_log10_pvalue_adj": round(-__import__("math").log10(padj), 6), "significant": significant,
+         "name": "modulates expression of", "inverse_name": "expression modulated by",
+         "label": "MORF overexpression effect", "class": "observed data", "method": "MORF screen",
+         "source": "IGVF", "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000MRF",
+         "biological_context": "K562", "biosample_term": "ontology_terms/EFO_0002067",
+         "treatments_term_ids": None, "organism": "Homo sapiens"}
+    d.update(extra)
+    return d
+
+
+write("genes_transcripts_genes", [
+    morf(1, "ENSG90000000001_ENST90000000001", G["TST-B"], 1.8, 1e-6, 1e-4, True),
+    morf(2, "ENSG90000000001_ENST90000000002", G["TSTC"], -0.3, 0.4, 0.7, False, standard_error=None,
+         log2FC_se=0.31),
+    morf(3, "ENSG90000000002_ENST90000000003", G["TSTA1"], 0.9, 1e-3, 0.02, True),
+    morf(4, "ENSG99999999997_ENST99999999997", G["TSTA1"], 2.0, 1e-5, 1e-3, True),  # construct missing
+    morf(5, "ENSG90000000001_ENST90000000001", G["TSTC"], None, 0.5, 0.9, False),  # no log2FC
+    morf(6, "ENSG90000000002_ENST90000000003", G["TST-B"], 0.2, 0.5, 0.9, None),  # no significant
+])
+
+
 def interaction(key, a, b, source, types, codes, method, **extra):
     d = {"_key": key, "_from": a, "_to": b, "detection_method": method, "detection_method_code": "MI:0000",
          "interaction_type": types, "interaction_type_code": codes, "confidence_value_biogrid": None,

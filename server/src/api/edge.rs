@@ -230,6 +230,10 @@ mod tests {
                 &api::variants_variant_ld::ENDPOINT,
                 &api::variants_variant_ld::QUERY,
             ),
+            (
+                &api::genes_transcripts_genes::ENDPOINT,
+                &api::genes_transcripts_genes::QUERY,
+            ),
         ]
     }
 

@@ -32,6 +32,7 @@ mod mouse;
 mod ontology;
 mod pathways;
 mod qtl;
+mod screens;
 mod sink;
 mod studies;
 mod traits;
@@ -508,6 +509,7 @@ pub(crate) const FS_INTERACTIONS: usize = 24;
 pub(crate) const FS_COXPRESDB: usize = 25;
 pub(crate) const FS_GO: usize = 26;
 pub(crate) const FS_ELEMENT_PHENOTYPE: usize = 27;
+pub(crate) const FS_MORF: usize = 28;
 pub(crate) const FILESETS: usize = 29;
 
 /// Writes a `synth.json` manifest next to the collections (not a `.jsonl`: the indexer ignores it).
