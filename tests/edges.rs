@@ -874,3 +874,112 @@ fn test_genes_transcripts_genes_by_construct_readout_and_thresholds() {
         )],
     );
 }
+
+#[test]
+fn test_interaction_filters_take_igvf_enumerations() {
+    // Rows of `coll` touching `node` whose member `m` is `v`, as their `_id`s in key order.
+    let want = |coll: &str, node: &str, m: &str, v: &str| -> Value {
+        let docs: Vec<&Value> = data()
+            .docs(coll)
+            .iter()
+            .filter(|e| (s(e, "_from") == node || s(e, "_to") == node) && s(e, m) == v)
+            .collect();
+        json!(sorted_by_key(docs)
+            .into_iter()
+            .map(|e| json!(format!("{coll}/{}", s(e, "_key"))))
+            .collect::<Vec<_>>())
+    };
+    let ids = |q: &str| -> Value {
+        json!(get_json(q)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].clone())
+            .collect::<Vec<_>>())
+    };
+    let (g, p) = ("genes/ENSG90000000001", "proteins/ENSP90000000001");
+    for (q, coll, node, m, v) in [
+        (
+            "/genes/genes?gene_id=ENSG90000000001&method=COXPRESdb",
+            "genes_genes",
+            g,
+            "method",
+            "COXPRESdb",
+        ),
+        (
+            "/genes/genes?gene_id=ENSG90000000001&method=positive%20genetic%20interaction%20(sensu%20BioGRID)",
+            "genes_genes",
+            g,
+            "method",
+            "positive genetic interaction (sensu BioGRID)",
+        ),
+        (
+            "/genes/genes?gene_id=ENSG90000000001&label=co-expression",
+            "genes_genes",
+            g,
+            "label",
+            "co-expression",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&detection_method=two%20hybrid",
+            "proteins_proteins",
+            p,
+            "detection_method",
+            "two hybrid",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&label=pull%20down",
+            "proteins_proteins",
+            p,
+            "label",
+            "pull down",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&method=physical%20association",
+            "proteins_proteins",
+            p,
+            "method",
+            "physical association",
+        ),
+    ] {
+        let w = want(coll, node, m, v);
+        assert_eq!(w.as_array().unwrap().len(), 1, "{q}");
+        assert_json_eq(&ids(q), &w, q);
+    }
+    // A value IGVF's enumeration lacks is a 400 naming the parameter, as in IGVF; one it has
+    // but no row carries selects nothing.
+    for (q, param) in [
+        (
+            "/genes/genes?gene_id=ENSG90000000001&method=coexpression",
+            "method",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&detection_method=telepathy",
+            "detection_method",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&label=interaction",
+            "label",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&method=two%20hybrid",
+            "method",
+        ),
+    ] {
+        let r = crate::util::get(q);
+        assert_eq!(r.status, 400, "{q}: {}", r.text());
+        let body = r.json();
+        assert_eq!(body["issues"][0]["path"], json!([param]), "{q}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{param} must be one of")),
+            "{q}: {body}"
+        );
+    }
+    assert_eq!(
+        ids("/proteins/proteins?protein_id=ENSP90000000001&detection_method=3D%20electron%20microscopy"),
+        json!([])
+    );
+}

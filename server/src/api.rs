@@ -39,6 +39,7 @@ pub mod genomic_elements_genes;
 pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
 pub mod go_terms_gene_products;
+pub mod interaction_enums;
 pub mod llm_query;
 pub mod motifs;
 pub mod motifs_proteins;

@@ -645,12 +645,12 @@ write("genes_transcripts_genes", [
 ])
 
 
-def interaction(key, a, b, source, types, codes, method, **extra):
-    d = {"_key": key, "_from": a, "_to": b, "detection_method": method, "detection_method_code": "MI:0000",
+def interaction(key, a, b, source, types, codes, detection, **extra):
+    d = {"_key": key, "_from": a, "_to": b, "detection_method": detection, "detection_method_code": "MI:0000",
          "interaction_type": types, "interaction_type_code": codes, "confidence_value_biogrid": None,
          "confidence_value_intact": None, "source": source, "pmids": ["900041"], "organism": "Homo sapiens",
          "name": "physically interacts with", "inverse_name": "physically interacts with",
-         "molecular_function": "ontology_terms/GO_0005515", "method": method, "label": "interaction",
+         "molecular_function": "ontology_terms/GO_0005515", "method": detection, "label": "interaction",
          "class": "observed data", "source_url": URL, "files_filesets": f"files_filesets/IGVFFI9000{source[:3].upper()}"}
     d.update(extra)
     return d
@@ -658,24 +658,27 @@ def interaction(key, a, b, source, types, codes, method, **extra):
 
 write("genes_genes", [
     interaction("GG001", G["TSTA1"], G["TST-B"], "BioGRID", ["positive genetic interaction (sensu BioGRID)"],
-                ["MI:2373"], "Synthetic Lethality", z_score=None, name="genetically interacts with",
-                inverse_name="genetically interacts with", label="genetic interaction"),
+                ["MI:2373"], "genetic interference", z_score=None, name="interacts with",
+                inverse_name="interacts with", label="genetic interference",
+                method="positive genetic interaction (sensu BioGRID)"),
     interaction("GG002", G["TSTA1"], G["TSTC"], "COXPRESdb", [], [], "coexpression", z_score=3.4, pmids=[],
                 detection_method="coexpression", name="coexpressed with", inverse_name="coexpressed with",
-                label="coexpression", associated_process=None),
+                label="co-expression", method="COXPRESdb", associated_process=None),
     interaction("GG003", G["TST-B"], "genes/ENSG99999999997", "BioGRID",
-                ["negative genetic interaction (sensu BioGRID)"], ["MI:2374"], "Synthetic Lethality",
-                z_score=None, name="genetically interacts with", inverse_name="genetically interacts with",
-                label="genetic interaction"),  # partner missing
+                ["negative genetic interaction (sensu BioGRID)"], ["MI:2374"], "genetic interference",
+                z_score=None, name="interacts with", inverse_name="interacts with", label="genetic interference",
+                method="negative genetic interaction (sensu BioGRID)"),  # partner missing
 ])
 P1, P2 = "proteins/ENSP90000000001", "proteins/ENSP90000000002"
 write("proteins_proteins", [
     interaction("PP001", P1, P2, "IntAct", ["physical association"], ["MI:0915"], "two hybrid",
-                confidence_value_intact=0.56),
+                confidence_value_intact=0.56, label="two hybrid", method="physical association"),
     interaction("PP002", P1, "proteins/ENSP99999999996", "BioGRID", ["direct interaction"], ["MI:0407"],
-                "affinity chromatography technology", confidence_value_biogrid=0.9),  # partner missing
+                "affinity chromatography technology", confidence_value_biogrid=0.9,
+                label="affinity chromatography technology", method="direct interaction"),  # partner missing
     interaction("PP003", P2, P1, "IntAct", ["association", "not a client interaction type"],
-                ["MI:0914", "MI:9999"], "pull down", confidence_value_intact=0.35),  # one type dropped at build
+                ["MI:0914", "MI:9999"], "pull down", confidence_value_intact=0.35, label="pull down",
+                method="association"),  # one type dropped at build
 ])
 write("complexes_proteins", [
     {"_key": "CPX-9001_ENSP90000000001", "_from": "complexes/CPX-9001", "_to": P1, "name": "contains",
