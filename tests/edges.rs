@@ -197,36 +197,71 @@ fn test_variants_proteins_both_directions() {
     })
     .collect();
     assert_json_eq(&project(&get_json(q), &names), &Value::Array(want), q);
-    // From the protein: the inverse name; verbose proteins in the client's ProteinBasic.
+    // From the protein: the inverse name; the edges of the protein and of the complexes it
+    // belongs to (as IGVF); verbose proteins in the client's ProteinBasic, complexes whole.
+    let protein = "proteins/ENSP90000000001";
+    let mut targets = vec![protein.to_string()];
+    for m in data().docs("complexes_proteins") {
+        if s(m, "_to") == protein {
+            targets.push(s(m, "_from").to_string());
+        }
+    }
+    assert!(targets.len() > 1, "{targets:?}");
+    let rows = edges("variants_proteins", "_to", &targets);
+    assert!(rows.iter().any(|e| s(e, "_to").starts_with("complexes/")));
+    let q = "/proteins/variants?protein_id=ENSP90000000001";
+    let want: Vec<Value> = rows
+        .iter()
+        .map(|e| {
+            json!({
+                "sequence_variant": e["_from"],
+                "protein_complex": e["_to"],
+                "name": e["inverse_name"],
+                "is_complex": s(e, "_to").starts_with("complexes/"),
+                "source": e["source"],
+            })
+        })
+        .collect();
+    assert_json_eq(&project(&get_json(q), &names), &Value::Array(want), q);
     let q = "/proteins/variants?protein_id=ENSP90000000001&verbose=true";
     let got = get_json(q);
-    let want: Vec<Value> = edges(
-        "variants_proteins",
-        "_to",
-        &["proteins/ENSP90000000001".to_string()],
-    )
-    .into_iter()
-    .map(|e| {
-        let p = data().handle(s(e, "_to")).unwrap();
-        let basic: Vec<(&str, &str)> = PROTEIN
-            .iter()
-            .copied()
-            .filter(|(n, _)| *n != "dbxrefs")
-            .collect();
-        json!({
-            "sequence_variant": s(e, "_from").strip_prefix("variants/").unwrap(),
-            "protein_complex": obj(p, &basic),
-            "name": e["inverse_name"],
-            "is_complex": false,
-            "source": e["source"],
+    let want: Vec<Value> = rows
+        .iter()
+        .map(|e| {
+            let p = data().handle(s(e, "_to")).unwrap();
+            let basic: Vec<(&str, &str)> = PROTEIN
+                .iter()
+                .copied()
+                .filter(|(n, _)| *n != "dbxrefs")
+                .collect();
+            let complex = s(e, "_to").starts_with("complexes/");
+            json!({
+                "sequence_variant": s(e, "_from").strip_prefix("variants/").unwrap(),
+                "protein_complex": if complex { json!(s(p, "_key")) } else { obj(p, &basic) },
+                "name": e["inverse_name"],
+                "is_complex": complex,
+                "source": e["source"],
+            })
         })
-    })
-    .collect();
+        .collect();
     let mut g = project(&got, &names);
     for r in g.as_array_mut().unwrap() {
         r["sequence_variant"] = r["sequence_variant"]["_id"].clone();
+        if r["is_complex"] == json!(true) {
+            // A complex is the client's Complex object: its key identifies it here.
+            r["protein_complex"] = r["protein_complex"]["_id"].clone();
+        }
     }
     assert_json_eq(&g, &Value::Array(want), q);
+    // A filter on the edges still applies to the complexes' edges.
+    let got = get_json("/proteins/variants?protein_id=ENSP90000000001&method=SEMVAR");
+    let complex_rows: Vec<&Value> = rows
+        .iter()
+        .filter(|e| s(e, "method") == "SEMVAR")
+        .copied()
+        .collect();
+    assert_eq!(got.as_array().unwrap().len(), complex_rows.len());
+    assert!(!complex_rows.is_empty());
 }
 
 #[test]

@@ -287,6 +287,11 @@ impl Schemas {
                 json!({"type": "string"}),
                 json!({"type": "array", "items": self.reference(s)}),
             ]),
+            Ty::IdOrOneOf(shapes) => either(
+                std::iter::once(json!({"type": "string"}))
+                    .chain(shapes.iter().map(|s| self.reference(s)))
+                    .collect(),
+            ),
         }
     }
 

@@ -252,6 +252,14 @@ write("variants_proteins", [
      "files_filesets": "files_filesets/IGVFFI9000UKB", "biological_context": "blood plasma",
      "biosample_term": "ontology_terms/UBERON_0001969", "name": "associated with levels of",
      "inverse_name": "level associated with", "neg_log10_pvalue": 12.0, "beta": 0.3, "se": 0.01},
+    # SEMVAR binding of a complex TSTA1's protein belongs to (/proteins/variants finds it through
+    # the complex).
+    {"_key": "VP007", "_from": f"variants/{K['V2']}", "_to": "complexes/CPX-9001",
+     "label": "predicted allele-specific binding", "method": "SEMVAR", "class": "prediction", "source": "IGVF",
+     "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000SEM", "biological_context": None,
+     "biosample_term": None, "motif": "motifs/TSTA1_SEMpl", "SEMpl_annotation": "binding ablated",
+     "SEMpl_baseline": -0.5, "alt_score": -1.2, "ref_score": 0.4, "p_value": 0.002,
+     "name": "modulates binding of", "inverse_name": "binding modulated by"},
 ])
 def vge(n, from_, to, context, pval):
     return {"_key": f"VE{n:03d}", "_from": from_, "_to": to, "label": "caQTL", "method": "caQTL",
