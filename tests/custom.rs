@@ -763,6 +763,26 @@ fn test_genes_proteins_genes_proteins() {
     assert_eq!(g["protein"], Value::Null);
     assert_eq!(g["gene"]["chr"], doc["chr"]);
     assert_eq!(g["gene"]["gene_id"], doc["gene_id"]);
+    // Members in the client's GeneCompact order (4.17's differs).
+    let members: Vec<&str> = g["gene"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        members,
+        [
+            "_id",
+            "chr",
+            "gene_id",
+            "hgnc",
+            "name",
+            "organism",
+            "files_filesets"
+        ]
+    );
+    assert_eq!(g["related"][0].as_object().unwrap().len(), members.len());
     assert_eq!(rows[0]["gene"], Value::Null);
     assert!(rows[0]["protein"]["uniprot_names"].is_array());
     assert!(!got.to_string().contains("ENSP99999999996"));

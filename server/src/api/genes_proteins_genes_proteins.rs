@@ -7,12 +7,12 @@ use std::collections::BTreeSet;
 
 use super::*;
 use crate::api::genes_proteins_variants::{
-    query_genes, query_proteins, GENE_COMPACT, PROTEIN_COMPACT, QUERY,
+    handle_json, query_genes, query_proteins, PROTEIN_COMPACT, QUERY,
 };
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::Set;
 use crate::params::Params;
-use crate::shape::{member, Shape, Src, Ty};
+use crate::shape::{field, member, Shape, Src, Ty};
 use varcat_format::schema::{
     self, genes_genes as gg, genes_proteins as gp, proteins_proteins as pp,
 };
@@ -46,6 +46,22 @@ pub static GENES_PROTEINS_RELATED: Shape = Shape {
         member("protein", Src::Const("null"), Ty::Obj(&PROTEIN_COMPACT)),
         member("gene", Src::Const("null"), Ty::Obj(&GENE_COMPACT)),
         member("related", Src::Const("[]"), Ty::Any),
+    ],
+};
+
+/// The gene in the client's `GeneCompact` member order (4.17's part 2.18 order differs: `hgnc`
+/// after `organism`).
+pub static GENE_COMPACT: Shape = Shape {
+    name: "GeneCompactRelated",
+    members: &[
+        member("_id", Src::Fn(handle_json), Ty::Str),
+        field(schema::genes::m::chr, Ty::Str).required(),
+        field(schema::genes::m::gene_id, Ty::Str).required(),
+        field(schema::genes::m::hgnc, Ty::Str),
+        field(schema::genes::m::name, Ty::Str).required(),
+        field(schema::genes::m::organism, Ty::Str).required(),
+        // IGVF has it; the catalog keeps none for this collection.
+        member("files_filesets", Src::Const("null"), Ty::Str),
     ],
 };
 

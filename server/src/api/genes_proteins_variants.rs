@@ -37,7 +37,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub const QUERY: Param = Param::new("query", Kind::Text, "gene or protein name or id (exact)");
 
 /// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).
-fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+pub fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
     match sets::handle(c, o) {
         Some(h) => {
             crate::shape::write_str(out, &h);
