@@ -701,3 +701,128 @@ fn test_variant_genes_proteins() {
         &[("variant_id is required", &["variant_id"])],
     );
 }
+
+/// The partners of node `h` in the undirected interaction edges `coll` that exist, by handle.
+fn interaction_partners(coll: &str, h: &str) -> Vec<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for e in data().docs(coll) {
+        for (end, other) in [("_from", "_to"), ("_to", "_from")] {
+            if s(e, end) == h && data().handle(s(e, other)).is_some() {
+                out.insert(s(e, other).to_string());
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+#[test]
+fn test_genes_proteins_genes_proteins() {
+    let ids = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // TSTA1 names one gene and (by name) its proteins; the gene's proteins come through its
+    // transcripts.
+    let gene = "genes/ENSG90000000001";
+    let proteins: Vec<String> = crate::oracle::gene_protein_pairs()
+        .into_iter()
+        .filter(|(g, _, _)| g == gene)
+        .map(|(_, p, _)| p)
+        .collect();
+    assert!(proteins.len() >= 2, "{proteins:?}");
+    let got = get_json("/genes-proteins/genes-proteins?query=TSTA1");
+    let rows = got.as_array().unwrap();
+    let mut want_rows: Vec<(String, Vec<String>)> = proteins
+        .iter()
+        .map(|p| (p.clone(), interaction_partners("proteins_proteins", p)))
+        .filter(|(_, r)| !r.is_empty())
+        .collect();
+    want_rows.push((gene.to_string(), interaction_partners("genes_genes", gene)));
+    let seen: Vec<(String, Vec<String>)> = rows
+        .iter()
+        .map(|r| {
+            let node = if r["gene"].is_null() {
+                &r["protein"]
+            } else {
+                &r["gene"]
+            };
+            (
+                node["_id"].as_str().unwrap().to_string(),
+                ids(&r["related"]),
+            )
+        })
+        .collect();
+    assert_eq!(seen, want_rows);
+    // The compact shapes: a protein with its UniProt names, a gene with its chromosome and id;
+    // the dangling partner (PP002's ENSP99999999996) is left out.
+    let doc = data().handle(gene).unwrap();
+    let g = rows.last().unwrap();
+    assert_eq!(g["protein"], Value::Null);
+    assert_eq!(g["gene"]["chr"], doc["chr"]);
+    assert_eq!(g["gene"]["gene_id"], doc["gene_id"]);
+    // Members in the client's GeneCompact order (4.17's differs).
+    let members: Vec<&str> = g["gene"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        members,
+        [
+            "_id",
+            "chr",
+            "gene_id",
+            "hgnc",
+            "name",
+            "organism",
+            "files_filesets"
+        ]
+    );
+    assert_eq!(g["related"][0].as_object().unwrap().len(), members.len());
+    assert_eq!(rows[0]["gene"], Value::Null);
+    assert!(rows[0]["protein"]["uniprot_names"].is_array());
+    assert!(!got.to_string().contains("ENSP99999999996"));
+    // A protein query gives the protein's partners and its gene's.
+    let by_protein = get_json("/genes-proteins/genes-proteins?query=ENSP90000000002");
+    let nodes: Vec<Value> = by_protein
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            if r["gene"].is_null() {
+                r["protein"]["_id"].clone()
+            } else {
+                r["gene"]["_id"].clone()
+            }
+        })
+        .collect();
+    assert_eq!(nodes, vec![json!("proteins/ENSP90000000002"), json!(gene)]);
+    // Paging applies to each record's partners; records left without partners are dropped.
+    let partners = interaction_partners("genes_genes", gene);
+    assert!(partners.len() >= 2, "{partners:?}");
+    let page = get_json("/genes-proteins/genes-proteins?query=TSTA1&page=1&limit=1");
+    let page_rows: Vec<&Value> = page.as_array().unwrap().iter().collect();
+    assert_eq!(page_rows.len(), 1, "{page}");
+    assert_eq!(ids(&page_rows[0]["related"]), vec![partners[1].clone()]);
+    assert_rows(
+        &get_json("/genes-proteins/genes-proteins?query=no-such-gene"),
+        &json!([]),
+        "unknown",
+        true,
+    );
+    assert_bad_request(
+        "/genes-proteins/genes-proteins",
+        &[("query is required", &["query"])],
+    );
+    assert_bad_request(
+        "/genes-proteins/genes-proteins?query=TSTA1&limit=101",
+        &[(
+            "limit must be an integer from 1 to 100, got \"101\"",
+            &["limit"],
+        )],
+    );
+}

@@ -197,36 +197,71 @@ fn test_variants_proteins_both_directions() {
     })
     .collect();
     assert_json_eq(&project(&get_json(q), &names), &Value::Array(want), q);
-    // From the protein: the inverse name; verbose proteins in the client's ProteinBasic.
+    // From the protein: the inverse name; the edges of the protein and of the complexes it
+    // belongs to (as IGVF); verbose proteins in the client's ProteinBasic, complexes whole.
+    let protein = "proteins/ENSP90000000001";
+    let mut targets = vec![protein.to_string()];
+    for m in data().docs("complexes_proteins") {
+        if s(m, "_to") == protein {
+            targets.push(s(m, "_from").to_string());
+        }
+    }
+    assert!(targets.len() > 1, "{targets:?}");
+    let rows = edges("variants_proteins", "_to", &targets);
+    assert!(rows.iter().any(|e| s(e, "_to").starts_with("complexes/")));
+    let q = "/proteins/variants?protein_id=ENSP90000000001";
+    let want: Vec<Value> = rows
+        .iter()
+        .map(|e| {
+            json!({
+                "sequence_variant": e["_from"],
+                "protein_complex": e["_to"],
+                "name": e["inverse_name"],
+                "is_complex": s(e, "_to").starts_with("complexes/"),
+                "source": e["source"],
+            })
+        })
+        .collect();
+    assert_json_eq(&project(&get_json(q), &names), &Value::Array(want), q);
     let q = "/proteins/variants?protein_id=ENSP90000000001&verbose=true";
     let got = get_json(q);
-    let want: Vec<Value> = edges(
-        "variants_proteins",
-        "_to",
-        &["proteins/ENSP90000000001".to_string()],
-    )
-    .into_iter()
-    .map(|e| {
-        let p = data().handle(s(e, "_to")).unwrap();
-        let basic: Vec<(&str, &str)> = PROTEIN
-            .iter()
-            .copied()
-            .filter(|(n, _)| *n != "dbxrefs")
-            .collect();
-        json!({
-            "sequence_variant": s(e, "_from").strip_prefix("variants/").unwrap(),
-            "protein_complex": obj(p, &basic),
-            "name": e["inverse_name"],
-            "is_complex": false,
-            "source": e["source"],
+    let want: Vec<Value> = rows
+        .iter()
+        .map(|e| {
+            let p = data().handle(s(e, "_to")).unwrap();
+            let basic: Vec<(&str, &str)> = PROTEIN
+                .iter()
+                .copied()
+                .filter(|(n, _)| *n != "dbxrefs")
+                .collect();
+            let complex = s(e, "_to").starts_with("complexes/");
+            json!({
+                "sequence_variant": s(e, "_from").strip_prefix("variants/").unwrap(),
+                "protein_complex": if complex { json!(s(p, "_key")) } else { obj(p, &basic) },
+                "name": e["inverse_name"],
+                "is_complex": complex,
+                "source": e["source"],
+            })
         })
-    })
-    .collect();
+        .collect();
     let mut g = project(&got, &names);
     for r in g.as_array_mut().unwrap() {
         r["sequence_variant"] = r["sequence_variant"]["_id"].clone();
+        if r["is_complex"] == json!(true) {
+            // A complex is the client's Complex object: its key identifies it here.
+            r["protein_complex"] = r["protein_complex"]["_id"].clone();
+        }
     }
     assert_json_eq(&g, &Value::Array(want), q);
+    // A filter on the edges still applies to the complexes' edges.
+    let got = get_json("/proteins/variants?protein_id=ENSP90000000001&method=SEMVAR");
+    let complex_rows: Vec<&Value> = rows
+        .iter()
+        .filter(|e| s(e, "method") == "SEMVAR")
+        .copied()
+        .collect();
+    assert_eq!(got.as_array().unwrap().len(), complex_rows.len());
+    assert!(!complex_rows.is_empty());
 }
 
 #[test]
@@ -737,5 +772,273 @@ fn test_proteins_complexes_takes_the_mcp_servers_limit_of_100() {
             "limit must be an integer from 1 to 100, got \"101\"",
             &["limit"],
         )],
+    );
+}
+/// A MORF effect row (`GenesTranscriptsGenes`) from its edge, the construct's gene and
+/// transcript and the readout gene expanded with `verbose`.
+fn morf_row(e: &Value, verbose: bool) -> Value {
+    let construct = data().handle(s(e, "_from")).unwrap();
+    let mut row = json!({
+        "_id": format!("genes_transcripts_genes/{}", s(e, "_key")),
+        "gene_transcript": e["_from"],
+        "gene": id_or(s(construct, "_from"), verbose, GENE),
+        "transcript": id_or(s(construct, "_to"), verbose, TRANSCRIPT),
+        "readout_gene": id_or(s(e, "_to"), verbose, GENE),
+    });
+    let members = [
+        "morf_id",
+        "transcript_mapping_method",
+        "log2FC",
+        "standard_error",
+        "base_mean",
+        "p_value",
+        "p_value_adj",
+        "neg_log10_pvalue",
+        "neg_log10_pvalue_adj",
+        "significant",
+        "name",
+        "label",
+        "class",
+        "method",
+        "source",
+        "source_url",
+        "files_filesets",
+        "biological_context",
+        "biosample_term",
+        "treatments_term_ids",
+    ];
+    for m in members {
+        let v = e.get(m).cloned().unwrap_or(Value::Null);
+        // The router's name of the standard error fills the client's.
+        let v = match (m, &v) {
+            ("standard_error", Value::Null) => e.get("log2FC_se").cloned().unwrap_or(Value::Null),
+            _ => v,
+        };
+        row[m] = v;
+    }
+    row
+}
+
+#[test]
+fn test_genes_transcripts_genes_by_construct_readout_and_thresholds() {
+    // Rows the client can take: the construct exists, log2FC and significant are given.
+    let rows = |keep: &dyn Fn(&Value, &Value) -> bool, verbose: bool| -> Value {
+        let docs: Vec<&Value> = data()
+            .docs("genes_transcripts_genes")
+            .iter()
+            .filter(|e| e["log2FC"].is_number() && e["significant"].is_boolean())
+            .filter(|e| {
+                data()
+                    .handle(s(e, "_from"))
+                    .is_some_and(|construct| keep(e, construct))
+            })
+            .collect();
+        json!(sorted_by_key(docs)
+            .into_iter()
+            .map(|e| morf_row(e, verbose))
+            .collect::<Vec<_>>())
+    };
+    let (a, b, c) = (
+        "genes/ENSG90000000001",
+        "genes/ENSG90000000002",
+        "genes/ENSG90000000003",
+    );
+    let want = rows(&|_, g| s(g, "_from") == a, false);
+    assert_eq!(want.as_array().unwrap().len(), 2, "{want}");
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?gene_name=TSTA1"),
+        &want,
+        "by the construct's gene",
+    );
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?gene_id=ENSG90000000001.1&verbose=true"),
+        &rows(&|_, g| s(g, "_from") == a, true),
+        "verbose",
+    );
+    assert_json_eq(
+        &get_json(
+            "/genes/transcripts/genes?gene_id=ENSG90000000001&transcript_id=ENST90000000002.1",
+        ),
+        &rows(
+            &|_, g| s(g, "_from") == a && s(g, "_to") == "transcripts/ENST90000000002",
+            false,
+        ),
+        "gene and transcript",
+    );
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?readout_gene_name=TSTA1"),
+        &rows(&|e, _| s(e, "_to") == a, false),
+        "by the readout gene",
+    );
+    assert_json_eq(
+        &get_json("/genes/transcripts/genes?gene_name=TST-B&readout_gene_id=ENSG90000000001"),
+        &rows(&|e, g| s(e, "_to") == a && s(g, "_from") == b, false),
+        "both ends",
+    );
+    let num = |e: &Value, m: &str| e[m].as_f64().unwrap_or(f64::NAN);
+    for (q, keep) in [
+        (
+            "method=MORF%20screen&log2FC=gt:0",
+            &(|e: &Value| num(e, "log2FC") > 0.0) as &dyn Fn(&Value) -> bool,
+        ),
+        ("method=MORF%20screen&log2FC=eq:-0.3", &|e| {
+            num(e, "log2FC") == -0.3
+        }),
+        ("files_fileset=IGVFFI9000MRF&significant=false", &|e| {
+            e["significant"] == json!(false)
+        }),
+        (
+            "method=MORF%20screen&neg_log10_pvalue=gte:3&p_value_adj=lt:0.05",
+            &|e| num(e, "neg_log10_pvalue") >= 3.0 && num(e, "p_value_adj") < 0.05,
+        ),
+        (
+            "morf_id=ccsbBroad304_90001&biosample_term=EFO_0002067",
+            &|e| s(e, "morf_id") == "ccsbBroad304_90001",
+        ),
+        (
+            "readout_gene_id=ENSG90000000003&biological_context=K562",
+            &|e| s(e, "_to") == c,
+        ),
+    ] {
+        let want = rows(&|e, _| keep(e), false);
+        assert!(!want.as_array().unwrap().is_empty(), "{q}");
+        assert_json_eq(
+            &get_json(&format!("/genes/transcripts/genes?{q}")),
+            &want,
+            q,
+        );
+    }
+    // The construct missing from the catalog and the incomplete rows have no row.
+    let all = rows(&|_, _| true, false);
+    let got = get_json("/genes/transcripts/genes?method=MORF%20screen");
+    assert_json_eq(&got, &all, "all");
+    assert_eq!(all.as_array().unwrap().len(), 3);
+    check_paging(
+        "/genes/transcripts/genes?method=MORF%20screen",
+        all.as_array().unwrap(),
+        2,
+    );
+    assert_bad_request(
+        "/genes/transcripts/genes?log2FC=gt:0",
+        &[(
+            "at least one of gene_id, gene_name, transcript_id, readout_gene_id, readout_gene_name, morf_id, files_fileset, method must be given",
+            &[],
+        )],
+    );
+    assert_bad_request(
+        "/genes/transcripts/genes?method=CRISPR",
+        &[(
+            "method must be one of 'MORF screen', got 'CRISPR'",
+            &["method"],
+        )],
+    );
+}
+
+#[test]
+fn test_interaction_filters_take_igvf_enumerations() {
+    // Rows of `coll` touching `node` whose member `m` is `v`, as their `_id`s in key order.
+    let want = |coll: &str, node: &str, m: &str, v: &str| -> Value {
+        let docs: Vec<&Value> = data()
+            .docs(coll)
+            .iter()
+            .filter(|e| (s(e, "_from") == node || s(e, "_to") == node) && s(e, m) == v)
+            .collect();
+        json!(sorted_by_key(docs)
+            .into_iter()
+            .map(|e| json!(format!("{coll}/{}", s(e, "_key"))))
+            .collect::<Vec<_>>())
+    };
+    let ids = |q: &str| -> Value {
+        json!(get_json(q)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].clone())
+            .collect::<Vec<_>>())
+    };
+    let (g, p) = ("genes/ENSG90000000001", "proteins/ENSP90000000001");
+    for (q, coll, node, m, v) in [
+        (
+            "/genes/genes?gene_id=ENSG90000000001&method=COXPRESdb",
+            "genes_genes",
+            g,
+            "method",
+            "COXPRESdb",
+        ),
+        (
+            "/genes/genes?gene_id=ENSG90000000001&method=positive%20genetic%20interaction%20(sensu%20BioGRID)",
+            "genes_genes",
+            g,
+            "method",
+            "positive genetic interaction (sensu BioGRID)",
+        ),
+        (
+            "/genes/genes?gene_id=ENSG90000000001&label=co-expression",
+            "genes_genes",
+            g,
+            "label",
+            "co-expression",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&detection_method=two%20hybrid",
+            "proteins_proteins",
+            p,
+            "detection_method",
+            "two hybrid",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&label=pull%20down",
+            "proteins_proteins",
+            p,
+            "label",
+            "pull down",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&method=physical%20association",
+            "proteins_proteins",
+            p,
+            "method",
+            "physical association",
+        ),
+    ] {
+        let w = want(coll, node, m, v);
+        assert_eq!(w.as_array().unwrap().len(), 1, "{q}");
+        assert_json_eq(&ids(q), &w, q);
+    }
+    // A value IGVF's enumeration lacks is a 400 naming the parameter, as in IGVF; one it has
+    // but no row carries selects nothing.
+    for (q, param) in [
+        (
+            "/genes/genes?gene_id=ENSG90000000001&method=coexpression",
+            "method",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&detection_method=telepathy",
+            "detection_method",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&label=interaction",
+            "label",
+        ),
+        (
+            "/proteins/proteins?protein_id=ENSP90000000001&method=two%20hybrid",
+            "method",
+        ),
+    ] {
+        let r = crate::util::get(q);
+        assert_eq!(r.status, 400, "{q}: {}", r.text());
+        let body = r.json();
+        assert_eq!(body["issues"][0]["path"], json!([param]), "{q}");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{param} must be one of")),
+            "{q}: {body}"
+        );
+    }
+    assert_eq!(
+        ids("/proteins/proteins?protein_id=ENSP90000000001&detection_method=3D%20electron%20microscopy"),
+        json!([])
     );
 }

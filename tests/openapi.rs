@@ -209,6 +209,18 @@ fn test_landing_page_lists_every_endpoint_and_its_links_answer() {
     for ep in varcat::api::ENDPOINTS {
         assert!(html.contains(&format!("<b>/api{}</b>", ep.path.replace('&', "&amp;"))));
     }
+    // The POST route is listed too, with its body and a command rather than a link.
+    let post = html
+        .split("<tr id=\"post-llm-query\">")
+        .nth(1)
+        .expect("a POST /llm-query row");
+    let post = &post[..post.find("</tr>").unwrap()];
+    assert!(post.contains("<b>POST /api/llm-query</b>"), "{post}");
+    assert!(
+        post.contains("LlmQueryRequest") && post.contains("curl -X POST"),
+        "{post}"
+    );
+    assert!(!post.contains("href="), "{post}");
     let links: Vec<String> = html
         .split("href=\"")
         .skip(1)

@@ -20,6 +20,7 @@ mod elements;
 mod filesets;
 mod genome;
 mod interactions;
+mod screens;
 mod variation;
 
 pub use associations::*;
@@ -30,6 +31,7 @@ pub use filesets::*;
 pub use genome::*;
 pub use interactions::*;
 pub use members::{Coll, Member};
+pub use screens::*;
 pub use variation::*;
 
 /// Node or edge collection (edges carry `_from`/`_to`).
@@ -205,6 +207,7 @@ pub const SPECS: &[Spec] = &[
     GENES_PATHWAYS,
     PATHWAYS_PATHWAYS,
     GENOMIC_ELEMENTS_GENOMIC_ELEMENTS,
+    GENES_TRANSCRIPTS_GENES,
     GENES_PROTEINS,
     CODING_VARIANT_SCORES,
     VARIANT_LD_PREDICTIONS,
@@ -258,6 +261,7 @@ pub const COLLS: &[Coll] = &[
     genes_pathways::COLL,
     pathways_pathways::COLL,
     genomic_elements_genomic_elements::COLL,
+    genes_transcripts_genes::COLL,
     genes_proteins::COLL,
     coding_variant_scores::COLL,
     variant_ld_predictions::COLL,

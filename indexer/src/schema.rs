@@ -12,6 +12,7 @@ mod associations;
 mod elements;
 mod genome;
 mod interactions;
+mod screens;
 mod variation;
 
 /// Per-document preparation run before a document is stored (derived members, renames).
@@ -49,6 +50,7 @@ const HOOKS: &[&[(&str, Hooks)]] = &[
     associations::HOOKS,
     elements::HOOKS,
     interactions::HOOKS,
+    screens::HOOKS,
 ];
 
 /// The hooks of collection `name` (none for most).

@@ -30,9 +30,11 @@ pub mod genes_genes;
 pub mod genes_genomic_elements;
 pub mod genes_pathways;
 pub mod genes_proteins;
+pub mod genes_proteins_genes_proteins;
 pub mod genes_proteins_variants;
 pub mod genes_structure;
 pub mod genes_transcripts;
+pub mod genes_transcripts_genes;
 pub mod genes_variants;
 pub mod genomic_elements;
 pub mod genomic_elements_biosamples;
@@ -41,6 +43,7 @@ pub mod genomic_elements_genomic_elements;
 pub mod genomic_elements_phenotypes;
 pub mod genomic_elements_variants;
 pub mod go_terms_gene_products;
+pub mod interaction_enums;
 pub mod llm_query;
 pub mod motifs;
 pub mod motifs_proteins;
@@ -407,6 +410,8 @@ pub static ENDPOINTS: &[&Endpoint] = &[
     &variants_genomic_elements_genes::ENDPOINT,
     &variants_cell_gene_predictions::ENDPOINT,
     &genomic_elements_genomic_elements::ENDPOINT,
+    &genes_proteins_genes_proteins::ENDPOINT,
+    &genes_transcripts_genes::ENDPOINT,
 ];
 
 /// A matched endpoint with its decoded path parameters.

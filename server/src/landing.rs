@@ -40,7 +40,8 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>varcat {v}</title><style>{STYLE}</style></head><body>\
          <h1>varcat</h1><p>The IGVF Catalog query interface over one memory-mapped catalog \
-         file. Every endpoint answers <code>GET</code> with JSON; errors are \
+         file. Every endpoint answers <code>GET</code> with JSON (<code>/llm-query</code> \
+         alone takes <code>POST</code>); errors are \
          <code>{{message, code, issues}}</code>. Machine-readable description: \
          <a href=\"/openapi.json\">/openapi.json</a> (OpenAPI 3.1) · status: \
          <a href=\"{b}/health\">{b}/health</a></p>",
@@ -140,8 +141,30 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         }
         h.push_str("</td></tr>");
     }
+    llm_query_row(&mut h, base_path);
     h.push_str("</table></body></html>\n");
     h.into_bytes()
+}
+
+/// The one `POST` route, after the `GET` endpoints: its body instead of parameters, and a
+/// command instead of a link (a link is a `GET`, which the route answers 405).
+fn llm_query_row(h: &mut String, base_path: &str) {
+    use crate::api::llm_query::{MAX_BODY, MAX_QUERY_CHARS, PATH, SUMMARY};
+    let _ = write!(
+        h,
+        "<tr id=\"post-llm-query\"><td>r39</td><td><code><b>POST {b}{path}</b></code><br>\
+         {summary}<br><small>JSON body <code>LlmQueryRequest</code>: <code>query</code> (at most \
+         {MAX_QUERY_CHARS} characters), <code>password</code>, <code>verbose</code> \
+         (<code>\"true\"</code>/<code>\"false\"</code>) · at most {kib} KiB · answers 501 \
+         <code>NOT_IMPLEMENTED</code></small></td><td class=\"ex\"><code>{cmd}</code></td></tr>",
+        b = escape(base_path),
+        path = escape(PATH),
+        summary = escape(SUMMARY),
+        kib = MAX_BODY / 1024,
+        cmd = escape(&format!(
+            "curl -X POST -H 'Content-Type: application/json' -d '{{\"query\":\"…\",\"password\":\"x\"}}' {base_path}{PATH}"
+        )),
+    );
 }
 
 #[cfg(test)]

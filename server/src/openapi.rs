@@ -37,7 +37,7 @@ fn kind_schema(kind: Kind) -> Value {
         }),
         Kind::Threshold => json!({
             "type": "string",
-            "pattern": format!("^((gt|gte|lt|lte):)?{NUMBER}$"),
+            "pattern": format!("^((gt|gte|lt|lte|eq):)?{NUMBER}$"),
             "examples": ["gte:2", "lt:0.05", "1.5"],
         }),
         Kind::Number => json!({"type": "number"}),
@@ -287,6 +287,11 @@ impl Schemas {
                 json!({"type": "string"}),
                 json!({"type": "array", "items": self.reference(s)}),
             ]),
+            Ty::IdOrOneOf(shapes) => either(
+                std::iter::once(json!({"type": "string"}))
+                    .chain(shapes.iter().map(|s| self.reference(s)))
+                    .collect(),
+            ),
         }
     }
 

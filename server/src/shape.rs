@@ -34,6 +34,9 @@ pub enum Ty {
     IdOr(&'static Shape),
     /// a string id, or (verbose) an array of objects of a shape (one, or none when missing)
     IdOrList(&'static Shape),
+    /// a string id, or (verbose) an object of one of these shapes (a handle into one of
+    /// several collections)
+    IdOrOneOf(&'static [&'static Shape]),
 }
 
 /// What a member is filled from when the record lacks it.

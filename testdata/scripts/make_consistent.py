@@ -252,6 +252,14 @@ write("variants_proteins", [
      "files_filesets": "files_filesets/IGVFFI9000UKB", "biological_context": "blood plasma",
      "biosample_term": "ontology_terms/UBERON_0001969", "name": "associated with levels of",
      "inverse_name": "level associated with", "neg_log10_pvalue": 12.0, "beta": 0.3, "se": 0.01},
+    # SEMVAR binding of a complex TSTA1's protein belongs to (/proteins/variants finds it through
+    # the complex).
+    {"_key": "VP007", "_from": f"variants/{K['V2']}", "_to": "complexes/CPX-9001",
+     "label": "predicted allele-specific binding", "method": "SEMVAR", "class": "prediction", "source": "IGVF",
+     "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000SEM", "biological_context": None,
+     "biosample_term": None, "motif": "motifs/TSTA1_SEMpl", "SEMpl_annotation": "binding ablated",
+     "SEMpl_baseline": -0.5, "alt_score": -1.2, "ref_score": 0.4, "p_value": 0.002,
+     "name": "modulates binding of", "inverse_name": "binding modulated by"},
 ])
 def vge(n, from_, to, context, pval):
     return {"_key": f"VE{n:03d}", "_from": from_, "_to": to, "label": "caQTL", "method": "caQTL",
@@ -619,12 +627,42 @@ write("transcripts_proteins", [
      "organism": "Homo sapiens"} for n in (1, 2)])
 
 
-def interaction(key, a, b, source, types, codes, method, **extra):
-    d = {"_key": key, "_from": a, "_to": b, "detection_method": method, "detection_method_code": "MI:0000",
+# MORF overexpression screen: a construct (a genes_transcripts edge) and a readout gene. The last
+# three rows have no row in the answers: a construct missing from the catalog, and rows without
+# the log2FC / significant the client requires. One row spells its standard error as the router
+# does (log2FC_se).
+def morf(n, construct, readout, log2fc, pval, padj, significant, **extra):
+    d = {"_key": f"MORF{n:03d}", "_from": f"genes_transcripts/{construct}", "_to": readout,
+         "morf_id": f"ccsbBroad304_9{n:04d}", "transcript_mapping_method": "exact ORF match",
+         "log2FC": log2fc, "standard_error": 0.15, "base_mean": 250.0 + n, "p_value": pval, "p_value_adj": padj,
+         "neg_log10_pvalue": round(-__import__("math").log10(pval), 6),
+         "neg_log10_pvalue_adj": round(-__import__("math").log10(padj), 6), "significant": significant,
+         "name": "modulates expression of", "inverse_name": "expression modulated by",
+         "label": "MORF overexpression effect", "class": "observed data", "method": "MORF screen",
+         "source": "IGVF", "source_url": URL, "files_filesets": "files_filesets/IGVFFI9000MRF",
+         "biological_context": "K562", "biosample_term": "ontology_terms/EFO_0002067",
+         "treatments_term_ids": None, "organism": "Homo sapiens"}
+    d.update(extra)
+    return d
+
+
+write("genes_transcripts_genes", [
+    morf(1, "ENSG90000000001_ENST90000000001", G["TST-B"], 1.8, 1e-6, 1e-4, True),
+    morf(2, "ENSG90000000001_ENST90000000002", G["TSTC"], -0.3, 0.4, 0.7, False, standard_error=None,
+         log2FC_se=0.31),
+    morf(3, "ENSG90000000002_ENST90000000003", G["TSTA1"], 0.9, 1e-3, 0.02, True),
+    morf(4, "ENSG99999999997_ENST99999999997", G["TSTA1"], 2.0, 1e-5, 1e-3, True),  # construct missing
+    morf(5, "ENSG90000000001_ENST90000000001", G["TSTC"], None, 0.5, 0.9, False),  # no log2FC
+    morf(6, "ENSG90000000002_ENST90000000003", G["TST-B"], 0.2, 0.5, 0.9, None),  # no significant
+])
+
+
+def interaction(key, a, b, source, types, codes, detection, **extra):
+    d = {"_key": key, "_from": a, "_to": b, "detection_method": detection, "detection_method_code": "MI:0000",
          "interaction_type": types, "interaction_type_code": codes, "confidence_value_biogrid": None,
          "confidence_value_intact": None, "source": source, "pmids": ["900041"], "organism": "Homo sapiens",
          "name": "physically interacts with", "inverse_name": "physically interacts with",
-         "molecular_function": "ontology_terms/GO_0005515", "method": method, "label": "interaction",
+         "molecular_function": "ontology_terms/GO_0005515", "method": detection, "label": "interaction",
          "class": "observed data", "source_url": URL, "files_filesets": f"files_filesets/IGVFFI9000{source[:3].upper()}"}
     d.update(extra)
     return d
@@ -632,24 +670,27 @@ def interaction(key, a, b, source, types, codes, method, **extra):
 
 write("genes_genes", [
     interaction("GG001", G["TSTA1"], G["TST-B"], "BioGRID", ["positive genetic interaction (sensu BioGRID)"],
-                ["MI:2373"], "Synthetic Lethality", z_score=None, name="genetically interacts with",
-                inverse_name="genetically interacts with", label="genetic interaction"),
+                ["MI:2373"], "genetic interference", z_score=None, name="interacts with",
+                inverse_name="interacts with", label="genetic interference",
+                method="positive genetic interaction (sensu BioGRID)"),
     interaction("GG002", G["TSTA1"], G["TSTC"], "COXPRESdb", [], [], "coexpression", z_score=3.4, pmids=[],
                 detection_method="coexpression", name="coexpressed with", inverse_name="coexpressed with",
-                label="coexpression", associated_process=None),
+                label="co-expression", method="COXPRESdb", associated_process=None),
     interaction("GG003", G["TST-B"], "genes/ENSG99999999997", "BioGRID",
-                ["negative genetic interaction (sensu BioGRID)"], ["MI:2374"], "Synthetic Lethality",
-                z_score=None, name="genetically interacts with", inverse_name="genetically interacts with",
-                label="genetic interaction"),  # partner missing
+                ["negative genetic interaction (sensu BioGRID)"], ["MI:2374"], "genetic interference",
+                z_score=None, name="interacts with", inverse_name="interacts with", label="genetic interference",
+                method="negative genetic interaction (sensu BioGRID)"),  # partner missing
 ])
 P1, P2 = "proteins/ENSP90000000001", "proteins/ENSP90000000002"
 write("proteins_proteins", [
     interaction("PP001", P1, P2, "IntAct", ["physical association"], ["MI:0915"], "two hybrid",
-                confidence_value_intact=0.56),
+                confidence_value_intact=0.56, label="two hybrid", method="physical association"),
     interaction("PP002", P1, "proteins/ENSP99999999996", "BioGRID", ["direct interaction"], ["MI:0407"],
-                "affinity chromatography technology", confidence_value_biogrid=0.9),  # partner missing
+                "affinity chromatography technology", confidence_value_biogrid=0.9,
+                label="affinity chromatography technology", method="direct interaction"),  # partner missing
     interaction("PP003", P2, P1, "IntAct", ["association", "not a client interaction type"],
-                ["MI:0914", "MI:9999"], "pull down", confidence_value_intact=0.35),  # one type dropped at build
+                ["MI:0914", "MI:9999"], "pull down", confidence_value_intact=0.35, label="pull down",
+                method="association"),  # one type dropped at build
 ])
 write("complexes_proteins", [
     {"_key": "CPX-9001_ENSP90000000001", "_from": "complexes/CPX-9001", "_to": P1, "name": "contains",

@@ -86,6 +86,8 @@ METHODS = {
     "/ontology-terms/{ontology_term_id}/parents": "ontology_term_parents",  # r45
     "/genes/genes": "genes_genes",  # r25
     "/proteins/proteins": "proteins_proteins",  # r56
+    "/genes-proteins/genes-proteins": "genes_proteins_genes_proteins",  # r19
+    "/genes/transcripts/genes": "genes_transcripts_genes",  # r30
     "/genomic-elements/phenotypes": "phenotypes_from_genomic_elements",  # r36
     "/phenotypes/genomic-elements": "genomic_elements_from_phenotypes",  # r50
     "/gene-products/go-terms": "go_terms_from_annotations",  # r16

@@ -238,6 +238,10 @@ mod tests {
                 &api::genomic_elements_genomic_elements::ENDPOINT,
                 &api::genomic_elements_genomic_elements::QUERY,
             ),
+            (
+                &api::genes_transcripts_genes::ENDPOINT,
+                &api::genes_transcripts_genes::QUERY,
+            ),
         ]
     }
 

@@ -107,8 +107,12 @@ pub const LABEL: Param = Param::new(
     Kind::Enum(&["co-expression", "genetic interference"]),
     "label",
 );
-/// Method (free text: BioGRID's method combinations are many).
-pub const METHOD: Param = Param::new("method", Kind::Id, "method, e.g. COXPRESdb");
+/// Method (IGVF's enumeration: BioGRID's interaction-type combinations, COXPRESdb).
+pub const METHOD: Param = Param::new(
+    "method",
+    Kind::Enum(crate::api::interaction_enums::GENE_METHODS),
+    "method, e.g. COXPRESdb",
+);
 /// Data source.
 pub const SOURCE: Param = Param::new(
     "source",

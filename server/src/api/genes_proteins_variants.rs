@@ -37,7 +37,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub const QUERY: Param = Param::new("query", Kind::Text, "gene or protein name or id (exact)");
 
 /// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).
-fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+pub fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
     match sets::handle(c, o) {
         Some(h) => {
             crate::shape::write_str(out, &h);
@@ -175,30 +175,45 @@ fn protein_source(ec: &Collection, o: u32) -> Option<Value> {
     Some(Value::Object(m))
 }
 
-/// 4.17: variants associated with the genes and proteins `query` names (exactly: a gene by key,
-/// versioned id, symbol, name, HGNC id or synonym; a protein by key, versioned id, name or
-/// UniProt id, entry name or full name), grouped by variant in key order; a variant missing from
-/// the catalog has no row.
-pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
-    let q = p.str(&QUERY).unwrap_or_default();
+/// The genes `query` names exactly (4.17): by key, versioned id, symbol, name, HGNC id or
+/// synonym.
+pub fn query_genes<'a>(ctx: &Ctx<'a>, q: &str) -> Set<'a> {
     let g = ctx.coll(schema::genes::COLL);
-    let genes = Set::union([
+    Set::union([
         sets::keys(g, q),
         sets::exact(g, schema::genes::m::name, q),
         sets::exact(g, schema::genes::m::gene_id, q),
         sets::exact(g, schema::genes::m::hgnc, &crate::parse::ident::hgnc(q)),
         sets::exact(g, schema::genes::m::symbol, q),
         sets::exact(g, schema::genes::m::synonyms, q),
-    ]);
+    ])
+}
+
+/// The proteins `query` names exactly (4.17): by key, versioned id, name or UniProt id, entry
+/// name or full name.
+pub fn query_proteins<'a>(ctx: &Ctx<'a>, q: &str) -> Set<'a> {
     let pr = ctx.coll(schema::proteins::COLL);
-    let proteins = Set::union([
+    Set::union([
         sets::keys(pr, q),
         sets::exact(pr, schema::proteins::m::protein_id, q),
         sets::exact(pr, schema::proteins::m::name, q),
         sets::exact(pr, schema::proteins::m::uniprot_ids, q),
         sets::exact(pr, schema::proteins::m::uniprot_names, q),
         sets::exact(pr, schema::proteins::m::uniprot_full_names, q),
-    ]);
+    ])
+}
+
+/// 4.17: variants associated with the genes and proteins `query` names (exactly: a gene by key,
+/// versioned id, symbol, name, HGNC id or synonym; a protein by key, versioned id, name or
+/// UniProt id, entry name or full name), grouped by variant in key order; a variant missing from
+/// the catalog has no row.
+pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
+    let q = p.str(&QUERY).unwrap_or_default();
+    let (g, pr) = (
+        ctx.coll(schema::genes::COLL),
+        ctx.coll(schema::proteins::COLL),
+    );
+    let (genes, proteins) = (query_genes(ctx, q), query_proteins(ctx, q));
     // (variant handle) -> (target handle, is_gene) -> edge ordinals
     let mut groups: BTreeMap<String, BTreeMap<(bool, String), Vec<u32>>> = BTreeMap::new();
     for (edges, (from_m, to_m), targets, coll, is_gene) in [

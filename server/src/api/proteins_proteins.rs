@@ -95,7 +95,7 @@ pub const PMID: Param = Param::new("pmid", Kind::Id, "PubMed id (or its URL)");
 /// Detection method.
 pub const DETECTION_METHOD: Param = Param::new(
     "detection_method",
-    Kind::Id,
+    Kind::Enum(crate::api::interaction_enums::PROTEIN_DETECTION_METHODS),
     "detection method, e.g. two hybrid",
 );
 /// Interaction type.
@@ -104,10 +104,18 @@ pub const INTERACTION_TYPE: Param = Param::new(
     Kind::Enum(PROTEIN_INTERACTION_TYPES),
     "interaction type",
 );
-/// Label.
-pub const LABEL: Param = Param::new("label", Kind::Id, "label");
-/// Method.
-pub const METHOD: Param = Param::new("method", Kind::Id, "method");
+/// Label (IGVF's: the detection method).
+pub const LABEL: Param = Param::new(
+    "label",
+    Kind::Enum(crate::api::interaction_enums::PROTEIN_DETECTION_METHODS),
+    "label (the detection method), e.g. two hybrid",
+);
+/// Method (IGVF's: the interaction types, comma-joined).
+pub const METHOD: Param = Param::new(
+    "method",
+    Kind::Enum(crate::api::interaction_enums::PROTEIN_METHODS),
+    "method (the interaction types), e.g. physical association",
+);
 /// Data source.
 pub const SOURCE: Param = Param::new(
     "source",

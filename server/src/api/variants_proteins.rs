@@ -134,6 +134,9 @@ fn score(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
     }
 }
 
+/// What a verbose `protein_complex` is (the client's `ProteinBasic` or `Complex`).
+static PROTEIN_OR_COMPLEX: [&Shape; 2] = [&PROTEIN_BASIC, &COMPLEX];
+
 /// The members of the record with `name` from `name_member`.
 const fn members(name_member: varcat_format::schema::Member) -> [Member; 32] {
     [
@@ -141,7 +144,7 @@ const fn members(name_member: varcat_format::schema::Member) -> [Member; 32] {
         member(
             "protein_complex",
             Src::Fn(protein_complex),
-            Ty::IdOr(&PROTEIN_BASIC),
+            Ty::IdOrOneOf(&PROTEIN_OR_COMPLEX),
         ),
         id_or("biosample_term", vp::m::biosample_term, &ONTOLOGY_TERM),
         field(vp::m::biological_context, Ty::Str),

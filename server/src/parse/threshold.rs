@@ -1,5 +1,5 @@
 //! Threshold expressions: `gt:<n>`, `gte:<n>`, `lt:<n>`, `lte:<n>`, or a plain number meaning
-//! equality. The number must be finite.
+//! equality (`eq:<n>` too, as IGVF's newer routers spell it). The number must be finite.
 
 use std::fmt;
 use std::str::FromStr;
@@ -79,6 +79,7 @@ impl FromStr for Threshold {
             Some(("gte", n)) => (Op::Gte, n),
             Some(("lt", n)) => (Op::Lt, n),
             Some(("lte", n)) => (Op::Lte, n),
+            Some(("eq", n)) => (Op::Eq, n),
             Some(_) => return Err(refused()),
             None => (Op::Eq, s),
         };
@@ -122,6 +123,9 @@ mod tests {
         assert!(t.test(-0.01) && !t.test(0.0));
         let t: Threshold = "400".parse().unwrap();
         assert!(t.test(400.0) && !t.test(400.1));
+        let t: Threshold = "eq:-0.5".parse().unwrap();
+        assert!(t.test(-0.5) && !t.test(0.5));
+        assert_eq!(t, "-0.5".parse().unwrap());
         for bad in [
             "",
             "gt:",
@@ -133,6 +137,8 @@ mod tests {
             "gt: 5",
             "0x10",
             "gt:1e999",
+            "eq:",
+            "eq:x",
         ] {
             assert_eq!(
                 bad.parse::<Threshold>(),

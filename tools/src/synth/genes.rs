@@ -121,5 +121,6 @@ pub(super) fn gene(
         o.end();
         s.put("diseases_genes")?;
     }
-    super::interactions::gene(plan, gg, s)
+    super::interactions::gene(plan, gg, s)?;
+    super::screens::gene(plan, gg, s)
 }

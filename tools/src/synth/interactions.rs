@@ -100,8 +100,9 @@ pub(super) fn gene(plan: &Plan, gg: u64, s: &mut Sink) -> io::Result<()> {
             .s("name", "physically interacts with")
             .s("inverse_name", "physically interacts with")
             .s("molecular_function", &go_term(5))
-            .s("method", det)
-            .s("label", "physical interaction")
+            // IGVF's: the method is the interaction type(s), the label the detection method.
+            .s("method", ty)
+            .s("label", det)
             .s("class", "observed data")
             .s(
                 "source_url",
@@ -228,8 +229,8 @@ fn gene_gene(
     o.s("_key", key).s("_from", from).s("_to", to);
     match z {
         None => {
-            o.s("detection_method", "Synthetic Lethality")
-                .s("detection_method_code", "MI:0000")
+            o.s("detection_method", "genetic interference")
+                .s("detection_method_code", "MI:0254")
                 .strs(
                     "interaction_type",
                     &["positive genetic interaction (sensu BioGRID)"],
@@ -240,11 +241,11 @@ fn gene_gene(
                 .s("source", "BioGRID")
                 .strs("pmids", &["25000000"])
                 .i("z_score", 0)
-                .s("name", "genetically interacts with")
-                .s("inverse_name", "genetically interacts with")
+                .s("name", "interacts with")
+                .s("inverse_name", "interacts with")
                 .s("molecular_function", &go_term(5))
-                .s("method", "Synthetic Lethality")
-                .s("label", "genetic interaction")
+                .s("method", "positive genetic interaction (sensu BioGRID)")
+                .s("label", "genetic interference")
                 .s("class", "observed data")
                 .s("source_url", "https://thebiogrid.org/")
                 .s("files_filesets", &fs_handle(FS_INTERACTIONS));
@@ -256,8 +257,8 @@ fn gene_gene(
                 .s("name", "coexpressed with")
                 .s("inverse_name", "coexpressed with")
                 .null("associated_process")
-                .s("method", "coexpression")
-                .s("label", "coexpression")
+                .s("method", "COXPRESdb")
+                .s("label", "co-expression")
                 .s("class", "observed data")
                 .s("files_filesets", &fs_handle(FS_COXPRESDB));
         }

@@ -35,6 +35,7 @@ mod ontology;
 mod pathways;
 mod perturbation;
 mod qtl;
+mod screens;
 mod sink;
 mod studies;
 mod traits;
@@ -531,7 +532,8 @@ pub(crate) const FS_GO: usize = 26;
 pub(crate) const FS_ELEMENT_PHENOTYPE: usize = 27;
 pub(crate) const FS_PERTURB_SEQ: usize = 28;
 pub(crate) const FS_MULTIOME: usize = 29;
-pub(crate) const FILESETS: usize = 30;
+pub(crate) const FS_MORF: usize = 30;
+pub(crate) const FILESETS: usize = 31;
 
 /// Writes a `synth.json` manifest next to the collections (not a `.jsonl`: the indexer ignores it).
 pub(crate) fn manifest(dir: &Path, opts: &Options, s: &Summary) -> io::Result<()> {

@@ -175,6 +175,8 @@ fn test_interaction_collections_scale_with_genes_and_use_client_types() {
     assert!(n("mm_genes_mm_genes") > 0 && n("genomic_elements_phenotypes") > 0);
     // Perturbed promoters: Perturb-seq element–gene edges and Multiome element pairs.
     assert!(n("genomic_elements_genomic_elements") > 0);
+    // Two MORF effects per fifth gene.
+    assert_eq!(n("genes_transcripts_genes"), 2 * plan.genes.div_ceil(5));
     let text: String = files(&d.0)
         .into_iter()
         .filter(|(f, _)| f.starts_with("proteins_proteins"))
