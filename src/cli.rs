@@ -314,6 +314,7 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
             c.kind,
             c.indexes.join(" ")
         );
+        println!("      {}", key_map_line(&cat, &c.name));
     }
     let mut by_size: Vec<_> = cat.sections().to_vec();
     by_size.sort_by_key(|s| std::cmp::Reverse(s.len));
@@ -322,6 +323,28 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
         println!("  {:<50} {:>12} bytes", s.name, s.len);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether collection `name` has a key map (`_key` → ordinal) and why, from the schema's
+/// reason (`Spec::keyed`).
+fn key_map_line(cat: &Catalog, name: &str) -> String {
+    use varcat_format::meta::names;
+    let has = cat.section(&names::key(name)).is_some();
+    let spec = varcat_format::schema::spec(name);
+    let why = spec.and_then(|s| s.keyed);
+    let mut line = match (has, why) {
+        (true, Some(why)) => format!("key map: yes, for {why}"),
+        (true, None) => {
+            "key map: yes, unused (nothing looks its documents up by key; format v2 stores one for every collection)".to_string()
+        }
+        (false, _) => "key map: none (nothing looks its documents up by key)".to_string(),
+    };
+    if spec.is_some_and(|s| !s.key_stored) {
+        line.push_str(
+            "; `_key` printed by no shape and looked up by nothing (the row order keeps it)",
+        );
+    }
+    line
 }
 
 fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {

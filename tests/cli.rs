@@ -34,6 +34,29 @@ fn test_info_and_verify() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("genes_structure") && text.contains("checksum"));
+    // Each collection says whether it has a key map and why (the schema's `keyed` reason).
+    let after = |name: &str| {
+        let at = text
+            .find(&format!("\n  {name} "))
+            .unwrap_or_else(|| panic!("{name}: {text}"));
+        text[at..]
+            .lines()
+            .nth(2)
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    assert!(
+        after("variants").starts_with("key map: yes, for `variant_id`"),
+        "{}",
+        after("variants")
+    );
+    assert!(
+        after("variants_variants").contains("nothing looks its documents up by key")
+            && after("variants_variants").contains("`_key` printed by no shape"),
+        "{}",
+        after("variants_variants")
+    );
     let out = varcat(&["verify", catalog().to_str().unwrap()]);
     assert!(
         out.status.success(),
