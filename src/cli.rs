@@ -314,7 +314,7 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
             c.kind,
             c.indexes.join(" ")
         );
-        println!("      {}", key_map_line(&cat, &c.name));
+        println!("      {}", key_map_line(c));
     }
     let mut by_size: Vec<_> = cat.sections().to_vec();
     by_size.sort_by_key(|s| std::cmp::Reverse(s.len));
@@ -325,18 +325,13 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether collection `name` has a key map (`_key` → ordinal) and why, from the schema's
-/// reason (`Spec::keyed`).
-fn key_map_line(cat: &Catalog, name: &str) -> String {
-    use varcat_format::meta::names;
-    let has = cat.section(&names::key(name)).is_some();
-    let spec = varcat_format::schema::spec(name);
-    let why = spec.and_then(|s| s.keyed);
-    let mut line = match (has, why) {
+/// Whether a collection has a key map (`_key` → ordinal) and why (the schema's `Spec::keyed`
+/// reason), and its ordinal width.
+fn key_map_line(c: &varcat_format::CollectionMeta) -> String {
+    let spec = varcat_format::schema::spec(&c.name);
+    let mut line = match (c.keyed, spec.and_then(|s| s.keyed)) {
         (true, Some(why)) => format!("key map: yes, for {why}"),
-        (true, None) => {
-            "key map: yes, unused (nothing looks its documents up by key; format v2 stores one for every collection)".to_string()
-        }
+        (true, None) => "key map: yes (this build's schema names no reader)".to_string(),
         (false, _) => "key map: none (nothing looks its documents up by key)".to_string(),
     };
     if spec.is_some_and(|s| !s.key_stored) {
@@ -344,6 +339,7 @@ fn key_map_line(cat: &Catalog, name: &str) -> String {
             "; `_key` printed by no shape and looked up by nothing (the row order keeps it)",
         );
     }
+    line.push_str(&format!("; ordinals {} bytes", c.ordinal_width));
     line
 }
 

@@ -91,6 +91,19 @@ fn test_serve_refuses_corrupt_truncated_and_foreign_catalogs() {
             "rebuild the catalog",
         ),
         (
+            // What a format-v2 catalog says at the version fields (header and footer): the
+            // v3 reader refuses it before reading anything else.
+            "v2",
+            {
+                let mut b = good.clone();
+                let n = b.len();
+                b[8..12].copy_from_slice(&2u32.to_le_bytes());
+                b[n - 16..n - 12].copy_from_slice(&2u32.to_le_bytes());
+                b
+            },
+            "catalog format version 2, this build reads version 3: rebuild the catalog",
+        ),
+        (
             "text",
             b"{\"not\": \"a catalog\"}".repeat(10),
             "not a varcat catalog",

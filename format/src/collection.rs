@@ -23,7 +23,8 @@ pub struct Collection {
     /// Its metadata.
     pub meta: CollectionMeta,
     records: RecordStore,
-    key: KeyMap,
+    /// None for a collection without a key map (`meta.keyed` false).
+    key: Option<KeyMap>,
     field_ids: HashMap<String, u16>,
     by: HashMap<String, MultiMap>,
     fold: HashMap<String, MultiMap>,
@@ -53,7 +54,23 @@ impl Collection {
                 format!("{name}: too many fields"),
             ));
         }
-        let key = KeyMap::open(cat.require(&names::key(name))?, &names::key(name))?;
+        if meta.ordinal_width != 4 {
+            return Err(ReadError::invalid(
+                META_SECTION,
+                format!(
+                    "{name}: ordinal width {} (this build reads 4)",
+                    meta.ordinal_width
+                ),
+            ));
+        }
+        let key = if meta.keyed {
+            Some(KeyMap::open(
+                cat.require(&names::key(name))?,
+                &names::key(name),
+            )?)
+        } else {
+            None
+        };
         let field_ids = meta
             .fields
             .iter()
@@ -142,20 +159,23 @@ impl Collection {
         self.field_ids.get(name).copied()
     }
 
-    /// The ordinal of the record with `_key` = `key`.
+    /// The ordinal of the record with `_key` = `key` (None in a collection without a key map:
+    /// nothing is meant to look its documents up by key).
     pub fn ord(&self, key: &str) -> Option<u32> {
+        let map = self.key.as_ref()?;
         let stored = self.meta.key_encoding.encode(key.as_bytes())?;
-        self.key
-            .get(&stored)
+        map.get(&stored)
             .and_then(|v| u32::try_from(v).ok())
             .filter(|&o| o < self.len())
     }
 
     /// Calls `f` with every stored key (in the collection's key encoding, see
-    /// [`crate::keys::KeyEncoding::encode`]) and its ordinal, in stored-key order.
+    /// [`crate::keys::KeyEncoding::encode`]) and its ordinal, in stored-key order (none without
+    /// a key map).
     pub fn for_each_key(&self, mut f: impl FnMut(&[u8], u32)) {
         let len = self.len();
-        self.key.for_each(|k, v| {
+        let Some(map) = &self.key else { return };
+        map.for_each(|k, v| {
             if let Some(o) = u32::try_from(v).ok().filter(|&o| o < len) {
                 f(k, o);
             }

@@ -367,8 +367,13 @@ pub fn fingerprint() -> String {
     let mut text = String::new();
     for s in SPECS {
         text.push_str(&format!(
-            "{}|{:?}|{:?}|{:?}|{:?}|",
-            s.name, s.kind, s.order, s.indexes, s.numbers
+            "{}|{:?}|{:?}|{:?}|{:?}|{}|",
+            s.name,
+            s.kind,
+            s.order,
+            s.indexes,
+            s.numbers,
+            s.keyed.is_some()
         ));
         for f in s.fields {
             text.push_str(&format!("{}:{:?},", f.name, f.ty));
