@@ -19,6 +19,11 @@
 //!
 //! (or `VARCAT_GOLDEN_WRITE=1 cargo test --test e2e golden`, which writes the file from this
 //! test's server), and commit the file on its own, saying which answers changed and why.
+//!
+//! The same requests, answered in-process by a debug build, also check the index registry
+//! (`varcat_format::collection::registry`): the server asks for no index the catalog lacks,
+//! and reads the key map of every collection the schema keys (value indexes are not held to
+//! that: the examples do not exercise every parameter).
 
 use std::fmt::Write as _;
 
@@ -121,5 +126,61 @@ fn golden_answers_are_unchanged() {
          changed on purpose (see tests/golden.rs)",
         g.len(),
         w.len()
+    );
+}
+
+/// The index registry of debug builds (docs/format-v3/brief.md §6.3): answering every golden
+/// request in-process, the server asks only for indexes the catalog has, and it reads the key
+/// map of no collection the schema leaves without one (`Spec::keyed`); each keyed collection's
+/// map is read by some request.
+#[cfg(debug_assertions)]
+#[test]
+fn golden_requests_read_declared_indexes_only() {
+    use varcat_format::collection::registry;
+    let loaded = varcat::http::Loaded::open(crate::util::catalog(), false).unwrap();
+    let app = varcat::http::App::new(loaded, "/api");
+    let want = std::fs::read_to_string(root().join(GOLDEN)).unwrap();
+    for (target, _) in sections(&want) {
+        let req = varcat::http::Request {
+            method: "GET",
+            url: target,
+            ..Default::default()
+        };
+        app.handle(&req);
+    }
+    // No example names a mouse variant by id.
+    let extra = ["/api/variants?variant_id=NC_000067.7:3300000:G:A&organism=Mus%20musculus"];
+    for target in extra {
+        let req = varcat::http::Request {
+            method: "GET",
+            url: target,
+            ..Default::default()
+        };
+        assert_eq!(app.handle(&req).status, 200, "{target}");
+    }
+    let asked = registry::asked();
+    // Every index asked for was there: none the schema does not declare, and no key map of a
+    // collection without one.
+    let absent: Vec<_> = asked.iter().filter(|a| !a.2).collect();
+    assert!(
+        absent.is_empty(),
+        "asked for, not in the catalog: {absent:?}"
+    );
+    let read: std::collections::BTreeSet<&str> = asked
+        .iter()
+        .filter(|a| a.1 == "key")
+        .map(|a| a.0.as_str())
+        .collect();
+    // `coding_variant_scores` is looked up by key only when its ordinals do not align with
+    // `coding_variants'` (a guard: the build aligns them), so no request reads its map here.
+    let unread: Vec<&str> = varcat_format::schema::SPECS
+        .iter()
+        .filter(|s| s.keyed.is_some() && !read.contains(s.name))
+        .map(|s| s.name)
+        .collect();
+    // (Other tests of this process may answer requests in-process too: they can only add reads.)
+    assert!(
+        unread.iter().all(|&c| c == "coding_variant_scores"),
+        "keyed, but no request reads the key map: {unread:?}"
     );
 }

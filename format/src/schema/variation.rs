@@ -225,7 +225,7 @@ collection! {
 /// ordinals.
 pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
     name: coding_variant_scores::NAME,
-    keyed: Some("/genes/coding-variants/scores looks a coding variant's scores up by its key"),
+    keyed: Some("/genes/coding-variants/scores, which looks a coding variant's scores up by its key when the table's ordinals do not align with coding_variants' (a guard: the build aligns them)"),
     kind: Kind::Derived,
     fields: coding_variant_scores::FIELDS,
     order: CODING_ORDER,
