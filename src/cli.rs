@@ -314,6 +314,7 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
             c.kind,
             c.indexes.join(" ")
         );
+        println!("      {}", key_map_line(c));
     }
     let mut by_size: Vec<_> = cat.sections().to_vec();
     by_size.sort_by_key(|s| std::cmp::Reverse(s.len));
@@ -322,6 +323,24 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
         println!("  {:<50} {:>12} bytes", s.name, s.len);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether a collection has a key map (`_key` → ordinal) and why (the schema's `Spec::keyed`
+/// reason), and its ordinal width.
+fn key_map_line(c: &varcat_format::CollectionMeta) -> String {
+    let spec = varcat_format::schema::spec(&c.name);
+    let mut line = match (c.keyed, spec.and_then(|s| s.keyed)) {
+        (true, Some(why)) => format!("key map: yes, for {why}"),
+        (true, None) => "key map: yes (this build's schema names no reader)".to_string(),
+        (false, _) => "key map: none (nothing looks its documents up by key)".to_string(),
+    };
+    if spec.is_some_and(|s| !s.key_stored) {
+        line.push_str(
+            "; `_key` printed by no shape and looked up by nothing (the row order keeps it)",
+        );
+    }
+    line.push_str(&format!("; ordinals {} bytes", c.ordinal_width));
+    line
 }
 
 fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {

@@ -34,6 +34,29 @@ fn test_info_and_verify() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("genes_structure") && text.contains("checksum"));
+    // Each collection says whether it has a key map and why (the schema's `keyed` reason).
+    let after = |name: &str| {
+        let at = text
+            .find(&format!("\n  {name} "))
+            .unwrap_or_else(|| panic!("{name}: {text}"));
+        text[at..]
+            .lines()
+            .nth(2)
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    assert!(
+        after("variants").starts_with("key map: yes, for `variant_id`"),
+        "{}",
+        after("variants")
+    );
+    assert!(
+        after("variants_variants").contains("nothing looks its documents up by key")
+            && after("variants_variants").contains("`_key` printed by no shape"),
+        "{}",
+        after("variants_variants")
+    );
     let out = varcat(&["verify", catalog().to_str().unwrap()]);
     assert!(
         out.status.success(),
@@ -66,6 +89,19 @@ fn test_serve_refuses_corrupt_truncated_and_foreign_catalogs() {
                 b
             },
             "rebuild the catalog",
+        ),
+        (
+            // What a format-v2 catalog says at the version fields (header and footer): the
+            // v3 reader refuses it before reading anything else.
+            "v2",
+            {
+                let mut b = good.clone();
+                let n = b.len();
+                b[8..12].copy_from_slice(&2u32.to_le_bytes());
+                b[n - 16..n - 12].copy_from_slice(&2u32.to_le_bytes());
+                b
+            },
+            "catalog format version 2, this build reads version 3: rebuild the catalog",
         ),
         (
             "text",

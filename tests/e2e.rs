@@ -13,6 +13,7 @@ mod edges;
 mod element_paths;
 mod elements;
 mod fuzz_seeds;
+mod golden;
 mod harness;
 mod hostile;
 mod http_surface;

@@ -23,7 +23,8 @@ pub struct Collection {
     /// Its metadata.
     pub meta: CollectionMeta,
     records: RecordStore,
-    key: KeyMap,
+    /// None for a collection without a key map (`meta.keyed` false).
+    key: Option<KeyMap>,
     field_ids: HashMap<String, u16>,
     by: HashMap<String, MultiMap>,
     fold: HashMap<String, MultiMap>,
@@ -53,7 +54,23 @@ impl Collection {
                 format!("{name}: too many fields"),
             ));
         }
-        let key = KeyMap::open(cat.require(&names::key(name))?, &names::key(name))?;
+        if meta.ordinal_width != 4 {
+            return Err(ReadError::invalid(
+                META_SECTION,
+                format!(
+                    "{name}: ordinal width {} (this build reads 4)",
+                    meta.ordinal_width
+                ),
+            ));
+        }
+        let key = if meta.keyed {
+            Some(KeyMap::open(
+                cat.require(&names::key(name))?,
+                &names::key(name),
+            )?)
+        } else {
+            None
+        };
         let field_ids = meta
             .fields
             .iter()
@@ -142,20 +159,25 @@ impl Collection {
         self.field_ids.get(name).copied()
     }
 
-    /// The ordinal of the record with `_key` = `key`.
+    /// The ordinal of the record with `_key` = `key` (None in a collection without a key map:
+    /// nothing is meant to look its documents up by key).
     pub fn ord(&self, key: &str) -> Option<u32> {
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), "key", self.key.is_some());
+        let map = self.key.as_ref()?;
         let stored = self.meta.key_encoding.encode(key.as_bytes())?;
-        self.key
-            .get(&stored)
+        map.get(&stored)
             .and_then(|v| u32::try_from(v).ok())
             .filter(|&o| o < self.len())
     }
 
     /// Calls `f` with every stored key (in the collection's key encoding, see
-    /// [`crate::keys::KeyEncoding::encode`]) and its ordinal, in stored-key order.
+    /// [`crate::keys::KeyEncoding::encode`]) and its ordinal, in stored-key order (none without
+    /// a key map).
     pub fn for_each_key(&self, mut f: impl FnMut(&[u8], u32)) {
         let len = self.len();
-        self.key.for_each(|k, v| {
+        let Some(map) = &self.key else { return };
+        map.for_each(|k, v| {
             if let Some(o) = u32::try_from(v).ok().filter(|&o| o < len) {
                 f(k, o);
             }
@@ -186,41 +208,71 @@ impl Collection {
 
     /// The exact-value index of `field`.
     pub fn by(&self, field: &str) -> Option<&MultiMap> {
-        self.by.get(field)
+        let found = self.by.get(field);
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), &format!("by.{field}"), found.is_some());
+        found
     }
 
     /// The folded-value index of `field`.
     pub fn fold(&self, field: &str) -> Option<&MultiMap> {
-        self.fold.get(field)
+        let found = self.fold.get(field);
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), &format!("fold.{field}"), found.is_some());
+        found
     }
 
     /// The token index of `field`.
     pub fn tokens(&self, field: &str) -> Option<&MultiMap> {
-        self.tok.get(field)
+        let found = self.tok.get(field);
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), &format!("tok.{field}"), found.is_some());
+        found
     }
 
     /// The facet of `field`.
     pub fn facet(&self, field: &str) -> Option<&Facet> {
-        self.facets.get(field)
+        let found = self.facets.get(field);
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), &format!("facet.{field}"), found.is_some());
+        found
     }
 
     /// The numeric column of `field`.
     pub fn number(&self, field: &str) -> Option<&Numbers> {
-        self.numbers.get(field)
+        let found = self.numbers.get(field);
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), &format!("num.{field}"), found.is_some());
+        found
     }
 
     /// The interval index.
     pub fn intervals(&self) -> Option<&IntervalIndex> {
+        // Handlers probe for it to learn whether the collection is placed: only a read counts.
+        #[cfg(debug_assertions)]
+        if self.intervals.is_some() {
+            registry::note(self.name(), "intervals", true);
+        }
         self.intervals.as_ref()
     }
 
     /// The intervals' ends as a point index (nearest-feature queries).
     pub fn ends(&self) -> Option<&PointIndex> {
+        // Handlers probe for it to learn whether the collection is placed: only a read counts.
+        #[cfg(debug_assertions)]
+        if self.ends.is_some() {
+            registry::note(self.name(), "ends", true);
+        }
         self.ends.as_ref()
     }
 
     /// The point index.
     pub fn points(&self) -> Option<&PointIndex> {
+        // Handlers probe for it to learn whether the collection is placed: only a read counts.
+        #[cfg(debug_assertions)]
+        if self.points.is_some() {
+            registry::note(self.name(), "points", true);
+        }
         self.points.as_ref()
     }
 
@@ -270,5 +322,28 @@ impl Collections {
         let (coll, key) = handle.split_once('/')?;
         let c = self.get(coll)?;
         Some((c, c.ord(key)?))
+    }
+}
+
+/// Debug builds note every (collection, index) a reader asks for, and whether the catalog had
+/// it, so that a test can hold the indexes the schema declares against those the server reads
+/// (docs/format-v3/brief.md §6.3). `index` is a section-name suffix (`by.spdi`, `points`) or
+/// `key` for the key map.
+#[cfg(debug_assertions)]
+pub mod registry {
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+
+    static ASKED: Mutex<BTreeSet<(String, String, bool)>> = Mutex::new(BTreeSet::new());
+
+    pub(crate) fn note(coll: &str, index: &str, present: bool) {
+        let mut set = ASKED.lock().unwrap_or_else(|e| e.into_inner());
+        let key = (coll.to_string(), index.to_string(), present);
+        set.insert(key);
+    }
+
+    /// What was asked for so far: (collection, index, whether it was there).
+    pub fn asked() -> BTreeSet<(String, String, bool)> {
+        ASKED.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }

@@ -14,7 +14,7 @@ pub const MAGIC: [u8; 8] = [0x89, b'V', b'C', b'A', b'T', 0x0D, 0x0A, 0x1A];
 
 /// The format version this build writes and reads (exact match only; catalogs are rebuilt,
 /// never migrated).
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Header length. Layout: magic [8] · format_version u32 · flags u32 (0) · reserved [16] (0).
 pub const HEADER_LEN: usize = 32;

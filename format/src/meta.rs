@@ -58,6 +58,12 @@ pub struct CollectionMeta {
     pub indexes: Vec<String>,
     /// How the key map spells `_key`s (see [`crate::keys`]).
     pub key_encoding: KeyEncoding,
+    /// Whether it has a key map (`<c>.key`): only collections some request looks up by key
+    /// (the schema's `Spec::keyed`) have one.
+    pub keyed: bool,
+    /// Bytes per ordinal in its sections (4; the width is per collection so that one that can
+    /// pass 2³² documents can be 8).
+    pub ordinal_width: u8,
 }
 
 impl Meta {

@@ -145,6 +145,16 @@ pub struct Spec {
     pub indexes: &'static [Index],
     /// Numeric columns (member names; `a.b` reads member `b` of object member `a`).
     pub numbers: &'static [&'static str],
+    /// Why the collection has a key map (`<c>.key`: `_key` → ordinal): the requests that turn
+    /// one of its keys into an ordinal (an endpoint's identifier, or the stored handles that
+    /// name its documents, resolved by joins and verbose expansion). `None`: nothing does, and
+    /// it has no key map (pure edges: at 100k their key maps were 95 % of all key-map bytes).
+    pub keyed: Option<&'static str>,
+    /// Whether its records keep the `_key` member. False only where no shape prints it and
+    /// nothing looks it up (its one role, the row order, is the ordinal order): the compact
+    /// records of format v3 then leave it out (plan step 6, docs/format-v3/brief.md §6.3);
+    /// until they land every record still holds it.
+    pub key_stored: bool,
 }
 
 /// The defaults a spec overrides: a node collection in key order without indexes.
@@ -156,6 +166,8 @@ const NODE: Spec = Spec {
     order: Order::Key,
     indexes: &[],
     numbers: &[],
+    keyed: None,
+    key_stored: true,
 };
 
 /// Every collection varcat builds, in build order: nodes, then edges (so dangling references
@@ -355,8 +367,13 @@ pub fn fingerprint() -> String {
     let mut text = String::new();
     for s in SPECS {
         text.push_str(&format!(
-            "{}|{:?}|{:?}|{:?}|{:?}|",
-            s.name, s.kind, s.order, s.indexes, s.numbers
+            "{}|{:?}|{:?}|{:?}|{:?}|{}|",
+            s.name,
+            s.kind,
+            s.order,
+            s.indexes,
+            s.numbers,
+            s.keyed.is_some()
         ));
         for f in s.fields {
             text.push_str(&format!("{}:{:?},", f.name, f.ty));

@@ -142,8 +142,9 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         verified = cat.sections().to_vec();
         let coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
-        // Nodes are what edges point at: their keys get a fingerprint set while there is room.
-        if spec.kind == Kind::Node {
+        // Keyed nodes are what edges point at: their keys get a fingerprint set while there is
+        // room.
+        if spec.kind == Kind::Node && spec.keyed.is_some() {
             if let Some(s) = KeySet::for_collection(&coll, env.pin_room()) {
                 env.pin(s.heap_bytes());
                 ctx.key_sets.insert(spec.name.to_string(), s);

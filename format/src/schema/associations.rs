@@ -33,6 +33,9 @@ collection! {
 
 pub(super) const STUDIES: Spec = Spec {
     name: studies::NAME,
+    keyed: Some(
+        "/studies `study_id`; handles in variants_phenotypes.study, variants_genes.study (verbose)",
+    ),
     fields: studies::FIELDS,
     indexes: &[
         Index::Exact(studies::pmid),
@@ -56,6 +59,7 @@ collection! {
 
 pub(super) const DRUGS: Spec = Spec {
     name: drugs::NAME,
+    keyed: Some("/drugs `drug_id`; handles in variants_drugs._to"),
     fields: drugs::FIELDS,
     indexes: &[Index::Text(drugs::name)],
     ..NODE
@@ -427,6 +431,7 @@ collection! {
 /// Built after genes: each edge's `gene_name` is the name of its `gene_id` (4.13).
 pub(super) const VARIANTS_DISEASES: Spec = Spec {
     name: variants_diseases::NAME,
+    keyed: Some("handles in variants_diseases_genes._from (/genes/diseases and /variants/diseases join through them)"),
     kind: Kind::Edge,
     fields: variants_diseases::FIELDS,
     indexes: &[
@@ -502,6 +507,9 @@ pub(super) const VARIANTS_VARIANTS: Spec = Spec {
         Index::Number(variants_variants::r2),
         Index::Number(variants_variants::d_prime),
     ],
+    // The `_key` (a 64-digit digest) is printed by no shape (LD_FROM, LD_TO, the LD summary)
+    // and looked up by nothing: its one role is the row order, which the ordinals keep.
+    key_stored: false,
     ..NODE
 };
 
@@ -516,6 +524,7 @@ collection! {
 /// partner (4.12), computed once at build time.
 pub(super) const VARIANT_LD_PREDICTIONS: Spec = Spec {
     name: variant_ld_predictions::NAME,
+    keyed: Some("the LD summary looks each partner variant's predictions up by its handle"),
     kind: Kind::Derived,
     fields: variant_ld_predictions::FIELDS,
     ..NODE

@@ -21,6 +21,7 @@ collection! {
 
 pub(super) const ONTOLOGY_TERMS: Spec = Spec {
     name: ontology_terms::NAME,
+    keyed: Some("term ids (/ontology-terms, the phenotype, disease and biosample anchors, transitive closure); handles in the term edges and every biosample_term member"),
     fields: ontology_terms::FIELDS,
     known: &["subset"],
     indexes: &[
@@ -53,6 +54,7 @@ collection! {
 
 pub(super) const GENOMIC_ELEMENTS: Spec = Spec {
     name: genomic_elements::NAME,
+    keyed: Some("handles in variants_genomic_elements._to, genomic_elements_genes._from, genomic_elements_biosamples._from, … (joins, verbose)"),
     fields: genomic_elements::FIELDS,
     known: &["simple_sample_summaries", "treatments_term_ids"],
     indexes: &[
@@ -76,6 +78,7 @@ collection!(mm_genomic_elements = genomic_elements);
 
 pub(super) const MM_GENOMIC_ELEMENTS: Spec = Spec {
     name: mm_genomic_elements::NAME,
+    keyed: None,
     ..GENOMIC_ELEMENTS
 };
 
@@ -263,6 +266,7 @@ collection! {
 
 pub(super) const PATHWAYS: Spec = Spec {
     name: pathways::NAME,
+    keyed: Some("/pathways `pathway_id`; handles in genes_pathways._to, pathways_pathways"),
     fields: pathways::FIELDS,
     indexes: &[
         Index::Text(pathways::name),
@@ -292,6 +296,7 @@ collection! {
 
 pub(super) const MOTIFS: Spec = Spec {
     name: motifs::NAME,
+    keyed: Some("handles in motifs_proteins._from, variants_proteins.motif (verbose)"),
     fields: motifs::FIELDS,
     known: &["baseline"],
     indexes: &[
@@ -326,6 +331,7 @@ collection! {
 
 pub(super) const COMPLEXES: Spec = Spec {
     name: complexes::NAME,
+    keyed: Some("/complexes `complex_id`; handles in complexes_proteins._from, motifs_proteins._to, variants_proteins._to"),
     fields: complexes::FIELDS,
     indexes: &[
         Index::Text(complexes::name),

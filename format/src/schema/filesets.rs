@@ -32,6 +32,7 @@ collection! {
 /// `genome_browser_link`.
 pub(super) const FILES_FILESETS: Spec = Spec {
     name: files_filesets::NAME,
+    keyed: Some("/files-filesets `file_fileset_id`; every `files_filesets` member holds its handles (verbose)"),
     fields: files_filesets::FIELDS,
     known: &[
         "name",

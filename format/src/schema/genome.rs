@@ -49,6 +49,7 @@ const GENE_INDEXES: &[Index] = &[
 
 pub(super) const GENES: Spec = Spec {
     name: genes::NAME,
+    keyed: Some("gene ids (/genes `gene_id`, the gene anchors: `sets::keys`); handles in variants_genes, genes_transcripts, genomic_elements_genes, variants_proteins.gene, … (joins, verbose)"),
     fields: genes::FIELDS,
     known: &["version_number"],
     indexes: GENE_INDEXES,
@@ -59,6 +60,7 @@ collection!(mm_genes = genes);
 
 pub(super) const MM_GENES: Spec = Spec {
     name: mm_genes::NAME,
+    keyed: Some("mouse gene ids (organism=Mus musculus); handles in genes_transcripts._from, mm_genes_mm_genes"),
     ..GENES
 };
 
@@ -84,6 +86,7 @@ collection! {
 
 pub(super) const TRANSCRIPTS: Spec = Spec {
     name: transcripts::NAME,
+    keyed: Some("transcript ids (/transcripts, /genes/transcripts: `sets::keys`); handles in genes_transcripts._to, transcripts_proteins._from, gene_products_terms._from"),
     fields: transcripts::FIELDS,
     indexes: &[
         Index::Facet(transcripts::transcript_type),
@@ -101,6 +104,9 @@ collection!(mm_transcripts = transcripts);
 
 pub(super) const MM_TRANSCRIPTS: Spec = Spec {
     name: mm_transcripts::NAME,
+    keyed: Some(
+        "mouse transcript ids; handles in genes_transcripts._to, transcripts_proteins._from",
+    ),
     ..TRANSCRIPTS
 };
 
@@ -125,6 +131,7 @@ collection! {
 
 pub(super) const PROTEINS: Spec = Spec {
     name: proteins::NAME,
+    keyed: Some("protein ids (/proteins, /genes-proteins/variants: `sets::keys`); handles in variants_proteins, proteins_proteins, complexes_proteins, transcripts_proteins, motifs_proteins"),
     fields: proteins::FIELDS,
     indexes: &[
         Index::Exact(proteins::name),
@@ -154,6 +161,9 @@ collection! {
 
 pub(super) const GENES_TRANSCRIPTS: Spec = Spec {
     name: genes_transcripts::NAME,
+    keyed: Some(
+        "handles in genes_transcripts_genes._from (/genes/transcripts/genes resolves them)",
+    ),
     kind: Kind::Edge,
     fields: genes_transcripts::FIELDS,
     known: &["biological_process"],
@@ -168,6 +178,7 @@ collection!(transcripts_proteins = genes_transcripts);
 
 pub(super) const TRANSCRIPTS_PROTEINS: Spec = Spec {
     name: transcripts_proteins::NAME,
+    keyed: None,
     ..GENES_TRANSCRIPTS
 };
 

@@ -49,6 +49,7 @@ pub mod variant_annotations {
 
 pub(super) const VARIANTS: Spec = Spec {
     name: variants::NAME,
+    keyed: Some("`variant_id` of every variant anchor (`Collection::ord`); handles in every variant edge's `_from` and both LD ends"),
     fields: variants::FIELDS,
     known: &["name", "variation_type", "vrs_digest", "filter", "fi"],
     indexes: &[
@@ -71,6 +72,7 @@ collection!(mm_variants = variants);
 
 pub(super) const MM_VARIANTS: Spec = Spec {
     name: mm_variants::NAME,
+    keyed: Some("mouse `variant_id` (organism=Mus musculus: `Collection::ord`)"),
     numbers: &[],
     ..VARIANTS
 };
@@ -120,6 +122,7 @@ const CODING_ORDER: Order = Order::Fields(&[
 
 pub(super) const CODING_VARIANTS: Spec = Spec {
     name: coding_variants::NAME,
+    keyed: Some("coding variant ids (/coding-variants, its key forms); handles in variants_coding_variants._to, coding_variants_phenotypes._from"),
     fields: coding_variants::FIELDS,
     order: CODING_ORDER,
     indexes: &[
@@ -222,6 +225,7 @@ collection! {
 /// ordinals.
 pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
     name: coding_variant_scores::NAME,
+    keyed: Some("/genes/coding-variants/scores, which looks a coding variant's scores up by its key when the table's ordinals do not align with coding_variants' (a guard: the build aligns them)"),
     kind: Kind::Derived,
     fields: coding_variant_scores::FIELDS,
     order: CODING_ORDER,

@@ -33,6 +33,8 @@ pub(super) struct Final<'s, 'w> {
 }
 
 pub(super) enum KeyFeed {
+    /// No key map: nothing looks the collection up by key (`Spec::keyed` is None).
+    None,
     /// Keys arrive in order: the FST is built on its own thread (it is the costliest part of
     /// the final pass, and independent of the rest).
     Direct(parallel::Background<KeyChunk, Result<Spool, varcat_format::WriteError>>),
@@ -53,6 +55,7 @@ impl<'s, 'w> Final<'s, 'w> {
             .sum::<usize>();
         let records = RecordWriter::new(w.section(&names::records(spec.name))?, env.spool()?);
         let keys = match spec.order {
+            _ if spec.keyed.is_none() => KeyFeed::None,
             Order::Key => {
                 let mut b = KeyMapBuilder::for_encoding(
                     env.spool()?,
@@ -168,6 +171,7 @@ impl<'s, 'w> Final<'s, 'w> {
             },
         )?;
         match self.keys {
+            KeyFeed::None => {}
             KeyFeed::Direct(b) => {
                 let mut s = b.finish()?;
                 copy_section(w, &names::key(name), &mut s)?;
@@ -205,6 +209,8 @@ impl<'s, 'w> Final<'s, 'w> {
                 .collect(),
             indexes,
             key_encoding: self.key_encoding,
+            keyed: self.spec.keyed.is_some(),
+            ordinal_width: 4,
         })
     }
 }

@@ -1,0 +1,186 @@
+//! Golden answers: every example of the landing page, plain, with `verbose=true`, `page=1` and
+//! `limit=2&page=1`, answered by the catalog built from testdata with the working tree, must be
+//! byte for byte the answers in `tests/golden/sample-v2.txt`, which the format-v2 code rendered
+//! (issue 24: the v3 format must not change a single answer).
+//!
+//! The file is what `scripts/golden.sh` writes: for each request a line `### <path?query>`, the
+//! body, a newline, the status code and a newline. Only status and body are compared (no
+//! headers: nothing that varies between runs, such as a date).
+//!
+//! Regenerating, only when an answer change is intended (a new or changed example, a fixed
+//! bug), never to make a format change pass: with the binary of the commit whose answers are
+//! meant,
+//!
+//! ```sh
+//! cargo build --release
+//! target/release/varcat build testdata/catalog -o /tmp/sample.varcat
+//! scripts/golden.sh target/release/varcat /tmp/sample.varcat tests/golden/sample-v2.txt
+//! ```
+//!
+//! (or `VARCAT_GOLDEN_WRITE=1 cargo test --test e2e golden`, which writes the file from this
+//! test's server), and commit the file on its own, saying which answers changed and why.
+//!
+//! The same requests, answered in-process by a debug build, also check the index registry
+//! (`varcat_format::collection::registry`): the server asks for no index the catalog lacks,
+//! and reads the key map of every collection the schema keys (value indexes are not held to
+//! that: the examples do not exercise every parameter).
+
+use std::fmt::Write as _;
+
+use crate::util::{request, root, server};
+
+const GOLDEN: &str = "tests/golden/sample-v2.txt";
+
+/// The landing page's example links, in page order (as `scripts/golden.sh` extracts them).
+fn examples(addr: &str) -> Vec<String> {
+    let page = request(addr, "GET", "/", &[]);
+    assert_eq!(page.status, 200, "landing page");
+    let html = page.text();
+    html.split("class=\"example\" href=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').expect("closing quote")].replace("&amp;", "&"))
+        .collect()
+}
+
+/// One section of the golden file for `target`, exactly as `scripts/golden.sh` writes it.
+fn section(addr: &str, target: &str) -> String {
+    let r = request(addr, "GET", target, &[]);
+    let body = String::from_utf8(r.body).expect("UTF-8 body");
+    format!("### {target}\n{body}\n{}\n", r.status)
+}
+
+/// Splits the golden text into (target, whole section) pairs.
+fn sections(text: &str) -> Vec<(&str, &str)> {
+    let mut starts: Vec<usize> = text.match_indices("### /").map(|(i, _)| i).collect();
+    // A section begins at the start of the file or after a newline (a body never holds one).
+    starts.retain(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n');
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| {
+            let s = &text[w[0]..w[1]];
+            (&s[4..s.find('\n').unwrap_or(s.len())], s)
+        })
+        .collect()
+}
+
+#[test]
+fn golden_answers_are_unchanged() {
+    let addr = &server().addr;
+    let examples = examples(addr);
+    assert!(examples.len() > 100, "few examples: {}", examples.len());
+    let mut got = String::new();
+    for u in &examples {
+        let sep = if u.contains('?') { '&' } else { '?' };
+        for v in [
+            u.clone(),
+            format!("{u}{sep}verbose=true"),
+            format!("{u}{sep}page=1"),
+            format!("{u}{sep}limit=2&page=1"),
+        ] {
+            write!(got, "{}", section(addr, &v)).unwrap();
+        }
+    }
+    let path = root().join(GOLDEN);
+    if std::env::var_os("VARCAT_GOLDEN_WRITE").is_some() {
+        std::fs::write(&path, &got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    if got == want {
+        return;
+    }
+    let (g, w) = (sections(&got), sections(&want));
+    for (i, ((gt, gs), (wt, ws))) in g.iter().zip(&w).enumerate() {
+        assert_eq!(
+            gt, wt,
+            "request {i}: the examples changed ({gt} where {GOLDEN} has {wt}); regenerate \
+             the file if intended (see tests/golden.rs)"
+        );
+        if gs != ws {
+            let at = gs
+                .bytes()
+                .zip(ws.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let around = |s: &str| {
+                let mut from = at.saturating_sub(80);
+                let mut to = (at + 80).min(s.len());
+                while !s.is_char_boundary(from) {
+                    from -= 1;
+                }
+                while !s.is_char_boundary(to) {
+                    to += 1;
+                }
+                s[from..to].to_string()
+            };
+            panic!(
+                "first differing answer: {gt} (byte {at} of its section)\n--- got ---\n{}\n--- want ---\n{}",
+                around(gs),
+                around(ws)
+            );
+        }
+    }
+    panic!(
+        "{} requests answered, {GOLDEN} holds {}; regenerate the file if the examples \
+         changed on purpose (see tests/golden.rs)",
+        g.len(),
+        w.len()
+    );
+}
+
+/// The index registry of debug builds (docs/format-v3/brief.md §6.3): answering every golden
+/// request in-process, the server asks only for indexes the catalog has, and it reads the key
+/// map of no collection the schema leaves without one (`Spec::keyed`); each keyed collection's
+/// map is read by some request.
+#[cfg(debug_assertions)]
+#[test]
+fn golden_requests_read_declared_indexes_only() {
+    use varcat_format::collection::registry;
+    let loaded = varcat::http::Loaded::open(crate::util::catalog(), false).unwrap();
+    let app = varcat::http::App::new(loaded, "/api");
+    let want = std::fs::read_to_string(root().join(GOLDEN)).unwrap();
+    for (target, _) in sections(&want) {
+        let req = varcat::http::Request {
+            method: "GET",
+            url: target,
+            ..Default::default()
+        };
+        app.handle(&req);
+    }
+    // No example names a mouse variant by id.
+    let extra = ["/api/variants?variant_id=NC_000067.7:3300000:G:A&organism=Mus%20musculus"];
+    for target in extra {
+        let req = varcat::http::Request {
+            method: "GET",
+            url: target,
+            ..Default::default()
+        };
+        assert_eq!(app.handle(&req).status, 200, "{target}");
+    }
+    let asked = registry::asked();
+    // Every index asked for was there: none the schema does not declare, and no key map of a
+    // collection without one.
+    let absent: Vec<_> = asked.iter().filter(|a| !a.2).collect();
+    assert!(
+        absent.is_empty(),
+        "asked for, not in the catalog: {absent:?}"
+    );
+    let read: std::collections::BTreeSet<&str> = asked
+        .iter()
+        .filter(|a| a.1 == "key")
+        .map(|a| a.0.as_str())
+        .collect();
+    // `coding_variant_scores` is looked up by key only when its ordinals do not align with
+    // `coding_variants'` (a guard: the build aligns them), so no request reads its map here.
+    let unread: Vec<&str> = varcat_format::schema::SPECS
+        .iter()
+        .filter(|s| s.keyed.is_some() && !read.contains(s.name))
+        .map(|s| s.name)
+        .collect();
+    // (Other tests of this process may answer requests in-process too: they can only add reads.)
+    assert!(
+        unread.iter().all(|&c| c == "coding_variant_scores"),
+        "keyed, but no request reads the key map: {unread:?}"
+    );
+}
