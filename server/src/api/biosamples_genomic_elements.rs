@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genomic_elements_biosamples::{ELEMENT_BIOSAMPLE, METHOD, SOURCE};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::engine::NAME_TIERS;
 use varcat_format::schema::{genomic_elements_biosamples as geb, ontology_terms as ot};
 
@@ -42,10 +42,6 @@ pub const BIOSAMPLE_NAME: Param = Param::new(
 
 static TERM_FILTERS: [NodeFilter; 1] = [NodeFilter::Text(&BIOSAMPLE_NAME, ot::m::name, NAME_TIERS)];
 
-fn terms<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &TERM_FILTERS, p, || Filter::over(c))
-}
-
 /// `/biosamples/genomic-elements` as data.
 pub static QUERY: EdgeQuery = EdgeQuery {
     edges: Nodes::One(geb::COLL),
@@ -54,7 +50,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&BIOSAMPLE_NAME],
         nodes: Nodes::One(ot::COLL),
-        resolve: terms,
+        resolve: Resolve::Rows(&TERM_FILTERS),
         end: End::To,
     }],
     filters: &[

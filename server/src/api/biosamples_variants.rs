@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_variants::SIGNIFICANT;
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants_biosamples::{EDGE_FILTERS, ELEMENT_ID, METHOD, VARIANT_BIOSAMPLE};
 use crate::engine::NAME_TIERS;
 use varcat_format::schema::{ontology_terms as ot, variants_biosamples as vb};
@@ -57,10 +57,6 @@ static TERM_FILTERS: [NodeFilter; 2] = [
     NodeFilter::Text(&BIOSAMPLE_NAME, ot::m::name, NAME_TIERS),
 ];
 
-fn terms<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &TERM_FILTERS, p, || Filter::over(c))
-}
-
 /// `/biosamples/variants` as data.
 pub static QUERY: EdgeQuery = EdgeQuery {
     edges: Nodes::One(vb::COLL),
@@ -69,7 +65,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&BIOSAMPLE_ID, &BIOSAMPLE_NAME],
         nodes: Nodes::One(ot::COLL),
-        resolve: terms,
+        resolve: Resolve::Rows(&TERM_FILTERS),
         end: End::To,
     }],
     filters: &EDGE_FILTERS,

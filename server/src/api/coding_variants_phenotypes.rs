@@ -5,7 +5,7 @@
 use super::*;
 use crate::api::coding_variants_variants::{GENE_NAME, HGVSP, TRANSCRIPT_ID, UNIPROT_NAME};
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants::SHORT_VARIANT;
 use crate::shape::{field, member, write_str, Render, Shape, Src, Ty};
 use varcat_format::schema::{
@@ -218,7 +218,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
             &TRANSCRIPT_ID,
         ],
         nodes: Nodes::One(cv::COLL),
-        resolve: coding_variants,
+        resolve: Resolve::Fn(coding_variants),
         end: End::From,
     }],
     filters: &EDGE_FILTERS,

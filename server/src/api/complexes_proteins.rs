@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::motifs_proteins::COMPLEX;
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::shapes::{id_or, PROTEIN};
 use crate::engine::Tier;
 use crate::shape::{field, renamed, Member, Shape, Ty};
@@ -47,10 +47,6 @@ static COMPLEX_FILTERS: [NodeFilter; 3] = [
     NodeFilter::Text(&complexes::DESCRIPTION, cx::m::description, &[Tier::Tokens]),
 ];
 
-fn complexes_of<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &COMPLEX_FILTERS, p, || Filter::over(c))
-}
-
 /// The members of the record with `name` from `name_member` (the client's
 /// `ComplexesFromProteins`).
 pub const fn members(name_member: Stored) -> [Member; 14] {
@@ -86,7 +82,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &COMPLEX_PARAMS,
         nodes: Nodes::One(cx::COLL),
-        resolve: complexes_of,
+        resolve: Resolve::Rows(&COMPLEX_FILTERS),
         end: End::From,
     }],
     filters: &[],

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants_diseases::{pubmed_url, ASSERTION, VARIANT_DISEASE};
 use crate::engine::DISEASE_TIERS;
 use varcat_format::schema::{ontology_terms as ot, variants_diseases as vd};
@@ -52,10 +52,6 @@ static TERM_FILTERS: [NodeFilter; 2] = [
     NodeFilter::Text(&DISEASE_NAME, ot::m::name, DISEASE_TIERS),
 ];
 
-fn terms<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &TERM_FILTERS, p, || Filter::over(c))
-}
-
 /// `/diseases/variants` as data.
 pub static QUERY: EdgeQuery = EdgeQuery {
     edges: Nodes::One(vd::COLL),
@@ -64,7 +60,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&DISEASE_ID, &DISEASE_NAME],
         nodes: Nodes::One(ot::COLL),
-        resolve: terms,
+        resolve: Resolve::Rows(&TERM_FILTERS),
         end: End::To,
     }],
     filters: &[

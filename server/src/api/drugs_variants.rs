@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::shapes::id_or;
 use crate::api::variants::FREQUENCY;
 use crate::api::variants_drugs::{PHENOTYPE_CATEGORIES, PMID};
@@ -68,10 +68,6 @@ static DRUG_FILTERS: [NodeFilter; 2] = [
     NodeFilter::Text(&DRUG_NAME, dr::m::name, NAME_TIERS),
 ];
 
-fn drugs<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &DRUG_FILTERS, p, || Filter::over(c))
-}
-
 /// `/drugs/variants` as data.
 pub static QUERY: EdgeQuery = EdgeQuery {
     edges: Nodes::One(vd::COLL),
@@ -80,7 +76,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&DRUG_ID, &DRUG_NAME],
         nodes: Nodes::One(dr::COLL),
-        resolve: drugs,
+        resolve: Resolve::Rows(&DRUG_FILTERS),
         end: End::To,
     }],
     filters: &[

@@ -12,7 +12,7 @@
 use varcat_format::collection::Collection;
 use varcat_format::schema::Member;
 
-use crate::api::node::{select, NodeFilter, Nodes, Resolver};
+use crate::api::node::{select, NodeFilter, Nodes, Resolve};
 use crate::api::{sets, Ctx, Reply};
 use crate::engine::{Filter, Set};
 use crate::params::{Param, Params};
@@ -39,7 +39,7 @@ pub struct Anchor {
     /// The node collection.
     pub nodes: Nodes,
     /// The nodes the parameters select.
-    pub resolve: Resolver,
+    pub resolve: Resolve,
     /// The end pointing at them.
     pub end: End,
 }
@@ -97,7 +97,7 @@ impl EdgeQuery {
             Nodes::One(c) => c,
             Nodes::ByOrganism(b) => p.organism.collection(b),
         });
-        let nodes = (a.resolve)(ctx, n, p).collect();
+        let nodes = a.resolve.nodes(ctx, n, p).collect();
         let at = |end: Member| sets::adjacent_to(e, end, n, nodes.iter().copied());
         Some(match a.end {
             End::From => (at(self.from), Set::Empty),

@@ -9,7 +9,7 @@ use crate::api::edge::{from_ords, Anchor, EdgeQuery, End, Record};
 use crate::api::genes::GeneParams;
 use crate::api::genes_genomic_elements::NEG_LOG10_PVALUE_ADJ;
 use crate::api::genes_variants::NEG_LOG10_PVALUE;
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::engine::Set;
 use crate::params::Organism;
 use crate::shape::{field, member, write_str, Render, Shape, Src, Ty};
@@ -321,7 +321,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
                 &REGULATOR_SYNONYM,
             ],
             nodes: Nodes::One(ge::COLL),
-            resolve: promoters,
+            resolve: Resolve::Fn(promoters),
             end: End::From,
         },
         Anchor {
@@ -332,7 +332,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
                 &RESPONSE_SYNONYM,
             ],
             nodes: Nodes::One(g::COLL),
-            resolve: responses,
+            resolve: Resolve::Fn(responses),
             end: End::To,
         },
     ],

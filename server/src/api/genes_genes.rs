@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes::GeneParams;
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::params::{ByOrganism, GENES};
 use crate::shape::{field, member, Render, Shape, Src, Ty};
 use varcat_format::schema::{genes_genes as gg, mm_genes_mm_genes};
@@ -199,7 +199,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         Anchor {
             params: &genes::PARAMS,
             nodes: Nodes::ByOrganism(GENES),
-            resolve: genes::anchor,
+            resolve: Resolve::Fn(genes::anchor),
             end: End::Either,
         },
         Anchor {
@@ -210,7 +210,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
                 &ASSOCIATED_SYNONYM,
             ],
             nodes: Nodes::ByOrganism(GENES),
-            resolve: associated,
+            resolve: Resolve::Fn(associated),
             end: End::Partner,
         },
     ],

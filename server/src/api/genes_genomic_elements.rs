@@ -5,7 +5,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_variants::{BIOSAMPLE_TERM, EFFECT_SIZE, LOG2FC_PARAM, NEG_LOG10_PVALUE};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::shapes::id_or;
 use crate::engine::CONTEXT_TIERS;
 use crate::params::GENES;
@@ -204,7 +204,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &genes::PARAMS,
         nodes: Nodes::ByOrganism(GENES),
-        resolve: genes::anchor,
+        resolve: Resolve::Fn(genes::anchor),
         end: End::To,
     }],
     filters: &EDGE_FILTERS,

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{rows, NodeFilter, Nodes, Resolve};
 use crate::api::pathways::{DISEASE_ONTOLOGY_TERMS, GO_BIOLOGICAL_PROCESS, NAME_ALIASES, PATHWAY};
 use crate::api::shapes::{id_or, GENE};
 use crate::engine::NAME_TIERS;
@@ -138,7 +138,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &genes::PARAMS,
         nodes: Nodes::ByOrganism(GENES),
-        resolve: genes::anchor,
+        resolve: Resolve::Fn(genes::anchor),
         end: End::From,
     }],
     filters: &[],

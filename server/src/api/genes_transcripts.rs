@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::Nodes;
+use crate::api::node::{Nodes, Resolve};
 use crate::api::shapes::id_or;
 use crate::api::transcripts::TRANSCRIPT;
 use crate::params::GENES;
@@ -54,7 +54,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &genes::PARAMS,
         nodes: Nodes::ByOrganism(GENES),
-        resolve: genes::anchor,
+        resolve: Resolve::Fn(genes::anchor),
         end: End::From,
     }],
     filters: &[],

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::api::edge::{from_ords, Anchor, EdgeQuery, End, Record};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::shapes::{id_or, GENE};
 use crate::api::transcripts::TRANSCRIPT;
 use crate::engine::{cascade, Set, NAME_TIERS};
@@ -268,13 +268,13 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         Anchor {
             params: &[&GENE_ID, &GENE_NAME, &TRANSCRIPT_ID],
             nodes: Nodes::One(gt::COLL),
-            resolve: constructs,
+            resolve: Resolve::Fn(constructs),
             end: End::From,
         },
         Anchor {
             params: &[&READOUT_GENE_ID, &READOUT_GENE_NAME],
             nodes: Nodes::One(schema::genes::COLL),
-            resolve: readout,
+            resolve: Resolve::Fn(readout),
             end: End::To,
         },
     ],

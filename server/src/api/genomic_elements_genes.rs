@@ -9,7 +9,7 @@ use crate::api::genes_genomic_elements::{
 };
 use crate::api::genes_variants::{BIOSAMPLE_TERM, EFFECT_SIZE, LOG2FC_PARAM, NEG_LOG10_PVALUE};
 use crate::api::genomic_elements::{SOURCE_ANNOTATION, TYPE};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::params::GENOMIC_ELEMENTS;
 use crate::shape::Shape;
 use varcat_format::schema::{genomic_elements as ge, genomic_elements_genes as eg};
@@ -67,10 +67,6 @@ static ELEMENT_FILTERS: [NodeFilter; 3] = [
 ];
 
 /// Elements by region, annotation and type.
-fn elements<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &ELEMENT_FILTERS, p, || Filter::over(c))
-}
-
 /// Seen from the element: `name` is the edge's own ("regulates").
 pub static ELEMENT_GENE: Shape = Shape {
     name: "GenomicElementsToGenes",
@@ -85,7 +81,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&ELEMENT_REGION, &SOURCE_ANNOTATION, &REGION_TYPE],
         nodes: Nodes::ByOrganism(GENOMIC_ELEMENTS),
-        resolve: elements,
+        resolve: Resolve::Rows(&ELEMENT_FILTERS),
         end: End::From,
     }],
     filters: &EDGE_FILTERS,

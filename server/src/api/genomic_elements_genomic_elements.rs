@@ -9,7 +9,7 @@ use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_genomic_elements::NEG_LOG10_PVALUE_ADJ;
 use crate::api::genes_variants::{LOG2FC_PARAM, NEG_LOG10_PVALUE, SIGNIFICANT};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{rows, NodeFilter, Nodes, Resolve};
 use crate::api::shapes::{id_or, GENE};
 use crate::engine::NAME_TIERS;
 use crate::shape::{field, member, Shape, Src, Ty};
@@ -170,14 +170,6 @@ static PROMOTER_GENES: [NodeFilter; 2] = [
     NodeFilter::Text(&PROMOTER_GENE_NAME, g::m::name, NAME_TIERS),
 ];
 
-fn perturbed<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &PERTURBED, p, || Filter::over(c))
-}
-
-fn accessible<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &ACCESSIBLE, p, || Filter::over(c))
-}
-
 /// Elements that are the promoter of the genes the promoter parameters select.
 fn promoters<'a>(ctx: &Ctx<'a>, els: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let gc = ctx.coll(g::COLL);
@@ -197,19 +189,19 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         Anchor {
             params: &[&PERTURBED_REGION],
             nodes: Nodes::One(ge::COLL),
-            resolve: perturbed,
+            resolve: Resolve::Rows(&PERTURBED),
             end: End::From,
         },
         Anchor {
             params: &[&PROMOTER_GENE_ID, &PROMOTER_GENE_NAME],
             nodes: Nodes::One(ge::COLL),
-            resolve: promoters,
+            resolve: Resolve::Fn(promoters),
             end: End::From,
         },
         Anchor {
             params: &[&ACCESSIBLE_REGION],
             nodes: Nodes::One(ge::COLL),
-            resolve: accessible,
+            resolve: Resolve::Rows(&ACCESSIBLE),
             end: End::To,
         },
     ],

@@ -6,7 +6,7 @@ use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_genomic_elements::ELEMENT_7;
 use crate::api::genes_variants::SIGNIFICANT;
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::phenotypes_variants::PHENOTYPE_NAME;
 use crate::api::shapes::id_or;
 use crate::api::variants_phenotypes::PHENOTYPE_ID_PARAM;
@@ -116,24 +116,16 @@ pub static PHENOTYPE_ELEMENT: Shape = Shape {
 
 static ELEMENT_FILTERS: [NodeFilter; 1] = [NodeFilter::Overlaps(&ELEMENT_REGION)];
 
-fn elements<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &ELEMENT_FILTERS, p, || Filter::over(c))
-}
-
 static TERM_FILTERS: [NodeFilter; 2] = [
     NodeFilter::Key(&PHENOTYPE_ID_PARAM),
     NodeFilter::Text(&PHENOTYPE_NAME, ot::m::name, NAME_TIERS),
 ];
 
-fn terms<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &TERM_FILTERS, p, || Filter::over(c))
-}
-
 /// The phenotype anchor both directions share.
 pub const TERM_ANCHOR: Anchor = Anchor {
     params: &[&PHENOTYPE_ID_PARAM, &PHENOTYPE_NAME],
     nodes: Nodes::One(ot::COLL),
-    resolve: terms,
+    resolve: Resolve::Rows(&TERM_FILTERS),
     end: End::To,
 };
 
@@ -153,7 +145,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         Anchor {
             params: &[&ELEMENT_REGION],
             nodes: Nodes::ByOrganism(GENOMIC_ELEMENTS),
-            resolve: elements,
+            resolve: Resolve::Rows(&ELEMENT_FILTERS),
             end: End::From,
         },
         TERM_ANCHOR,

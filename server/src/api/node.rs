@@ -29,6 +29,25 @@ pub enum Nodes {
 /// A resolver shared with other endpoints: the rows of the collection its parameters select.
 pub type Resolver = for<'a> fn(&Ctx<'a>, Option<&'a Collection>, &Params) -> Filter<'a>;
 
+/// How an edge endpoint's anchor selects its nodes: a resolver shared with other endpoints, or
+/// the rows a list of node filters selects (most anchors: no function to write per endpoint).
+pub enum Resolve {
+    /// A shared resolver.
+    Fn(Resolver),
+    /// The rows these filters select (all rows when none applies).
+    Rows(&'static [NodeFilter]),
+}
+
+impl Resolve {
+    /// The selected rows of `c`.
+    pub fn nodes<'a>(&self, ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
+        match self {
+            Resolve::Fn(f) => f(ctx, c, p),
+            Resolve::Rows(filters) => rows(ctx, c, filters, p, || Filter::over(c)),
+        }
+    }
+}
+
 /// One filter of a node or edge endpoint, applied when its parameter is given.
 pub enum NodeFilter {
     /// `_key` equals the value, with or without an Ensembl version.

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::ontology_terms_children::{ONTOLOGY_TERM_ID, TERM_FULL};
 use crate::engine::Set;
 use crate::parse::ident::TermId;
@@ -64,7 +64,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&ONTOLOGY_TERM_ID],
         nodes: Nodes::One(ot::COLL),
-        resolve: term,
+        resolve: Resolve::Fn(term),
         end: End::From,
     }],
     filters: &[

@@ -3,7 +3,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_pathways::{pathways, PATHWAY_GENE, PATHWAY_PARAMS};
-use crate::api::node::Nodes;
+use crate::api::node::{Nodes, Resolve};
 use varcat_format::schema::{genes_pathways as gp, pathways as pw};
 
 /// The endpoint.
@@ -37,7 +37,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &PATHWAY_PARAMS,
         nodes: Nodes::One(pw::COLL),
-        resolve: pathways,
+        resolve: Resolve::Fn(pathways),
         end: End::To,
     }],
     filters: &[],

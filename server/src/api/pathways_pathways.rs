@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_pathways::{common, pathways, then, PATHWAY_PARAMS};
-use crate::api::node::Nodes;
+use crate::api::node::{Nodes, Resolve};
 use crate::api::pathways::PATHWAY;
 use crate::api::shapes::id_or;
 use crate::shape::{field, Member, Shape, Ty};
@@ -64,7 +64,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &PATHWAY_PARAMS,
         nodes: Nodes::One(pw::COLL),
-        resolve: pathways,
+        resolve: Resolve::Fn(pathways),
         end: End::Either,
     }],
     filters: &[],

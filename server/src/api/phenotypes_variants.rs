@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{rows, NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants_phenotypes::{
     phenotype_shape, CLASS, LABEL, METHOD, NEG_LOG10_PVALUE, PHENOTYPE_ID_PARAM, PHENO_SHAPES,
 };
@@ -62,10 +62,6 @@ static TERM_FILTERS: [NodeFilter; 2] = [
     NodeFilter::Text(&PHENOTYPE_NAME, ot::m::name, NAME_TIERS),
 ];
 
-fn terms<'a>(ctx: &Ctx<'a>, c: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    rows(ctx, c, &TERM_FILTERS, p, || Filter::over(c))
-}
-
 /// `/phenotypes/variants` as data.
 pub static QUERY: EdgeQuery = EdgeQuery {
     edges: Nodes::One(vp::COLL),
@@ -74,7 +70,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &[&PHENOTYPE_ID_PARAM, &PHENOTYPE_NAME],
         nodes: Nodes::One(ot::COLL),
-        resolve: terms,
+        resolve: Resolve::Rows(&TERM_FILTERS),
         end: End::To,
     }],
     filters: &[

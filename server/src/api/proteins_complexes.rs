@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::complexes_proteins::members;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::Nodes;
+use crate::api::node::{Nodes, Resolve};
 use crate::shape::Shape;
 use varcat_format::schema::{complexes_proteins as cp, proteins as pr};
 
@@ -47,7 +47,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &proteins::FILTERS,
         nodes: Nodes::One(pr::COLL),
-        resolve: proteins::anchor,
+        resolve: Resolve::Fn(proteins::anchor),
         end: End::To,
     }],
     filters: &[],

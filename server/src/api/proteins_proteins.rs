@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::proteins::{
     matching_by, DBXREFS, PROTEIN_ID, PROTEIN_NAME, UNIPROT_FULL_NAME, UNIPROT_NAME,
 };
@@ -210,13 +210,13 @@ pub static QUERY: EdgeQuery = EdgeQuery {
         Anchor {
             params: &proteins::FILTERS,
             nodes: Nodes::One(pr::COLL),
-            resolve: proteins::anchor,
+            resolve: Resolve::Fn(proteins::anchor),
             end: End::Either,
         },
         Anchor {
             params: &ASSOCIATED_PARAMS,
             nodes: Nodes::One(pr::COLL),
-            resolve: associated,
+            resolve: Resolve::Fn(associated),
             end: End::Partner,
         },
     ],

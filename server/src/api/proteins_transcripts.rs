@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::Nodes;
+use crate::api::node::{Nodes, Resolve};
 use crate::api::shapes::id_or;
 use crate::api::transcripts::TRANSCRIPT;
 use crate::shape::{field, renamed, Shape, Ty};
@@ -52,7 +52,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &proteins::FILTERS,
         nodes: Nodes::One(pr::COLL),
-        resolve: proteins::anchor,
+        resolve: Resolve::Fn(proteins::anchor),
         end: End::To,
     }],
     filters: &[],

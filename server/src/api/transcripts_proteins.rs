@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::Nodes;
+use crate::api::node::{Nodes, Resolve};
 use crate::api::shapes::PROTEIN;
 use crate::api::transcripts_genes::{REGION, TRANSCRIPT_ID, TRANSCRIPT_TYPE};
 use crate::params::TRANSCRIPTS;
@@ -61,7 +61,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &TRANSCRIPT_PARAMS,
         nodes: Nodes::ByOrganism(TRANSCRIPTS),
-        resolve: transcripts::anchor,
+        resolve: Resolve::Fn(transcripts::anchor),
         end: End::From,
     }],
     filters: &[],

@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genes_variants::SIGNIFICANT;
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::shapes::{id_or, ONTOLOGY_TERM};
 use crate::api::variants::{CA_ID, FREQUENCY, HGVS, REGION_10KB, RSID, SPDI, VARIANT_ID};
 use crate::api::variants_genes::{anchor, VARIANT_PARAMS};
@@ -134,7 +134,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &VARIANT_PARAMS,
         nodes: Nodes::ByOrganism(VARIANTS),
-        resolve: anchor,
+        resolve: Resolve::Fn(anchor),
         end: End::From,
     }],
     filters: &EDGE_FILTERS,

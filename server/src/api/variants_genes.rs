@@ -7,7 +7,7 @@ use crate::api::genes_variants::{
     BIOSAMPLE_TERM, EFFECT_SIZE, GENE_VARIANT_MEMBERS, LABEL_PARAM, LOG2FC_PARAM, METHOD_PARAM,
     NEG_LOG10_PVALUE, POSTERIOR_INCLUSION_PROBABILITY, SIGNIFICANT, SOURCE_PARAM,
 };
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants::{CA_ID, HGVS, REGION_10KB, RSID, SPDI, VARIANT_ID};
 use crate::engine::CONTEXT_TIERS;
 use crate::params::VARIANTS;
@@ -108,7 +108,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &VARIANT_PARAMS,
         nodes: Nodes::ByOrganism(VARIANTS),
-        resolve: anchor,
+        resolve: Resolve::Fn(anchor),
         end: End::From,
     }],
     filters: &[

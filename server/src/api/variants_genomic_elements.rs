@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::genomic_elements_variants::{BIOSAMPLE_TERM, ELEMENT_VARIANT, METHOD};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants::{CA_ID, HGVS, REGION_10KB, RSID, SPDI, VARIANT_ID};
 use crate::api::variants_genes::VARIANT_PARAMS;
 use crate::engine::CONTEXT_TIERS;
@@ -62,7 +62,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &VARIANT_PARAMS,
         nodes: Nodes::ByOrganism(VARIANTS),
-        resolve: variants_genes::anchor,
+        resolve: Resolve::Fn(variants_genes::anchor),
         end: End::From,
     }],
     filters: &[

@@ -4,7 +4,7 @@
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
 use crate::api::motifs_proteins::COMPLEX;
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::shapes::{id_or, ONTOLOGY_TERM, PROTEIN_BASIC};
 use crate::api::variants::{CA_ID, HGVS, REGION_10KB, RSID, SHORT_VARIANT, SPDI, VARIANT_ID};
 use crate::api::variants_genes::VARIANT_PARAMS;
@@ -199,7 +199,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &VARIANT_PARAMS,
         nodes: Nodes::ByOrganism(VARIANTS),
-        resolve: variants_genes::anchor,
+        resolve: Resolve::Fn(variants_genes::anchor),
         end: End::From,
     }],
     filters: &[

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
-use crate::api::node::{NodeFilter, Nodes};
+use crate::api::node::{NodeFilter, Nodes, Resolve};
 use crate::api::variants::FREQUENCY;
 use crate::api::variants_genes::{anchor, VARIANT_PARAMS};
 use crate::engine::Read;
@@ -154,7 +154,7 @@ pub static QUERY: EdgeQuery = EdgeQuery {
     anchors: &[Anchor {
         params: &VARIANT_PARAMS,
         nodes: Nodes::ByOrganism(VARIANTS),
-        resolve: anchor,
+        resolve: Resolve::Fn(anchor),
         end: End::Either,
     }],
     filters: &[
