@@ -15,7 +15,7 @@ use crate::intervals::IntervalIndex;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::numbers::Numbers;
 use crate::points::PointIndex;
-use crate::records::{Record, RecordStore};
+use crate::records::{self, Member, RecordStore, StoredRecord};
 
 /// One collection's views.
 #[derive(Clone)]
@@ -40,8 +40,12 @@ impl Collection {
     /// Opens the views of `meta`'s collection.
     pub fn open(cat: &Catalog, meta: &CollectionMeta) -> Result<Collection, ReadError> {
         let name = meta.name.as_str();
-        let records =
-            RecordStore::open(cat.require(&names::records(name))?, &names::records(name))?;
+        let dict = cat.require(&records::dict_section(name))?;
+        let records = RecordStore::open(
+            cat.require(&names::records(name))?,
+            dict.as_ref(),
+            &names::records(name),
+        )?;
         if records.len() as u64 != meta.documents {
             return Err(ReadError::invalid(
                 &names::records(name),
@@ -191,19 +195,19 @@ impl Collection {
     }
 
     /// The record with ordinal `ord`.
-    pub fn record(&self, ord: u32) -> Option<Record<'_>> {
+    pub fn record(&self, ord: u32) -> Option<StoredRecord> {
         self.records.get(ord)
     }
 
     /// The JSON bytes of member `field` of record `ord`.
-    pub fn value(&self, ord: u32, field: &str) -> Option<&[u8]> {
+    pub fn value(&self, ord: u32, field: &str) -> Option<Member> {
         let id = self.field(field)?;
-        self.records.get(ord)?.get(id)
+        self.records.get(ord)?.member(id)
     }
 
     /// The member `field` of record `ord` as a string (None when absent, null or not a string).
     pub fn string(&self, ord: u32, field: &str) -> Option<String> {
-        serde_json::from_slice::<String>(self.value(ord, field)?).ok()
+        serde_json::from_slice::<String>(&self.value(ord, field)?).ok()
     }
 
     /// The exact-value index of `field`.

@@ -10,7 +10,7 @@ use varcat_format::fstmap::{KeyMap, KeyMapBuilder, MultiMap, MultiMapBuilder};
 use varcat_format::intervals::{IntervalIndex, IntervalWriter};
 use varcat_format::numbers::{NumberWriter, Numbers};
 use varcat_format::points::{PointIndex, PointWriter};
-use varcat_format::records::{RecordBuf, RecordStore, RecordWriter};
+use varcat_format::records::{BlockOptions, Record, RecordBuf, RecordStore, RecordWriter};
 use varcat_format::spool::Spool;
 
 fn keymap(model: &BTreeMap<String, u64>) -> KeyMap {
@@ -200,8 +200,10 @@ proptest! {
     }
 
     #[test]
-    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100), ahead in prop::collection::vec(0u32..120, 0..6)) {
-        let mut w = RecordWriter::new(Vec::new(), Spool::memory());
+    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100), ahead in prop::collection::vec(0u32..120, 0..6), per_block in prop::option::of(1u32..9)) {
+        // Any block size (None: chosen by the trial), R = 1, a short last block, no records.
+        let opts = BlockOptions { per_block, ..BlockOptions::default() };
+        let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
         for r in &recs {
             let mut b = RecordBuf::new();
             // Insert in reverse to prove the encoding sorts members by id.
@@ -210,8 +212,12 @@ proptest! {
             }
             w.push(&b.encode()).unwrap();
         }
-        let store = RecordStore::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        let (bytes, dict) = w.finish().unwrap();
+        let store = RecordStore::open(Bytes::from_vec(bytes), &dict, "t").unwrap();
         prop_assert_eq!(store.len(), recs.len());
+        if let Some(r) = per_block {
+            prop_assert_eq!(store.per_block(), r as usize);
+        }
         // Reading ahead is a hint: any ordinals, in range or not, change nothing.
         store.prefetch(&ahead);
         for (i, r) in recs.iter().enumerate() {
@@ -444,5 +450,135 @@ proptest! {
         };
         prop_assert_eq!(Meta::from_bytes(&meta.to_bytes()).unwrap(), meta);
         let _ = Meta::from_bytes(&junk);
+    }
+}
+
+/// Records like a collection's: shared member names and values, varying numbers and ids.
+fn similar_records(n: usize) -> Vec<Vec<u8>> {
+    (0..n)
+        .map(|i| {
+            let mut b = RecordBuf::new();
+            b.set(
+                0,
+                format!("\"NC_000001.11:{}:A:G\"", 10_000 + i * 37).into_bytes(),
+            );
+            b.set(1, format!("{}", 10_000 + i * 37).into_bytes());
+            b.set(2, b"\"chr1\"".to_vec());
+            b.set(
+                3,
+                format!(
+                    "{{\"af\":{},\"source\":\"gnomAD\",\"x\":[{}]}}",
+                    i % 97,
+                    i % 5
+                )
+                .into_bytes(),
+            );
+            if i % 3 == 0 {
+                b.set(7, format!("\"rs{}\"", 1_000_000 + i * 11).into_bytes());
+            }
+            b.encode()
+        })
+        .collect()
+}
+
+fn store_of(recs: &[Vec<u8>], opts: BlockOptions) -> (Vec<u8>, Vec<u8>) {
+    let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
+    for r in recs {
+        w.push(r).unwrap();
+    }
+    w.finish().unwrap()
+}
+
+#[test]
+fn test_record_blocks_with_dictionary_round_trip() {
+    let recs = similar_records(5000);
+    let raw: usize = recs.iter().map(Vec::len).sum();
+    for per_block in [None, Some(1), Some(7), Some(4096)] {
+        let opts = BlockOptions {
+            per_block,
+            ..BlockOptions::default()
+        };
+        let (bytes, dict) = store_of(&recs, opts);
+        assert!(
+            !dict.is_empty(),
+            "{raw} bytes of records train a dictionary"
+        );
+        let store = RecordStore::open(Bytes::from_vec(bytes.clone()), &dict, "t").unwrap();
+        assert_eq!(store.len(), recs.len());
+        // Out of order, across blocks and back: the per-thread cache never mixes blocks up.
+        for i in (0..recs.len()).rev().step_by(3).chain(0..recs.len()) {
+            assert_eq!(
+                store.get(i as u32).unwrap().view().members().count(),
+                Record::new(&recs[i]).members().count()
+            );
+            let got: Vec<(u16, Vec<u8>)> = store
+                .get(i as u32)
+                .unwrap()
+                .members()
+                .map(|(id, v)| (id, v.to_vec()))
+                .collect();
+            let want: Vec<(u16, Vec<u8>)> = Record::new(&recs[i])
+                .members()
+                .map(|(id, v)| (id, v.to_vec()))
+                .collect();
+            assert_eq!(got, want, "record {i}, per_block {per_block:?}");
+        }
+        assert!(store.get(recs.len() as u32).is_none());
+        if per_block.is_none() {
+            // The trial aims at ~4 KiB per block.
+            let blocks = recs.len().div_ceil(store.per_block());
+            let avg = bytes.len() / blocks;
+            assert!(
+                (1500..=8192).contains(&avg),
+                "{avg} bytes per block, R = {}",
+                store.per_block()
+            );
+            assert!(bytes.len() * 4 < raw, "{} of {raw}", bytes.len());
+        }
+    }
+}
+
+#[test]
+fn test_record_blocks_are_deterministic() {
+    let recs = similar_records(3000);
+    let a = store_of(&recs, BlockOptions::default());
+    let b = store_of(&recs, BlockOptions::default());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn test_record_blocks_corrupt_bytes_never_panic() {
+    let recs = similar_records(600);
+    let (bytes, dict) = store_of(
+        &recs,
+        BlockOptions {
+            per_block: Some(16),
+            ..BlockOptions::default()
+        },
+    );
+    // Flip bytes across frames, offsets and trailer; and feed the dictionary damaged.
+    for at in (0..bytes.len()).step_by(bytes.len() / 97 + 1) {
+        for mask in [0x01u8, 0x80, 0xff] {
+            let mut b = bytes.clone();
+            b[at] ^= mask;
+            if let Ok(store) = RecordStore::open(Bytes::from_vec(b), &dict, "t") {
+                for o in 0..store.len() as u32 + 2 {
+                    if let Some(r) = store.get(o) {
+                        let _ = r.members().count();
+                    }
+                }
+            }
+        }
+    }
+    for at in (0..dict.len()).step_by(dict.len() / 31 + 1) {
+        let mut d = dict.clone();
+        d[at] ^= 0x5a;
+        if let Ok(store) = RecordStore::open(Bytes::from_vec(bytes.clone()), &d, "t") {
+            for o in 0..store.len() as u32 {
+                if let Some(r) = store.get(o) {
+                    let _ = r.members().count();
+                }
+            }
+        }
     }
 }

@@ -125,7 +125,7 @@ impl From<Vec<u8>> for Answer {
 /// Member `m` of record `o` as a JSON value (null when absent).
 pub fn member_value(c: &Collection, o: u32, m: Member) -> serde_json::Value {
     c.raw(o, m)
-        .and_then(|b| serde_json::from_slice(b).ok())
+        .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or(serde_json::Value::Null)
 }
 

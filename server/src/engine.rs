@@ -9,6 +9,7 @@ use roaring::RoaringBitmap;
 use varcat_format::collection::Collection;
 use varcat_format::indexes::IndexKind;
 use varcat_format::postings::List;
+use varcat_format::records::Member as Bytes;
 use varcat_format::schema::{self, Member};
 use varcat_format::text;
 
@@ -37,15 +38,15 @@ pub fn check_whole(coll: &Collection, kind: IndexKind) {
 /// Reads of record members by handle (the collection's own, name-keyed reads are not for
 /// handlers: see `clippy.toml`).
 pub trait Read {
-    /// The JSON bytes of member `m` of record `o`.
-    fn raw(&self, o: u32, m: Member) -> Option<&[u8]>;
+    /// The JSON bytes of member `m` of record `o` (holding its decoded record block).
+    fn raw(&self, o: u32, m: Member) -> Option<Bytes>;
     /// Member `m` of record `o` as a string (None when absent, null or not a string).
     fn str_of(&self, o: u32, m: Member) -> Option<String>;
 }
 
 #[allow(clippy::disallowed_methods)]
 impl Read for Collection {
-    fn raw(&self, o: u32, m: Member) -> Option<&[u8]> {
+    fn raw(&self, o: u32, m: Member) -> Option<Bytes> {
         self.value(o, name_in(self, m, None))
     }
 

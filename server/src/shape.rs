@@ -211,7 +211,7 @@ impl<'a> Render<'a> {
             #[allow(clippy::disallowed_methods)]
             let field = |name: &str| {
                 coll.field(name)
-                    .and_then(|id| rec.and_then(|r| r.get(id)))
+                    .and_then(|id| rec.as_ref().and_then(|r| r.get(id)))
                     .filter(|v| *v != b"null")
             };
             let stored = |m: Stored| field(name_in(coll, m, None));

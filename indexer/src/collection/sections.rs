@@ -9,7 +9,7 @@ use varcat_format::indexes::IndexKind;
 use varcat_format::keys::KeyEncoding;
 use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
-use varcat_format::records::RecordWriter;
+use varcat_format::records::{self, RecordWriter};
 use varcat_format::spool::Spool;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
@@ -53,7 +53,11 @@ impl<'s, 'w> Final<'s, 'w> {
             .iter()
             .map(|i| if matches!(i, Index::Text(_)) { 3 } else { 1 })
             .sum::<usize>();
-        let records = RecordWriter::new(w.section(&names::records(spec.name))?, env.spool()?);
+        let records = RecordWriter::new(
+            w.section(&names::records(spec.name))?,
+            env.spool()?,
+            env.spool()?,
+        );
         let keys = match spec.order {
             _ if spec.keyed.is_none() => KeyFeed::None,
             Order::Key => {
@@ -144,8 +148,11 @@ impl<'s, 'w> Final<'s, 'w> {
 
     pub(super) fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
         let name = self.spec.name;
+        env.progress.phase(&format!("{name}: compressing records"));
+        let (sec, dict) = self.records.finish()?;
+        let w = sec.finish()?;
+        w.add(&records::dict_section(name), &dict)?;
         env.progress.phase(&format!("{name}: writing indexes"));
-        let w = self.records.finish()?.finish()?;
         // Indexes are independent of one another: each is built into spools on one of
         // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog
         // in feed order, so the bytes do not depend on the thread count. The `_key` FST may still

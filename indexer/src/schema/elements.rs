@@ -84,7 +84,7 @@ fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
         };
         let field = |f: &str| {
             vc.value(vo, f)
-                .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+                .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
                 .unwrap_or(Value::Null)
         };
         variants.push(json!({

@@ -180,7 +180,7 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
         for e in list.iter() {
             let num = |f: &str| {
                 cvp.value(e, f)
-                    .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+                    .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
                     .filter(Value::is_number)
             };
             let score = SCORE_MEMBERS
@@ -206,7 +206,7 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
         .collect();
     let value = |f: &str| {
         cv.value(ord, f)
-            .and_then(|b| serde_json::from_slice::<Value>(b).ok())
+            .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
             .unwrap_or(Value::Null)
     };
     out.push(object(json!({

@@ -154,7 +154,7 @@ fn score(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
     ]
     .into_iter()
     .find_map(|m| e.raw(o, m).filter(|b| *b != b"null"));
-    raw.map(|b| out.extend_from_slice(b)).is_some()
+    raw.map(|b| out.extend_from_slice(&b)).is_some()
 }
 
 /// The first variant (by edge key) linked to the edge's coding variant.

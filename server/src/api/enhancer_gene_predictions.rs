@@ -62,7 +62,7 @@ type Stored = varcat_format::schema::Member;
 fn element_member(r: &Render<'_>, e: &Collection, o: u32, m: Stored, out: &mut Vec<u8>) -> bool {
     let raw = e.str_of(o, eg::m::_from).and_then(|h| {
         let (c, eo) = r.cat.resolve(&h)?;
-        c.raw(eo, m).filter(|v| *v != b"null").map(<[u8]>::to_vec)
+        c.raw(eo, m).filter(|v| *v != b"null").map(|v| v.to_vec())
     });
     raw.map(|v| out.extend_from_slice(&v)).is_some()
 }
@@ -88,7 +88,7 @@ fn cell_type(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool 
     let raw = [eg::m::cell_annotation, eg::m::biological_context]
         .into_iter()
         .find_map(|m| e.raw(o, m).filter(|v| *v != b"null"));
-    raw.map(|v| out.extend_from_slice(v)).is_some()
+    raw.map(|v| out.extend_from_slice(&v)).is_some()
 }
 
 /// One predicted element of a gene (the client's `Elements`).

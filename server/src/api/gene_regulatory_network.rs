@@ -228,7 +228,7 @@ fn efficiency(r: &Render<'_>, e: &Collection, o: u32, m: Stored, out: &mut Vec<u
     let raw = efficiency_edge(r, e, o).and_then(|x| e.raw(x, m));
     match raw.filter(|v| *v != b"null") {
         Some(v) => {
-            out.extend_from_slice(v);
+            out.extend_from_slice(&v);
             true
         }
         None => false,

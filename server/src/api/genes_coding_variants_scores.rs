@@ -181,7 +181,7 @@ fn score_list(cv: &Collection, scores: Option<&Collection>, o: u32) -> Vec<Value
         key.as_deref().and_then(|k| sc.ord(k))
     };
     so.and_then(|so| sc.raw(so, coding_variant_scores::m::scores))
-        .and_then(|b| serde_json::from_slice::<Vec<Value>>(b).ok())
+        .and_then(|b| serde_json::from_slice::<Vec<Value>>(&b).ok())
         .unwrap_or_default()
 }
 

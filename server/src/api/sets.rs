@@ -82,7 +82,8 @@ pub fn key(coll: &Collection, ord: u32) -> Option<String> {
 #[allow(clippy::disallowed_methods)]
 pub fn handle(coll: &Collection, ord: u32) -> Option<String> {
     // Keys are plain JSON strings: borrowed when they hold no escape (no decode, no copy).
-    let key = crate::shape::json_str(coll.value(ord, KEY)?)?;
+    let raw = coll.value(ord, KEY)?;
+    let key = crate::shape::json_str(&raw)?;
     let name = coll.name();
     let mut h = String::with_capacity(name.len() + 1 + key.len());
     h.push_str(name);

@@ -109,7 +109,7 @@ fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool 
 fn variant_rsids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
     let bytes = e.str_of(o, vp::m::_from).and_then(|h| {
         let (c, vo) = r.cat.resolve(&h)?;
-        c.raw(vo, schema::variants::m::rsid).map(<[u8]>::to_vec)
+        c.raw(vo, schema::variants::m::rsid).map(|v| v.to_vec())
     });
     bytes.map(|b| out.extend_from_slice(&b)).is_some()
 }

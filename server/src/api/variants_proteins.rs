@@ -89,8 +89,7 @@ pub const NAME: Param = Param::new(
 /// The edge's target handle, when it is a string.
 fn target(e: &Collection, o: u32) -> Option<String> {
     e.raw(o, vp::m::_to)
-        .and_then(json_str)
-        .map(|h| h.into_owned())
+        .and_then(|b| json_str(&b).map(|h| h.into_owned()))
 }
 
 /// The protein or complex: its handle, or with verbose its record (a protein in the client's

@@ -69,7 +69,7 @@ fn end_member(
     let value = e
         .str_of(o, end)
         .and_then(|h| r.cat.resolve(&h))
-        .and_then(|(c, v)| c.raw(v, m).filter(|b| *b != b"null").map(<[u8]>::to_vec));
+        .and_then(|(c, v)| c.raw(v, m).filter(|b| *b != b"null").map(|v| v.to_vec()));
     value.map(|b| out.extend_from_slice(&b)).is_some()
 }
 

@@ -95,7 +95,7 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
                 };
                 let predictions = preds
                     .and_then(|c| c.raw(c.ord(&partner)?, variant_ld_predictions::m::predictions))
-                    .and_then(|b| serde_json::from_slice(b).ok())
+                    .and_then(|b| serde_json::from_slice(&b).ok())
                     .unwrap_or_else(|| empty.clone());
                 json!({
                     "ancestry": l.str_of(o, vv::m::ancestry).unwrap_or_default(),
