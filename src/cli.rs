@@ -322,6 +322,7 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
     for s in by_size.iter().take(10) {
         println!("  {:<50} {:>12} bytes", s.name, s.len);
     }
+    records_info(&cat, &colls);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -341,6 +342,42 @@ fn key_map_line(c: &varcat_format::CollectionMeta) -> String {
     }
     line.push_str(&format!("; ordinals {} bytes", c.ordinal_width));
     line
+}
+
+/// The record store of each collection: its compressed bytes (zstd blocks of `R` records),
+/// its dictionary and bytes per document.
+fn records_info(cat: &Catalog, colls: &Collections) {
+    let len = |name: &str| {
+        cat.sections()
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(0, |s| s.len)
+    };
+    println!("records (zstd blocks of R records, per-collection dictionary)");
+    println!(
+        "  {:<34} {:>12} {:>8} {:>6} {:>9}",
+        "collection", "bytes", "dict", "R", "B/doc"
+    );
+    let mut total = 0;
+    for c in &colls.meta.collections {
+        let Some(coll) = colls.get(&c.name) else {
+            continue;
+        };
+        let (rec, dict) = (
+            len(&varcat_format::names::records(&c.name)),
+            len(&varcat_format::records::dict_section(&c.name)),
+        );
+        total += rec + dict;
+        println!(
+            "  {:<34} {:>12} {:>8} {:>6} {:>9.1}",
+            c.name,
+            rec,
+            dict,
+            coll.records_per_block(),
+            (rec + dict) as f64 / c.documents.max(1) as f64
+        );
+    }
+    println!("  {:<34} {:>12}", "total (with dictionaries)", total);
 }
 
 fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {

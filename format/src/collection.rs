@@ -194,6 +194,11 @@ impl Collection {
         self.records.prefetch(ords);
     }
 
+    /// Records per zstd block of the record store.
+    pub fn records_per_block(&self) -> usize {
+        self.records.per_block()
+    }
+
     /// The record with ordinal `ord`.
     pub fn record(&self, ord: u32) -> Option<StoredRecord> {
         self.records.get(ord)

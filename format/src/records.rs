@@ -331,14 +331,14 @@ impl<W: Write> RecordWriter<W> {
             self.trial_bytes += encoded.len();
             self.trial.push(encoded.to_vec());
         }
-        if self.n % self.every == 0 {
+        if self.n.is_multiple_of(self.every) {
             self.sample_bytes += encoded.len();
             self.sample.push((self.n, encoded.to_vec()));
             if self.sample_bytes > SAMPLE_BYTES {
                 // Halve the sample: keep every (2k)-th record.
                 self.every *= 2;
                 let every = self.every;
-                self.sample.retain(|(o, _)| o % every == 0);
+                self.sample.retain(|(o, _)| o.is_multiple_of(every));
                 self.sample_bytes = self.sample.iter().map(|s| s.1.len()).sum();
             }
         }

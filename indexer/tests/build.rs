@@ -144,7 +144,7 @@ fn test_duplicates_merge_and_strict_refuses() {
     // Later top-level members win; earlier ones not overwritten stay.
     assert_eq!(g.string(o, "name").as_deref(), Some("B"));
     assert_eq!(g.string(o, "chr").as_deref(), Some("chr1"));
-    assert_eq!(g.value(o, "start"), Some(&b"5"[..]));
+    assert_eq!(g.value(o, "start").as_deref(), Some(&b"5"[..]));
     assert_eq!(g.value(g.ord("G0").unwrap(), "name"), None);
 
     // Strict: the same duplicate (with coordinates that can be placed, which strict also
@@ -226,7 +226,7 @@ fn test_digest_keys_packed_keyless_edges_numbered_dropped_members_unparsed() {
     );
     assert!(!ld.meta.keyed);
     assert_eq!(ld.ord(&d1), None);
-    assert_eq!(ld.value(1, "r2"), Some(&b"0.5"[..]));
+    assert_eq!(ld.value(1, "r2").as_deref(), Some(&b"0.5"[..]));
 
     let gt = cat.get("genes_transcripts").unwrap();
     assert_eq!(gt.meta.key_encoding, varcat_format::KeyEncoding::Text);
