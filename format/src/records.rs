@@ -238,8 +238,13 @@ impl<const N: usize> PartialEq<&[u8; N]> for Member {
 pub struct BlockOptions {
     /// zstd level of the blocks.
     pub level: i32,
-    /// Records per block; `None` chooses it from a trial on the first records.
+    /// Records per block; `None` chooses it from a trial on the first records, aiming at
+    /// `target`.
     pub per_block: Option<u32>,
+    /// The block size the trial aims at.
+    pub target: BlockTarget,
+    /// Threads compressing blocks (the bytes do not depend on it).
+    pub threads: usize,
 }
 
 impl Default for BlockOptions {
@@ -247,17 +252,30 @@ impl Default for BlockOptions {
         BlockOptions {
             level: 3,
             per_block: None,
+            threads: 1,
+            target: BlockTarget::Raw(4096),
         }
     }
 }
 
-/// The compressed size a block aims at: one page, so a cold record read is one page read.
-const TARGET_BLOCK: usize = 4096;
+/// What a block's size is measured in when `R` is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockTarget {
+    /// Decompressed bytes: bounds what a warm read of one record decompresses. The default:
+    /// at 4 KiB a block is ≈ 5–8 µs to decode and, with the dictionary, ≈ 7 % larger than
+    /// blocks of 4 KiB compressed (BENCHMARKS.md, "Format v3, step 5").
+    Raw(usize),
+    /// Compressed bytes: one block ≈ one page read cold, whatever the collection's
+    /// compressibility; blocks hold 10–40 KiB of records, which warm reads of scattered
+    /// ordinals pay for.
+    Compressed(usize),
+}
+
 /// Dictionary size (the brief's measurements: 16–112 KiB are within 5 % of each other).
 const DICT_SIZE: usize = 64 << 10;
 /// The training sample is kept between half and all of this many bytes (every k-th record,
 /// k doubling as the collection grows), so it is bounded whatever the collection's size.
-const SAMPLE_BYTES: usize = 4 << 20;
+const SAMPLE_BYTES: usize = 1 << 20;
 /// The first records, kept consecutive, on which the block size is tried.
 const TRIAL_BYTES: usize = 256 << 10;
 /// A dictionary is trained only when it is at most this fraction of the records (smaller
@@ -271,7 +289,9 @@ const MAX_PER_BLOCK: u32 = 4096;
 /// Readers refuse blocks larger than this decompressed (a corrupt `max_raw`).
 const MAX_RAW: u32 = 256 << 20;
 
-/// Streams records in ordinal order.
+/// Streams records in ordinal order. Its memory does not grow with the collection: the
+/// sample (≤ 1 MiB), the trial (≤ 256 KiB), one batch of blocks and a zstd context per thread
+/// (≈ 1–2 MiB at level 3); the records themselves wait in a spool.
 pub struct RecordWriter<W: Write> {
     out: W,
     raw: Spool,
@@ -369,8 +389,9 @@ impl<W: Write> RecordWriter<W> {
         zstd::dict::from_samples(&samples, cap).unwrap_or_default()
     }
 
-    /// Records per block: compresses the trial records in blocks of a first guess, then of
-    /// the size that guess suggests, and keeps what lands nearest the target.
+    /// Records per block from the trial records: for a raw target, their mean size; for a
+    /// compressed one, compressed in blocks of a first guess, then of the size that guess
+    /// suggests, the second estimate.
     fn per_block(&self, comp: &mut zstd::bulk::Compressor<'_>) -> Result<u32, WriteError> {
         if let Some(r) = self.opts.per_block {
             return Ok(r.clamp(1, MAX_PER_BLOCK));
@@ -378,6 +399,14 @@ impl<W: Write> RecordWriter<W> {
         if self.trial.is_empty() {
             return Ok(1);
         }
+        let target = match self.opts.target {
+            BlockTarget::Raw(bytes) => {
+                // The block's `end` entry counts with each record.
+                let per_record = (4 + self.trial_bytes / self.trial.len()).max(1);
+                return Ok(((bytes / per_record) as u32).clamp(1, MAX_PER_BLOCK));
+            }
+            BlockTarget::Compressed(bytes) => bytes,
+        };
         let mut r = 16u32;
         for _ in 0..2 {
             let mut compressed = 0usize;
@@ -390,7 +419,7 @@ impl<W: Write> RecordWriter<W> {
                 records += chunk.len();
             }
             let per_record = compressed.div_ceil(records.max(1)).max(1);
-            r = ((TARGET_BLOCK / per_record) as u32).clamp(1, MAX_PER_BLOCK);
+            r = ((target / per_record) as u32).clamp(1, MAX_PER_BLOCK);
         }
         Ok(r)
     }
@@ -399,17 +428,20 @@ impl<W: Write> RecordWriter<W> {
     /// output and the dictionary (to be written as [`dict_section`]).
     pub fn finish(mut self) -> Result<(W, Vec<u8>), WriteError> {
         let dict = self.dictionary();
-        let mut comp = zstd::bulk::Compressor::with_dictionary(self.opts.level, &dict)?;
-        let per_block = self.per_block(&mut comp)?;
+        let mut comps = (0..self.opts.threads.max(1))
+            .map(|_| zstd::bulk::Compressor::with_dictionary(self.opts.level, &dict))
+            .collect::<io::Result<Vec<_>>>()?;
+        let per_block = self.per_block(&mut comps[0])?;
         self.trial = Vec::new();
         self.sample = Vec::new();
         let mut blocks = Blocks {
             out: &mut self.out,
             offsets: &mut self.offsets,
-            comp,
+            comps,
             per_block: per_block as usize,
             pending: Vec::new(),
             records: Vec::new(),
+            batch: Vec::new(),
             pos: 0,
             max_raw: 0,
         };
@@ -419,7 +451,8 @@ impl<W: Write> RecordWriter<W> {
                 "record spool ends inside a record".into(),
             ));
         }
-        blocks.flush_block()?;
+        blocks.end_block()?;
+        blocks.flush_batch()?;
         let (pos, max_raw) = (blocks.pos, blocks.max_raw);
         self.offsets.write_all(&pos.to_le_bytes())?;
         self.offsets.copy_into(&mut self.out)?;
@@ -453,25 +486,31 @@ fn block_bytes<R: AsRef<[u8]>>(records: &[R]) -> Vec<u8> {
 struct Blocks<'a, W: Write> {
     out: &'a mut W,
     offsets: &'a mut Spool,
-    comp: zstd::bulk::Compressor<'static>,
+    /// One compressor per thread.
+    comps: Vec<zstd::bulk::Compressor<'static>>,
     per_block: usize,
     /// Bytes of an incomplete frame.
     pending: Vec<u8>,
     records: Vec<Vec<u8>>,
+    /// Uncompressed blocks waiting for their batch.
+    batch: Vec<Vec<u8>>,
     pos: u64,
     max_raw: u32,
 }
+
+/// Blocks compressed together (split among the threads): ≈ 1–2 MiB of raw records.
+const BATCH_BLOCKS: usize = 64;
 
 impl<W: Write> Blocks<'_, W> {
     fn record(&mut self, rec: &[u8]) -> io::Result<()> {
         self.records.push(rec.to_vec());
         if self.records.len() == self.per_block {
-            self.flush_block()?;
+            self.end_block()?;
         }
         Ok(())
     }
 
-    fn flush_block(&mut self) -> io::Result<()> {
+    fn end_block(&mut self) -> io::Result<()> {
         if self.records.is_empty() {
             return Ok(());
         }
@@ -480,10 +519,48 @@ impl<W: Write> Blocks<'_, W> {
         self.max_raw = self.max_raw.max(u32::try_from(raw.len()).map_err(|_| {
             io::Error::new(io::ErrorKind::InvalidInput, "a record block over 4 GiB")
         })?);
-        let frame = self.comp.compress(&raw)?;
-        self.offsets.write_all(&self.pos.to_le_bytes())?;
-        self.out.write_all(&frame)?;
-        self.pos += frame.len() as u64;
+        self.batch.push(raw);
+        if self.batch.len() == BATCH_BLOCKS {
+            self.flush_batch()?;
+        }
+        Ok(())
+    }
+
+    /// Compresses the batch (a contiguous share of it per thread) and writes it in order.
+    fn flush_batch(&mut self) -> io::Result<()> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let share = self.batch.len().div_ceil(self.comps.len());
+        let frames: Vec<io::Result<Vec<Vec<u8>>>> = if self.comps.len() == 1 {
+            vec![self
+                .batch
+                .iter()
+                .map(|b| self.comps[0].compress(b))
+                .collect()]
+        } else {
+            std::thread::scope(|s| {
+                let jobs: Vec<_> = self
+                    .batch
+                    .chunks(share)
+                    .zip(self.comps.iter_mut())
+                    .map(|(blocks, comp)| {
+                        s.spawn(move || blocks.iter().map(|b| comp.compress(b)).collect())
+                    })
+                    .collect();
+                jobs.into_iter()
+                    .map(|j| j.join().expect("compression thread panicked"))
+                    .collect()
+            })
+        };
+        self.batch.clear();
+        for part in frames {
+            for frame in part? {
+                self.offsets.write_all(&self.pos.to_le_bytes())?;
+                self.out.write_all(&frame)?;
+                self.pos += frame.len() as u64;
+            }
+        }
         Ok(())
     }
 }
@@ -750,10 +827,11 @@ mod tests {
             let mut b = Blocks {
                 out: &mut out,
                 offsets: &mut offsets,
-                comp: zstd::bulk::Compressor::new(3).unwrap(),
+                comps: vec![zstd::bulk::Compressor::new(3).unwrap()],
                 per_block: 4,
                 pending: Vec::new(),
                 records: Vec::new(),
+                batch: Vec::new(),
                 pos: 0,
                 max_raw: 0,
             };
@@ -761,7 +839,8 @@ mod tests {
                 b.write_all(c).unwrap();
             }
             assert!(b.pending.is_empty());
-            b.flush_block().unwrap();
+            b.end_block().unwrap();
+            b.flush_batch().unwrap();
             (out, offsets.to_vec().unwrap())
         };
         let whole = run(stream.len());

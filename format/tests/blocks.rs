@@ -10,7 +10,9 @@ use varcat_format::fstmap::{KeyMap, KeyMapBuilder, MultiMap, MultiMapBuilder};
 use varcat_format::intervals::{IntervalIndex, IntervalWriter};
 use varcat_format::numbers::{NumberWriter, Numbers};
 use varcat_format::points::{PointIndex, PointWriter};
-use varcat_format::records::{BlockOptions, Record, RecordBuf, RecordStore, RecordWriter};
+use varcat_format::records::{
+    BlockOptions, BlockTarget, Record, RecordBuf, RecordStore, RecordWriter,
+};
 use varcat_format::spool::Spool;
 
 fn keymap(model: &BTreeMap<String, u64>) -> KeyMap {
@@ -493,9 +495,17 @@ fn store_of(recs: &[Vec<u8>], opts: BlockOptions) -> (Vec<u8>, Vec<u8>) {
 fn test_record_blocks_with_dictionary_round_trip() {
     let recs = similar_records(5000);
     let raw: usize = recs.iter().map(Vec::len).sum();
-    for per_block in [None, Some(1), Some(7), Some(4096)] {
+    let raw4k = BlockTarget::Raw(4096);
+    for (per_block, target) in [
+        (None, raw4k),
+        (None, BlockTarget::Compressed(4096)),
+        (Some(1), raw4k),
+        (Some(7), raw4k),
+        (Some(4096), raw4k),
+    ] {
         let opts = BlockOptions {
             per_block,
+            target,
             ..BlockOptions::default()
         };
         let (bytes, dict) = store_of(&recs, opts);
@@ -525,12 +535,16 @@ fn test_record_blocks_with_dictionary_round_trip() {
         }
         assert!(store.get(recs.len() as u32).is_none());
         if per_block.is_none() {
-            // The trial aims at ~4 KiB per block.
+            // The trial aims at ~4 KiB per block, raw or compressed.
             let blocks = recs.len().div_ceil(store.per_block());
-            let avg = bytes.len() / blocks;
+            let got = if target == raw4k {
+                raw / blocks
+            } else {
+                bytes.len() / blocks
+            };
             assert!(
-                (1500..=8192).contains(&avg),
-                "{avg} bytes per block, R = {}",
+                (2000..=8192).contains(&got),
+                "{got} bytes per block ({target:?}), R = {}",
                 store.per_block()
             );
             assert!(bytes.len() * 4 < raw, "{} of {raw}", bytes.len());
@@ -544,6 +558,17 @@ fn test_record_blocks_are_deterministic() {
     let a = store_of(&recs, BlockOptions::default());
     let b = store_of(&recs, BlockOptions::default());
     assert_eq!(a, b);
+    // The thread count does not change the bytes.
+    for threads in [2, 3] {
+        let c = store_of(
+            &recs,
+            BlockOptions {
+                threads,
+                ..BlockOptions::default()
+            },
+        );
+        assert_eq!(a, c, "{threads} threads");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use varcat_format::indexes::IndexKind;
 use varcat_format::keys::KeyEncoding;
 use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
-use varcat_format::records::{self, RecordWriter};
+use varcat_format::records::{self, BlockOptions, RecordWriter};
 use varcat_format::spool::Spool;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
@@ -53,10 +53,14 @@ impl<'s, 'w> Final<'s, 'w> {
             .iter()
             .map(|i| if matches!(i, Index::Text(_)) { 3 } else { 1 })
             .sum::<usize>();
-        let records = RecordWriter::new(
+        let records = RecordWriter::with_options(
             w.section(&names::records(spec.name))?,
             env.spool()?,
             env.spool()?,
+            BlockOptions {
+                threads: env.threads,
+                ..BlockOptions::default()
+            },
         );
         let keys = match spec.order {
             _ if spec.keyed.is_none() => KeyFeed::None,
