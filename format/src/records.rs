@@ -732,12 +732,14 @@ impl RecordStore {
         if size > self.max_raw as u64 {
             return None;
         }
-        let mut out = Vec::with_capacity(size as usize);
+        // Decompress straight into the shared block (one allocation, no copy out of a Vec).
+        let mut out: Arc<[u8]> = std::iter::repeat_n(0u8, size as usize).collect();
+        let buf = Arc::get_mut(&mut out).expect("not shared yet");
         let got = match &self.dict {
-            Some(d) => dctx.decompress_using_ddict(&mut out, frame, d),
-            None => dctx.decompress(&mut out, frame),
+            Some(d) => dctx.decompress_using_ddict(buf, frame, d),
+            None => dctx.decompress(buf, frame),
         };
-        (got.ok()? as u64 == size && out.len() as u64 == size).then(|| out.into())
+        (got.ok()? as u64 == size).then_some(out)
     }
 
     /// The record with ordinal `ord` (None if out of range or corrupt).
@@ -769,8 +771,15 @@ impl RecordStore {
 /// edge list in key order) decompresses its block once.
 const CACHED_BLOCKS: usize = 8;
 
+/// Decompression contexts kept per thread, one per dictionary: libzstd treats a dictionary
+/// other than the context's previous one as cold (prefetches its tables and content and takes
+/// the slower long-offset sequence decoder), which a page alternating between two
+/// collections (a phenotype's edges and their variants) would otherwise pay on every block.
+const CACHED_DCTX: usize = 4;
+
 struct BlockCache {
-    dctx: Option<DCtx<'static>>,
+    /// Most recently used first: (dictionary address, 0 for none; context).
+    dctxs: Vec<(usize, DCtx<'static>)>,
     /// Most recently used first: (store id, block, bytes).
     slots: Vec<(u64, usize, Arc<[u8]>)>,
 }
@@ -781,10 +790,18 @@ impl BlockCache {
             self.slots[..=i].rotate_right(1);
             return Some(self.slots[0].2.clone());
         }
-        if self.dctx.is_none() {
-            self.dctx = Some(DCtx::try_create()?);
+        let key = store.dict.as_ref().map_or(0, |d| Arc::as_ptr(d) as usize);
+        match self.dctxs.iter().position(|d| d.0 == key) {
+            Some(i) => self.dctxs[..=i].rotate_right(1),
+            None => {
+                let d = DCtx::try_create()?;
+                if self.dctxs.len() == CACHED_DCTX {
+                    self.dctxs.pop();
+                }
+                self.dctxs.insert(0, (key, d));
+            }
         }
-        let bytes = store.decode(self.dctx.as_mut().expect("set"), b)?;
+        let bytes = store.decode(&mut self.dctxs[0].1, b)?;
         if self.slots.len() == CACHED_BLOCKS {
             self.slots.pop();
         }
@@ -795,7 +812,7 @@ impl BlockCache {
 
 thread_local! {
     static CACHE: RefCell<BlockCache> = const {
-        RefCell::new(BlockCache { dctx: None, slots: Vec::new() })
+        RefCell::new(BlockCache { dctxs: Vec::new(), slots: Vec::new() })
     };
 }
 
