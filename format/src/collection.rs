@@ -41,9 +41,11 @@ impl Collection {
     pub fn open(cat: &Catalog, meta: &CollectionMeta) -> Result<Collection, ReadError> {
         let name = meta.name.as_str();
         let dict = cat.require(&records::dict_section(name))?;
+        let codebook = cat.require(&crate::codebook::section(name))?;
         let records = RecordStore::open(
             cat.require(&names::records(name))?,
             dict.as_ref(),
+            codebook.as_ref(),
             &names::records(name),
         )?;
         if records.len() as u64 != meta.documents {
@@ -197,6 +199,11 @@ impl Collection {
     /// Records per zstd block of the record store.
     pub fn records_per_block(&self) -> usize {
         self.records.per_block()
+    }
+
+    /// The record store (its codec and codebook, for `varcat info`).
+    pub fn record_store(&self) -> &RecordStore {
+        &self.records
     }
 
     /// The record with ordinal `ord`.

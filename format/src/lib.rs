@@ -18,6 +18,7 @@ pub mod arrays;
 pub mod bytes;
 pub mod catalog;
 pub mod chroms;
+pub mod codebook;
 pub mod collection;
 pub mod error;
 pub mod facets;

@@ -30,10 +30,11 @@ use zstd::zstd_safe::{self, DCtx, DDict};
 
 use crate::arrays::U64s;
 use crate::bytes::{u16_at, u32_at, u64_at, Bytes};
+use crate::codebook::{Chooser, Codebook};
 use crate::error::{ReadError, WriteError};
 use crate::spool::Spool;
 
-const TAG: [u8; 4] = *b"REC2";
+const TAG: [u8; 4] = *b"REC3";
 const TRAILER: usize = 32;
 
 /// The section holding collection `coll`'s zstd dictionary (raw dictionary bytes, RFC 8878
@@ -245,6 +246,34 @@ pub struct BlockOptions {
     pub target: BlockTarget,
     /// Threads compressing blocks (the bytes do not depend on it).
     pub threads: usize,
+    /// The block codec; `None` chooses it from the trial ([`Codec::choose`]).
+    pub codec: Option<Codec>,
+}
+
+/// How a record store's blocks are stored (the trailer's last word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codec {
+    /// Encoded records as they are: a record is read in place, no block is decompressed.
+    None = 0,
+    /// Each block one zstd frame with the collection's dictionary.
+    Zstd = 1,
+}
+
+/// zstd is chosen only when it takes blocks of encoded records below this share of their
+/// size: where the codebook has already removed most redundancy, the decompression a
+/// scattered read pays per record is not worth the bytes it saves.
+const ZSTD_WORTH: f64 = 0.5;
+
+impl Codec {
+    /// The codec for a collection whose trial blocks of `raw` encoded bytes compress to
+    /// `compressed` (the one rule; FORMAT.md "Records").
+    pub fn choose(raw: usize, compressed: usize) -> Codec {
+        if raw > 0 && (compressed as f64) <= ZSTD_WORTH * raw as f64 {
+            Codec::Zstd
+        } else {
+            Codec::None
+        }
+    }
 }
 
 impl Default for BlockOptions {
@@ -254,6 +283,7 @@ impl Default for BlockOptions {
             per_block: None,
             threads: 1,
             target: BlockTarget::Raw(4096),
+            codec: None,
         }
     }
 }
@@ -305,6 +335,8 @@ pub struct RecordWriter<W: Write> {
     every: u64,
     trial: Vec<Vec<u8>>,
     trial_bytes: usize,
+    /// Sees every record: the codebook is chosen from all of them.
+    chooser: Chooser,
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -328,6 +360,7 @@ impl<W: Write> RecordWriter<W> {
             every: 1,
             trial: Vec::new(),
             trial_bytes: 0,
+            chooser: Chooser::new(),
         }
     }
 
@@ -347,6 +380,7 @@ impl<W: Write> RecordWriter<W> {
         self.raw.write_all(&len.to_le_bytes())?;
         self.raw.write_all(encoded)?;
         self.raw_bytes += encoded.len() as u64;
+        self.chooser.add(encoded);
         if self.trial_bytes < TRIAL_BYTES {
             self.trial_bytes += encoded.len();
             self.trial.push(encoded.to_vec());
@@ -424,20 +458,53 @@ impl<W: Write> RecordWriter<W> {
         Ok(r)
     }
 
-    /// Compresses the spooled records into blocks, appends offsets and trailer. Returns the
-    /// output and the dictionary (to be written as [`dict_section`]).
-    pub fn finish(mut self) -> Result<(W, Vec<u8>), WriteError> {
+    /// Encodes the spooled records with the codebook chosen from them, into blocks (zstd
+    /// frames or as they are), appends offsets and trailer.
+    pub fn finish(mut self) -> Result<Finished<W>, WriteError> {
+        let mut codebook = self.chooser.codebook();
+        let v2_trial = self.trial_bytes.max(1);
+        for t in &mut self.trial {
+            *t = encode(&codebook, t)?.0;
+        }
+        for s in &mut self.sample {
+            s.1 = encode(&codebook, &s.1)?.0;
+        }
+        self.trial_bytes = self.trial.iter().map(Vec::len).sum();
+        // The dictionary's cap scales with the encoded size, estimated from the trial.
+        self.raw_bytes = (self.raw_bytes as u128 * self.trial_bytes as u128 / v2_trial as u128)
+            .try_into()
+            .unwrap_or(u64::MAX);
         let dict = self.dictionary();
         let mut comps = (0..self.opts.threads.max(1))
             .map(|_| zstd::bulk::Compressor::with_dictionary(self.opts.level, &dict))
             .collect::<io::Result<Vec<_>>>()?;
         let per_block = self.per_block(&mut comps[0])?;
+        let codec = match self.opts.codec {
+            Some(c) => c,
+            None => {
+                let (mut raw, mut compressed) = (0, 0);
+                for chunk in self.trial.chunks(per_block as usize) {
+                    let b = block_bytes(chunk);
+                    raw += b.len();
+                    compressed += comps[0].compress(&b)?.len();
+                }
+                Codec::choose(raw, compressed)
+            }
+        };
+        let dict = if codec == Codec::Zstd {
+            dict
+        } else {
+            Vec::new()
+        };
         self.trial = Vec::new();
         self.sample = Vec::new();
         let mut blocks = Blocks {
             out: &mut self.out,
             offsets: &mut self.offsets,
             comps,
+            codebook: &codebook,
+            codec,
+            escapes: 0,
             per_block: per_block as usize,
             pending: Vec::new(),
             records: Vec::new(),
@@ -453,7 +520,8 @@ impl<W: Write> RecordWriter<W> {
         }
         blocks.end_block()?;
         blocks.flush_batch()?;
-        let (pos, max_raw) = (blocks.pos, blocks.max_raw);
+        let (pos, max_raw, escapes) = (blocks.pos, blocks.max_raw, blocks.escapes);
+        codebook.escapes = escapes;
         self.offsets.write_all(&pos.to_le_bytes())?;
         self.offsets.copy_into(&mut self.out)?;
         for v in [self.n, pos] {
@@ -462,9 +530,39 @@ impl<W: Write> RecordWriter<W> {
         self.out.write_all(&per_block.to_le_bytes())?;
         self.out.write_all(&max_raw.to_le_bytes())?;
         self.out.write_all(&TAG)?;
-        self.out.write_all(&0u32.to_le_bytes())?;
-        Ok((self.out, dict))
+        self.out.write_all(&(codec as u32).to_le_bytes())?;
+        Ok(Finished {
+            out: self.out,
+            dict,
+            codebook: codebook.to_bytes(),
+            escapes,
+            codec,
+        })
     }
+}
+
+/// What [`RecordWriter::finish`] hands back: the section's writer and its sibling sections.
+pub struct Finished<W> {
+    /// The records section's output.
+    pub out: W,
+    /// The zstd dictionary ([`dict_section`]; empty: none).
+    pub dict: Vec<u8>,
+    /// The codebook ([`crate::codebook::section`]).
+    pub codebook: Vec<u8>,
+    /// Members stored verbatim (escapes) in the whole collection.
+    pub escapes: u64,
+    /// The blocks' codec.
+    pub codec: Codec,
+}
+
+/// Encodes one v2 record with `codebook`.
+fn encode(codebook: &Codebook, rec: &[u8]) -> io::Result<(Vec<u8>, u64)> {
+    codebook.encode(rec).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "a record the codebook does not cover",
+        )
+    })
 }
 
 /// A block's decompressed bytes: `end u32 × m · records`.
@@ -488,12 +586,15 @@ struct Blocks<'a, W: Write> {
     offsets: &'a mut Spool,
     /// One compressor per thread.
     comps: Vec<zstd::bulk::Compressor<'static>>,
+    codebook: &'a Codebook,
+    codec: Codec,
+    escapes: u64,
     per_block: usize,
     /// Bytes of an incomplete frame.
     pending: Vec<u8>,
     records: Vec<Vec<u8>>,
-    /// Uncompressed blocks waiting for their batch.
-    batch: Vec<Vec<u8>>,
+    /// Blocks of v2 records waiting for their batch.
+    batch: Vec<Vec<Vec<u8>>>,
     pos: u64,
     max_raw: u32,
 }
@@ -514,39 +615,52 @@ impl<W: Write> Blocks<'_, W> {
         if self.records.is_empty() {
             return Ok(());
         }
-        let raw = block_bytes(&self.records);
-        self.records.clear();
-        self.max_raw = self.max_raw.max(u32::try_from(raw.len()).map_err(|_| {
-            io::Error::new(io::ErrorKind::InvalidInput, "a record block over 4 GiB")
-        })?);
-        self.batch.push(raw);
+        self.batch.push(std::mem::take(&mut self.records));
         if self.batch.len() == BATCH_BLOCKS {
             self.flush_batch()?;
         }
         Ok(())
     }
 
-    /// Compresses the batch (a contiguous share of it per thread) and writes it in order.
+    /// Encodes and compresses the batch (a contiguous share of it per thread) and writes it
+    /// in order.
     fn flush_batch(&mut self) -> io::Result<()> {
         if self.batch.is_empty() {
             return Ok(());
         }
         let share = self.batch.len().div_ceil(self.comps.len());
-        let frames: Vec<io::Result<Vec<Vec<u8>>>> = if self.comps.len() == 1 {
-            vec![self
-                .batch
+        let (codebook, codec) = (self.codebook, self.codec);
+        // Per block: (stored bytes, raw size, escapes).
+        let job = |blocks: &[Vec<Vec<u8>>], comp: &mut zstd::bulk::Compressor<'static>| {
+            blocks
                 .iter()
-                .map(|b| self.comps[0].compress(b))
-                .collect()]
+                .map(|recs| {
+                    let mut escapes = 0;
+                    let mut enc = Vec::with_capacity(recs.len());
+                    for r in recs {
+                        let (e, x) = encode(codebook, r)?;
+                        escapes += x;
+                        enc.push(e);
+                    }
+                    let raw = block_bytes(&enc);
+                    let len = raw.len();
+                    let stored = match codec {
+                        Codec::None => raw,
+                        Codec::Zstd => comp.compress(&raw)?,
+                    };
+                    Ok((stored, len, escapes))
+                })
+                .collect::<io::Result<Vec<_>>>()
+        };
+        let frames: Vec<io::Result<Vec<(Vec<u8>, usize, u64)>>> = if self.comps.len() == 1 {
+            vec![job(&self.batch, &mut self.comps[0])]
         } else {
             std::thread::scope(|s| {
                 let jobs: Vec<_> = self
                     .batch
                     .chunks(share)
                     .zip(self.comps.iter_mut())
-                    .map(|(blocks, comp)| {
-                        s.spawn(move || blocks.iter().map(|b| comp.compress(b)).collect())
-                    })
+                    .map(|(blocks, comp)| s.spawn(move || job(blocks, comp)))
                     .collect();
                 jobs.into_iter()
                     .map(|j| j.join().expect("compression thread panicked"))
@@ -555,7 +669,11 @@ impl<W: Write> Blocks<'_, W> {
         };
         self.batch.clear();
         for part in frames {
-            for frame in part? {
+            for (frame, raw, escapes) in part? {
+                self.max_raw = self.max_raw.max(u32::try_from(raw).map_err(|_| {
+                    io::Error::new(io::ErrorKind::InvalidInput, "a record block over 4 GiB")
+                })?);
+                self.escapes += escapes;
                 self.offsets.write_all(&self.pos.to_le_bytes())?;
                 self.out.write_all(&frame)?;
                 self.pos += frame.len() as u64;
@@ -614,6 +732,8 @@ pub struct RecordStore {
     per_block: usize,
     max_raw: usize,
     dict: Option<Arc<DDict<'static>>>,
+    codec: Codec,
+    codebook: Arc<Codebook>,
 }
 
 impl std::fmt::Debug for RecordStore {
@@ -623,6 +743,7 @@ impl std::fmt::Debug for RecordStore {
             .field("per_block", &self.per_block)
             .field("blocks", &(self.offsets.len().saturating_sub(1)))
             .field("dict", &self.dict.is_some())
+            .field("codec", &self.codec)
             .finish()
     }
 }
@@ -630,8 +751,13 @@ impl std::fmt::Debug for RecordStore {
 static NEXT_STORE: AtomicU64 = AtomicU64::new(1);
 
 impl RecordStore {
-    /// Opens a section and its dictionary section's bytes.
-    pub fn open(bytes: Bytes, dict: &[u8], section: &str) -> Result<RecordStore, ReadError> {
+    /// Opens a section with its dictionary and codebook sections' bytes.
+    pub fn open(
+        bytes: Bytes,
+        dict: &[u8],
+        codebook: &[u8],
+        section: &str,
+    ) -> Result<RecordStore, ReadError> {
         let b = bytes.as_ref();
         if b.len() < TRAILER || b[b.len() - 8..b.len() - 4] != TAG {
             return Err(ReadError::invalid(section, "not a record store"));
@@ -641,6 +767,13 @@ impl RecordStore {
         let at = u64_at(b, t + 8);
         let per_block = u32_at(b, t + 16) as u64;
         let max_raw = u32_at(b, t + 20);
+        let codec = match u32_at(b, t + 28) {
+            0 => Codec::None,
+            1 => Codec::Zstd,
+            _ => return Err(ReadError::invalid(section, "unknown record codec")),
+        };
+        let codebook = Codebook::from_bytes(codebook)
+            .ok_or_else(|| ReadError::invalid(section, "malformed record codebook"))?;
         if n >= u32::MAX as u64 || per_block == 0 || per_block > MAX_PER_BLOCK as u64 {
             return Err(ReadError::invalid(section, "bad record or block count"));
         }
@@ -658,7 +791,7 @@ impl RecordStore {
             blocks as usize + 1,
             section,
         )?;
-        let dict = if dict.is_empty() {
+        let dict = if dict.is_empty() || codec == Codec::None {
             None
         } else {
             let d = DDict::try_create(dict)
@@ -673,6 +806,8 @@ impl RecordStore {
             per_block: per_block as usize,
             max_raw: max_raw as usize,
             dict,
+            codec,
+            codebook: Arc::new(codebook),
         })
     }
 
@@ -687,7 +822,19 @@ impl RecordStore {
             per_block: 1,
             max_raw: 0,
             dict: None,
+            codec: Codec::None,
+            codebook: Arc::new(Codebook::default()),
         }
+    }
+
+    /// The blocks' codec.
+    pub fn codec(&self) -> Codec {
+        self.codec
+    }
+
+    /// The codebook records are encoded with.
+    pub fn codebook(&self) -> &Codebook {
+        &self.codebook
     }
 
     /// Number of records.
@@ -749,20 +896,44 @@ impl RecordStore {
             return None;
         }
         let (b, j) = (i / self.per_block, i % self.per_block);
-        let block = CACHE.with(|c| c.borrow_mut().block(self, b))?;
         let m = (self.n - b * self.per_block).min(self.per_block);
-        if 4 * m > block.len() {
-            return None;
-        }
-        let end = |k: usize| u32_at(&block, 4 * k) as usize;
-        let start = 4 * m + if j == 0 { 0 } else { end(j - 1) };
-        let stop = 4 * m + end(j);
-        if start > stop || stop > block.len() {
-            return None;
-        }
-        Some(StoredRecord {
-            block,
-            range: start..stop,
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(r) = c.record(self.id, i) {
+                return Some(r);
+            }
+            let decoded = {
+                let held;
+                let block: &[u8] = match self.codec {
+                    Codec::Zstd => {
+                        held = c.block(self, b)?;
+                        &held
+                    }
+                    Codec::None => {
+                        let (s, e) = (self.offsets.get(b), self.offsets.get(b + 1));
+                        if s > e || e > self.blob.len() as u64 {
+                            return None;
+                        }
+                        &self.blob.as_ref()[s as usize..e as usize]
+                    }
+                };
+                if 4 * m > block.len() {
+                    return None;
+                }
+                let end = |k: usize| u32_at(block, 4 * k) as usize;
+                let start = 4 * m + if j == 0 { 0 } else { end(j - 1) };
+                let stop = 4 * m + end(j);
+                if start > stop || stop > block.len() {
+                    return None;
+                }
+                self.codebook.decode(&block[start..stop])?
+            };
+            let block: Arc<[u8]> = decoded.into();
+            c.keep_record(self.id, i, block.clone());
+            Some(StoredRecord {
+                range: 0..block.len(),
+                block,
+            })
         })
     }
 }
@@ -782,9 +953,35 @@ struct BlockCache {
     dctxs: Vec<(usize, DCtx<'static>)>,
     /// Most recently used first: (store id, block, bytes).
     slots: Vec<(u64, usize, Arc<[u8]>)>,
+    /// Most recently used first: (store id, ordinal, decoded record). A handler reading
+    /// several members of one record one by one decodes it once.
+    records: Vec<(u64, usize, Arc<[u8]>)>,
 }
 
+/// Decoded records kept per thread.
+const CACHED_RECORDS: usize = 16;
+
 impl BlockCache {
+    fn record(&mut self, store: u64, ord: usize) -> Option<StoredRecord> {
+        let i = self
+            .records
+            .iter()
+            .position(|s| s.0 == store && s.1 == ord)?;
+        self.records[..=i].rotate_right(1);
+        let block = self.records[0].2.clone();
+        Some(StoredRecord {
+            range: 0..block.len(),
+            block,
+        })
+    }
+
+    fn keep_record(&mut self, store: u64, ord: usize, block: Arc<[u8]>) {
+        if self.records.len() == CACHED_RECORDS {
+            self.records.pop();
+        }
+        self.records.insert(0, (store, ord, block));
+    }
+
     fn block(&mut self, store: &RecordStore, b: usize) -> Option<Arc<[u8]>> {
         if let Some(i) = self.slots.iter().position(|s| s.0 == store.id && s.1 == b) {
             self.slots[..=i].rotate_right(1);
@@ -812,7 +1009,7 @@ impl BlockCache {
 
 thread_local! {
     static CACHE: RefCell<BlockCache> = const {
-        RefCell::new(BlockCache { dctxs: Vec::new(), slots: Vec::new() })
+        RefCell::new(BlockCache { dctxs: Vec::new(), slots: Vec::new(), records: Vec::new() })
     };
 }
 
@@ -835,16 +1032,28 @@ mod tests {
     fn test_blocks_reassemble_split_frames() {
         let mut stream = Vec::new();
         for i in 0..50usize {
-            let rec = vec![i as u8; i % 9];
+            let mut rb = RecordBuf::new();
+            rb.set(0, format!("\"{}\"", "x".repeat(i % 9)).into_bytes());
+            let rec = rb.encode();
             stream.extend_from_slice(&(rec.len() as u32).to_le_bytes());
             stream.extend_from_slice(&rec);
         }
+        let mut chooser = Chooser::new();
+        for i in 0..9 {
+            let mut rb = RecordBuf::new();
+            rb.set(0, format!("\"{}\"", "x".repeat(i)).into_bytes());
+            chooser.add(&rb.encode());
+        }
+        let codebook = chooser.codebook();
         let run = |chunk: usize| {
             let (mut out, mut offsets) = (Vec::new(), Spool::memory());
             let mut b = Blocks {
                 out: &mut out,
                 offsets: &mut offsets,
                 comps: vec![zstd::bulk::Compressor::new(3).unwrap()],
+                codebook: &codebook,
+                codec: Codec::Zstd,
+                escapes: 0,
                 per_block: 4,
                 pending: Vec::new(),
                 records: Vec::new(),

@@ -11,7 +11,7 @@ use varcat_format::intervals::{IntervalIndex, IntervalWriter};
 use varcat_format::numbers::{NumberWriter, Numbers};
 use varcat_format::points::{PointIndex, PointWriter};
 use varcat_format::records::{
-    BlockOptions, BlockTarget, Record, RecordBuf, RecordStore, RecordWriter,
+    BlockOptions, BlockTarget, Codec, Record, RecordBuf, RecordStore, RecordWriter,
 };
 use varcat_format::spool::Spool;
 
@@ -202,9 +202,9 @@ proptest! {
     }
 
     #[test]
-    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100), ahead in prop::collection::vec(0u32..120, 0..6), per_block in prop::option::of(1u32..9)) {
+    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100), ahead in prop::collection::vec(0u32..120, 0..6), per_block in prop::option::of(1u32..9), codec in prop::option::of(prop::sample::select(vec![Codec::None, Codec::Zstd]))) {
         // Any block size (None: chosen by the trial), R = 1, a short last block, no records.
-        let opts = BlockOptions { per_block, ..BlockOptions::default() };
+        let opts = BlockOptions { per_block, codec, ..BlockOptions::default() };
         let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
         for r in &recs {
             let mut b = RecordBuf::new();
@@ -214,8 +214,9 @@ proptest! {
             }
             w.push(&b.encode()).unwrap();
         }
-        let (bytes, dict) = w.finish().unwrap();
-        let store = RecordStore::open(Bytes::from_vec(bytes), &dict, "t").unwrap();
+        let done = w.finish().unwrap();
+        prop_assert_eq!(done.escapes, 0);
+        let store = RecordStore::open(Bytes::from_vec(done.out), &done.dict, &done.codebook, "t").unwrap();
         prop_assert_eq!(store.len(), recs.len());
         if let Some(r) = per_block {
             prop_assert_eq!(store.per_block(), r as usize);
@@ -483,12 +484,15 @@ fn similar_records(n: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-fn store_of(recs: &[Vec<u8>], opts: BlockOptions) -> (Vec<u8>, Vec<u8>) {
+/// A store's (records, dictionary, codebook) sections.
+fn store_of(recs: &[Vec<u8>], opts: BlockOptions) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
     for r in recs {
         w.push(r).unwrap();
     }
-    w.finish().unwrap()
+    let done = w.finish().unwrap();
+    assert_eq!(done.escapes, 0);
+    (done.out, done.dict, done.codebook)
 }
 
 #[test]
@@ -506,14 +510,15 @@ fn test_record_blocks_with_dictionary_round_trip() {
         let opts = BlockOptions {
             per_block,
             target,
+            codec: Some(Codec::Zstd),
             ..BlockOptions::default()
         };
-        let (bytes, dict) = store_of(&recs, opts);
+        let (bytes, dict, cb) = store_of(&recs, opts);
         assert!(
             !dict.is_empty(),
             "{raw} bytes of records train a dictionary"
         );
-        let store = RecordStore::open(Bytes::from_vec(bytes.clone()), &dict, "t").unwrap();
+        let store = RecordStore::open(Bytes::from_vec(bytes.clone()), &dict, &cb, "t").unwrap();
         assert_eq!(store.len(), recs.len());
         // Out of order, across blocks and back: the per-thread cache never mixes blocks up.
         for i in (0..recs.len()).rev().step_by(3).chain(0..recs.len()) {
@@ -535,15 +540,17 @@ fn test_record_blocks_with_dictionary_round_trip() {
         }
         assert!(store.get(recs.len() as u32).is_none());
         if per_block.is_none() {
-            // The trial aims at ~4 KiB per block, raw or compressed.
+            // The trial aims at ~4 KiB per block, of encoded records (smaller than the v2
+            // records: more of them per block) or compressed.
             let blocks = recs.len().div_ceil(store.per_block());
-            let got = if target == raw4k {
-                raw / blocks
+            let got = bytes.len() / blocks;
+            let want = if target == raw4k {
+                100..=4096
             } else {
-                bytes.len() / blocks
+                2000..=8192
             };
             assert!(
-                (2000..=8192).contains(&got),
+                want.contains(&got) && raw / blocks > 4096,
                 "{got} bytes per block ({target:?}), R = {}",
                 store.per_block()
             );
@@ -574,34 +581,52 @@ fn test_record_blocks_are_deterministic() {
 #[test]
 fn test_record_blocks_corrupt_bytes_never_panic() {
     let recs = similar_records(600);
-    let (bytes, dict) = store_of(
-        &recs,
-        BlockOptions {
-            per_block: Some(16),
-            ..BlockOptions::default()
-        },
-    );
-    // Flip bytes across frames, offsets and trailer; and feed the dictionary damaged.
-    for at in (0..bytes.len()).step_by(bytes.len() / 97 + 1) {
-        for mask in [0x01u8, 0x80, 0xff] {
-            let mut b = bytes.clone();
-            b[at] ^= mask;
-            if let Ok(store) = RecordStore::open(Bytes::from_vec(b), &dict, "t") {
-                for o in 0..store.len() as u32 + 2 {
+    for codec in [Codec::Zstd, Codec::None] {
+        let (bytes, dict, cb) = store_of(
+            &recs,
+            BlockOptions {
+                per_block: Some(16),
+                codec: Some(codec),
+                ..BlockOptions::default()
+            },
+        );
+        // Flip bytes across frames, offsets and trailer; and feed the dictionary damaged.
+        for at in (0..bytes.len()).step_by(bytes.len() / 97 + 1) {
+            for mask in [0x01u8, 0x80, 0xff] {
+                let mut b = bytes.clone();
+                b[at] ^= mask;
+                if let Ok(store) = RecordStore::open(Bytes::from_vec(b), &dict, &cb, "t") {
+                    for o in 0..store.len() as u32 + 2 {
+                        if let Some(r) = store.get(o) {
+                            let _ = r.members().count();
+                        }
+                    }
+                }
+            }
+        }
+        for at in (0..dict.len()).step_by(dict.len() / 31 + 1) {
+            let mut d = dict.clone();
+            d[at] ^= 0x5a;
+            if let Ok(store) = RecordStore::open(Bytes::from_vec(bytes.clone()), &d, &cb, "t") {
+                for o in 0..store.len() as u32 {
                     if let Some(r) = store.get(o) {
                         let _ = r.members().count();
                     }
                 }
             }
         }
-    }
-    for at in (0..dict.len()).step_by(dict.len() / 31 + 1) {
-        let mut d = dict.clone();
-        d[at] ^= 0x5a;
-        if let Ok(store) = RecordStore::open(Bytes::from_vec(bytes.clone()), &d, "t") {
-            for o in 0..store.len() as u32 {
-                if let Some(r) = store.get(o) {
-                    let _ = r.members().count();
+        // A damaged codebook is refused at open or decodes to something, never a panic.
+        for at in 0..cb.len() {
+            for mask in [0x01u8, 0x80, 0xff] {
+                let mut c = cb.clone();
+                c[at] ^= mask;
+                if let Ok(store) = RecordStore::open(Bytes::from_vec(bytes.clone()), &dict, &c, "t")
+                {
+                    for o in 0..store.len() as u32 {
+                        if let Some(r) = store.get(o) {
+                            let _ = r.members().count();
+                        }
+                    }
                 }
             }
         }

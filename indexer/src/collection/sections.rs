@@ -153,9 +153,10 @@ impl<'s, 'w> Final<'s, 'w> {
     pub(super) fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
         let name = self.spec.name;
         env.progress.phase(&format!("{name}: compressing records"));
-        let (sec, dict) = self.records.finish()?;
-        let w = sec.finish()?;
-        w.add(&records::dict_section(name), &dict)?;
+        let done = self.records.finish()?;
+        let w = done.out.finish()?;
+        w.add(&records::dict_section(name), &done.dict)?;
+        w.add(&varcat_format::codebook::section(name), &done.codebook)?;
         env.progress.phase(&format!("{name}: writing indexes"));
         // Indexes are independent of one another: each is built into spools on one of
         // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog

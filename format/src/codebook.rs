@@ -1,0 +1,946 @@
+//! The record codebook: per collection, a class for each member (stored once, decoded at
+//! open) so that a record stores only what varies, compactly (FORMAT.md "Record codebook").
+//!
+//! The record store hands out records in the v2 member encoding ([`crate::records::Record`]):
+//! [`Codebook::decode`] turns an encoded record back into it, and [`Codebook::encode`] checks
+//! that it does, member by member, storing a member whose round trip differs verbatim (an
+//! escape). Byte identity therefore holds by construction whatever the classes chosen.
+
+use std::collections::HashMap;
+
+use crate::bytes::u16_at;
+use crate::records::{Record, RecordBuf};
+
+/// The section holding collection `coll`'s codebook.
+pub fn section(coll: &str) -> String {
+    format!("{coll}.codebook")
+}
+
+const MAGIC: [u8; 4] = *b"CBK1";
+/// Most distinct values a `dict` member may have.
+const DICT_MAX: usize = 4096;
+/// A `dict` member's values are used at least this many times each on average.
+const DICT_USES: u64 = 8;
+/// Bytes of distinct values tracked per member while choosing classes (bounds the build's
+/// memory and the codebook decoded at open).
+const DICT_BYTES: usize = 256 << 10;
+/// Most members of an `obj` (its null bitmap stays small).
+const OBJ_MAX: usize = 256;
+/// Readers refuse codebooks declaring more entries than this (a corrupt count).
+const MAX_ENTRIES: usize = 1 << 20;
+/// The exponent byte of a `float` that marks integer text (`1`, not `1.0`).
+const INT_TEXT: u8 = 0x80;
+
+/// How a member is stored.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Class {
+    /// Verbatim: varint length + JSON bytes.
+    Raw,
+    /// The same bytes in every record that has the member: nothing stored.
+    Const(Vec<u8>),
+    /// One of a few values: varint code.
+    Dict(Vec<Vec<u8>>),
+    /// Equal to an earlier member (codebook index) of the same record: nothing stored.
+    Same(usize),
+    /// A JSON integer (i64): zigzag varint.
+    Int,
+    /// A JSON number as its shortest decimal: zigzag varint mantissa, exponent byte.
+    Float,
+    /// A JSON string: varint length + its escaped content without quotes.
+    Str,
+    /// An object with these members in this order: a null bitmap, then each non-null member
+    /// by its class (never `Obj` or `Same`).
+    Obj(Vec<(Vec<u8>, Class)>),
+}
+
+impl Class {
+    fn tag(&self) -> u8 {
+        match self {
+            Class::Raw => 0,
+            Class::Const(_) => 1,
+            Class::Dict(_) => 2,
+            Class::Same(_) => 3,
+            Class::Int => 4,
+            Class::Float => 5,
+            Class::Str => 6,
+            Class::Obj(_) => 7,
+        }
+    }
+
+    /// The class's name, as `varcat info` prints it.
+    pub fn name(&self) -> &'static str {
+        ["raw", "const", "dict", "same", "int", "float", "str", "obj"][self.tag() as usize]
+    }
+}
+
+/// One member of the codebook.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The member's field id.
+    pub field: u16,
+    /// Present in every record: no presence bit.
+    pub always: bool,
+    /// How its values are stored.
+    pub class: Class,
+}
+
+/// A collection's codebook.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Codebook {
+    /// Members in ascending field id.
+    pub entries: Vec<Entry>,
+    /// Members stored verbatim because their class did not reproduce them (set by the build).
+    pub escapes: u64,
+    /// Bits of the presence bitmap (entries not `always`), computed.
+    optional: usize,
+}
+
+// ---- varints ---------------------------------------------------------------------------
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    (v >> 1) as i64 ^ -((v & 1) as i64)
+}
+
+/// A bounds-checked reader over encoded bytes; every read fails (None) past the end.
+struct Cursor<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn byte(&mut self) -> Option<u8> {
+        let v = *self.b.get(self.at)?;
+        self.at += 1;
+        Some(v)
+    }
+
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            v |= ((b & 0x7f) as u64).checked_shl(shift)?;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn len(&mut self) -> Option<usize> {
+        usize::try_from(self.varint()?).ok()
+    }
+
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let end = self.at.checked_add(n)?;
+        let s = self.b.get(self.at..end)?;
+        self.at = end;
+        Some(s)
+    }
+
+    fn bytes(&mut self) -> Option<&'a [u8]> {
+        let n = self.len()?;
+        self.take(n)
+    }
+}
+
+// ---- JSON scanning (compact serde_json output) -------------------------------------------
+
+/// End of the JSON string starting at `b[i]` (a quote), past its closing quote.
+fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    loop {
+        match *b.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// End of the compact JSON value starting at `b[i]`.
+fn value_end(b: &[u8], i: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => string_end(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            loop {
+                match *b.get(j)? {
+                    b'"' => {
+                        j = string_end(b, j)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+        }
+        _ => {
+            let mut j = i;
+            while j < b.len() && !matches!(b[j], b',' | b'}' | b']') {
+                j += 1;
+            }
+            (j > i).then_some(j)
+        }
+    }
+}
+
+/// The members of a compact JSON object as (name content without quotes, value bytes).
+fn object_members(b: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
+    if b.first() != Some(&b'{') || b.last() != Some(&b'}') {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut i = 1;
+    if b.get(i) == Some(&b'}') {
+        return (b.len() == 2).then_some(out);
+    }
+    loop {
+        let ne = string_end(b, i)?;
+        if b.get(ne) != Some(&b':') {
+            return None;
+        }
+        let ve = value_end(b, ne + 1)?;
+        out.push((&b[i + 1..ne - 1], &b[ne + 1..ve]));
+        match b.get(ve) {
+            Some(b',') => i = ve + 1,
+            Some(b'}') if ve + 1 == b.len() => return Some(out),
+            _ => return None,
+        }
+    }
+}
+
+fn is_int_text(v: &[u8]) -> bool {
+    let d = v.strip_prefix(b"-").unwrap_or(v);
+    !d.is_empty() && d.iter().all(u8::is_ascii_digit)
+}
+
+fn is_number_text(v: &[u8]) -> bool {
+    matches!(v.first(), Some(b'-' | b'0'..=b'9'))
+}
+
+fn is_string(v: &[u8]) -> bool {
+    v.len() >= 2 && v[0] == b'"' && string_end(v, 0) == Some(v.len())
+}
+
+// ---- numbers ---------------------------------------------------------------------------
+
+/// The shortest decimal of number text: (mantissa, exponent), or (integer, INT_TEXT marker)
+/// for integer text. None when it does not fit.
+fn decimal(text: &[u8]) -> Option<(i64, u8)> {
+    let s = std::str::from_utf8(text).ok()?;
+    if is_int_text(text) {
+        let v: i64 = s.parse().ok()?;
+        return Some((v, INT_TEXT));
+    }
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let (m, e) = match s.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        None => (s, 0),
+    };
+    let (int, frac) = m.split_once('.').unwrap_or((m, ""));
+    let mut mant: i64 = 0;
+    for c in int.bytes().chain(frac.bytes()) {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        mant = mant.checked_mul(10)?.checked_add((c - b'0') as i64)?;
+    }
+    let exp = e.checked_sub(frac.len() as i32)?;
+    let exp = i8::try_from(exp).ok().filter(|&x| x as u8 != INT_TEXT)?;
+    Some((if neg { -mant } else { mant }, exp as u8))
+}
+
+/// Writes the JSON number (mantissa, exponent byte) as serde_json prints it.
+fn write_number(out: &mut Vec<u8>, mant: i64, exp: u8) -> Option<()> {
+    if exp == INT_TEXT {
+        out.extend_from_slice(itoa_buf(mant).as_bytes());
+        return Some(());
+    }
+    let e = exp as i8 as i32;
+    const POW: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    // Exact operands give a correctly rounded result (the classic fast path); otherwise the
+    // standard library's correctly rounded parse.
+    let x = if mant.unsigned_abs() < (1 << 53) && e.unsigned_abs() <= 22 {
+        let m = mant as f64;
+        if e < 0 {
+            m / POW[(-e) as usize]
+        } else {
+            m * POW[e as usize]
+        }
+    } else {
+        format!("{mant}e{e}").parse::<f64>().ok()?
+    };
+    if !x.is_finite() {
+        return None;
+    }
+    serde_json::to_writer(&mut *out, &x).ok()
+}
+
+fn itoa_buf(v: i64) -> String {
+    v.to_string()
+}
+
+// ---- encoding and decoding one value ---------------------------------------------------
+
+/// Encodes `v` by `class` (not `Same`); None when the class cannot hold it.
+fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
+    match class {
+        Class::Raw => {
+            put_varint(out, v.len() as u64);
+            out.extend_from_slice(v);
+        }
+        Class::Const(c) => {
+            if c != v {
+                return None;
+            }
+        }
+        Class::Dict(values) => {
+            // Linear for tiny dictionaries would be faster, but the build calls this once
+            // per member; the map lives in the encoder ([`Encoder`]).
+            let code = values.iter().position(|x| x == v)?;
+            put_varint(out, code as u64);
+        }
+        Class::Same(_) => return None,
+        Class::Int => {
+            if !is_int_text(v) {
+                return None;
+            }
+            let x: i64 = std::str::from_utf8(v).ok()?.parse().ok()?;
+            put_varint(out, zigzag(x));
+        }
+        Class::Float => {
+            let (m, e) = decimal(v)?;
+            put_varint(out, zigzag(m));
+            out.push(e);
+        }
+        Class::Str => {
+            if !is_string(v) {
+                return None;
+            }
+            put_varint(out, (v.len() - 2) as u64);
+            out.extend_from_slice(&v[1..v.len() - 1]);
+        }
+        Class::Obj(members) => {
+            let got = object_members(v)?;
+            if got.len() != members.len() {
+                return None;
+            }
+            let mut nulls = vec![0u8; members.len().div_ceil(8)];
+            let mut body = Vec::new();
+            for (i, ((name, class), (gname, gv))) in members.iter().zip(&got).enumerate() {
+                if name != gname {
+                    return None;
+                }
+                if *gv == b"null" {
+                    nulls[i / 8] |= 1 << (i % 8);
+                } else {
+                    encode_value(class, gv, &mut body)?;
+                }
+            }
+            out.extend_from_slice(&nulls);
+            out.extend_from_slice(&body);
+        }
+    }
+    Some(())
+}
+
+/// Decodes one value of `class` (not `Same`) onto `out`.
+fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<()> {
+    match class {
+        Class::Raw => out.extend_from_slice(c.bytes()?),
+        Class::Const(v) => out.extend_from_slice(v),
+        Class::Dict(values) => out.extend_from_slice(values.get(c.len()?)?),
+        Class::Same(_) => return None,
+        Class::Int => out.extend_from_slice(itoa_buf(unzigzag(c.varint()?)).as_bytes()),
+        Class::Float => {
+            let m = unzigzag(c.varint()?);
+            let e = c.byte()?;
+            write_number(out, m, e)?;
+        }
+        Class::Str => {
+            out.push(b'"');
+            out.extend_from_slice(c.bytes()?);
+            out.push(b'"');
+        }
+        Class::Obj(members) => {
+            let nulls = c.take(members.len().div_ceil(8))?;
+            out.push(b'{');
+            for (i, (name, class)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.push(b'"');
+                out.extend_from_slice(name);
+                out.extend_from_slice(b"\":");
+                if nulls[i / 8] >> (i % 8) & 1 == 1 {
+                    out.extend_from_slice(b"null");
+                } else {
+                    decode_value(class, c, out)?;
+                }
+            }
+            out.push(b'}');
+        }
+    }
+    Some(())
+}
+
+// ---- the codebook ----------------------------------------------------------------------
+
+impl Codebook {
+    /// A codebook of `entries` (ascending, distinct field ids; `Same` pointing at an earlier
+    /// entry that is not itself `Same`).
+    pub fn new(entries: Vec<Entry>) -> Codebook {
+        let optional = entries.iter().filter(|e| !e.always).count();
+        Codebook {
+            entries,
+            escapes: 0,
+            optional,
+        }
+    }
+
+    /// True when the codebook has no members (records are then empty).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Encodes a v2 record (`RecordBuf::encode` bytes); members whose class does not
+    /// reproduce them are stored verbatim and counted in the second value. None when the
+    /// record has a member the codebook does not know or lacks an `always` one (the caller
+    /// builds the codebook from every record, so this means a bug or a corrupt spool).
+    pub fn encode(&self, rec: &[u8]) -> Option<(Vec<u8>, u64)> {
+        let r = Record::new(rec);
+        let mut values: Vec<Option<&[u8]>> = vec![None; self.entries.len()];
+        let mut k = 0;
+        for (id, v) in r.members() {
+            while k < self.entries.len() && self.entries[k].field < id {
+                k += 1;
+            }
+            if k == self.entries.len() || self.entries[k].field != id {
+                return None;
+            }
+            values[k] = Some(v);
+        }
+        let mut bitmap = vec![0u8; self.optional.div_ceil(8)];
+        let mut bit = 0;
+        let mut escaped = Vec::new();
+        let mut body = Vec::new();
+        let mut one = Vec::new();
+        let mut check = Vec::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            if !e.always {
+                if values[i].is_some() {
+                    bitmap[bit / 8] |= 1 << (bit % 8);
+                }
+                bit += 1;
+            } else if values[i].is_none() {
+                return None;
+            }
+            let Some(v) = values[i] else { continue };
+            let fits = match &e.class {
+                Class::Same(m) => values.get(*m).copied().flatten() == Some(v),
+                class => {
+                    one.clear();
+                    check.clear();
+                    encode_value(class, v, &mut one).is_some()
+                        && decode_value(class, &mut Cursor { b: &one, at: 0 }, &mut check).is_some()
+                        && check == v
+                }
+            };
+            if fits {
+                body.extend_from_slice(&one);
+            } else {
+                escaped.push(i);
+                put_varint(&mut body, v.len() as u64);
+                body.extend_from_slice(v);
+            }
+            one.clear();
+        }
+        let mut out = bitmap;
+        put_varint(&mut out, escaped.len() as u64);
+        let mut last = 0;
+        for &i in &escaped {
+            put_varint(&mut out, (i - last) as u64);
+            last = i;
+        }
+        out.extend_from_slice(&body);
+        Some((out, escaped.len() as u64))
+    }
+
+    /// Decodes an encoded record into the v2 member encoding; None when corrupt.
+    pub fn decode(&self, enc: &[u8]) -> Option<Vec<u8>> {
+        let mut c = Cursor { b: enc, at: 0 };
+        let bitmap = c.take(self.optional.div_ceil(8))?;
+        let n_esc = c.len()?;
+        if n_esc > self.entries.len() {
+            return None;
+        }
+        let mut escaped = Vec::with_capacity(n_esc);
+        let mut last = 0usize;
+        for _ in 0..n_esc {
+            last = last.checked_add(c.len()?)?;
+            escaped.push(last);
+        }
+        // Values in entry order into `scratch`; `Same` members copied afterwards.
+        let mut scratch = Vec::with_capacity(enc.len() * 2);
+        let mut ranges: Vec<Option<(usize, usize)>> = vec![None; self.entries.len()];
+        let mut bit = 0;
+        let mut esc = escaped.iter().peekable();
+        for (i, e) in self.entries.iter().enumerate() {
+            let present = e.always || {
+                bit += 1;
+                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
+            };
+            if !present {
+                if esc.peek() == Some(&&i) {
+                    return None;
+                }
+                continue;
+            }
+            let start = scratch.len();
+            if esc.peek() == Some(&&i) {
+                esc.next();
+                scratch.extend_from_slice(c.bytes()?);
+            } else if !matches!(e.class, Class::Same(_)) {
+                decode_value(&e.class, &mut c, &mut scratch)?;
+            }
+            ranges[i] = Some((start, scratch.len()));
+        }
+        if esc.next().is_some() || c.at != enc.len() {
+            return None;
+        }
+        let mut rb = RecordBuf::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            let Some(mut r) = ranges[i] else { continue };
+            if let Class::Same(m) = e.class {
+                if !escaped.contains(&i) {
+                    r = ranges.get(m).copied().flatten()?;
+                }
+            }
+            rb.set(e.field, scratch[r.0..r.1].to_vec());
+        }
+        Some(rb.encode())
+    }
+
+    /// The codebook's bytes (section [`section`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&self.escapes.to_le_bytes());
+        put_varint(&mut out, self.entries.len() as u64);
+        for e in &self.entries {
+            out.extend_from_slice(&e.field.to_le_bytes());
+            out.push(e.always as u8);
+            put_class(&mut out, &e.class);
+        }
+        out
+    }
+
+    /// Reads a codebook; None when malformed.
+    pub fn from_bytes(b: &[u8]) -> Option<Codebook> {
+        if b.get(..4)? != MAGIC {
+            return None;
+        }
+        let escapes = u64::from_le_bytes(b.get(4..12)?.try_into().ok()?);
+        let mut c = Cursor { b, at: 12 };
+        let n = c.len()?;
+        if n > MAX_ENTRIES.min(u16::MAX as usize + 1) {
+            return None;
+        }
+        let mut entries: Vec<Entry> = Vec::with_capacity(n);
+        for i in 0..n {
+            let field = u16_at(c.take(2)?, 0);
+            if entries.last().is_some_and(|l| l.field >= field) {
+                return None;
+            }
+            let always = match c.byte()? {
+                0 => false,
+                1 => true,
+                _ => return None,
+            };
+            let class = get_class(&mut c, true)?;
+            if let Class::Same(m) = class {
+                if m >= i || matches!(entries[m].class, Class::Same(_)) {
+                    return None;
+                }
+            }
+            entries.push(Entry {
+                field,
+                always,
+                class,
+            });
+        }
+        if c.at != b.len() {
+            return None;
+        }
+        let mut cb = Codebook::new(entries);
+        cb.escapes = escapes;
+        Some(cb)
+    }
+}
+
+fn put_class(out: &mut Vec<u8>, class: &Class) {
+    out.push(class.tag());
+    match class {
+        Class::Const(v) => {
+            put_varint(out, v.len() as u64);
+            out.extend_from_slice(v);
+        }
+        Class::Dict(values) => {
+            put_varint(out, values.len() as u64);
+            for v in values {
+                put_varint(out, v.len() as u64);
+                out.extend_from_slice(v);
+            }
+        }
+        Class::Same(m) => put_varint(out, *m as u64),
+        Class::Obj(members) => {
+            put_varint(out, members.len() as u64);
+            for (name, class) in members {
+                put_varint(out, name.len() as u64);
+                out.extend_from_slice(name);
+                put_class(out, class);
+            }
+        }
+        Class::Raw | Class::Int | Class::Float | Class::Str => {}
+    }
+}
+
+fn get_class(c: &mut Cursor<'_>, top: bool) -> Option<Class> {
+    Some(match c.byte()? {
+        0 => Class::Raw,
+        1 => Class::Const(c.bytes()?.to_vec()),
+        2 => {
+            let n = c.len()?;
+            if n > MAX_ENTRIES || n > c.b.len() {
+                return None;
+            }
+            Class::Dict(
+                (0..n)
+                    .map(|_| c.bytes().map(<[u8]>::to_vec))
+                    .collect::<Option<_>>()?,
+            )
+        }
+        3 if top => Class::Same(c.len()?),
+        4 => Class::Int,
+        5 => Class::Float,
+        6 => Class::Str,
+        7 if top => {
+            let n = c.len()?;
+            if n > OBJ_MAX {
+                return None;
+            }
+            let mut members = Vec::with_capacity(n);
+            for _ in 0..n {
+                let name = c.bytes()?.to_vec();
+                members.push((name, get_class(c, false)?));
+            }
+            Class::Obj(members)
+        }
+        _ => return None,
+    })
+}
+
+// ---- choosing classes ------------------------------------------------------------------
+
+/// What the build has seen of one member's values (memory bounded: [`DICT_BYTES`]).
+#[derive(Default)]
+struct ValueStats {
+    count: u64,
+    /// Distinct values with their first-seen order; None once too many.
+    distinct: Option<HashMap<Vec<u8>, u32>>,
+    distinct_bytes: usize,
+    all_int: bool,
+    all_number: bool,
+    all_string: bool,
+    /// The member names of an object value, when every value so far is an object with them.
+    shape: Option<Vec<Vec<u8>>>,
+    all_obj: bool,
+    /// Per member of `shape`: its non-null values.
+    members: Vec<ValueStats>,
+}
+
+impl ValueStats {
+    fn new(nested: bool) -> ValueStats {
+        ValueStats {
+            distinct: Some(HashMap::new()),
+            all_int: true,
+            all_number: true,
+            all_string: true,
+            all_obj: !nested,
+            ..ValueStats::default()
+        }
+    }
+
+    fn add(&mut self, v: &[u8]) {
+        self.count += 1;
+        if let Some(d) = &mut self.distinct {
+            if !d.contains_key(v) {
+                self.distinct_bytes += v.len();
+                if d.len() >= DICT_MAX || self.distinct_bytes > DICT_BYTES {
+                    self.distinct = None;
+                } else {
+                    let next = d.len() as u32;
+                    d.insert(v.to_vec(), next);
+                }
+            }
+        }
+        self.all_int &= is_int_text(v) && decimal(v).is_some();
+        self.all_number &= is_number_text(v);
+        self.all_string &= is_string(v);
+        if self.all_obj {
+            match object_members(v).filter(|m| m.len() <= OBJ_MAX) {
+                None => self.all_obj = false,
+                Some(ms) => {
+                    let names: Vec<&[u8]> = ms.iter().map(|m| m.0).collect();
+                    match &self.shape {
+                        None => {
+                            self.shape = Some(names.iter().map(|n| n.to_vec()).collect());
+                            self.members = (0..ms.len()).map(|_| ValueStats::new(true)).collect();
+                        }
+                        Some(s) if s.iter().map(Vec::as_slice).eq(names.iter().copied()) => {}
+                        Some(_) => {
+                            self.all_obj = false;
+                            self.members = Vec::new();
+                        }
+                    }
+                    if self.all_obj {
+                        for (st, (_, mv)) in self.members.iter_mut().zip(&ms) {
+                            if *mv != b"null" {
+                                st.add(mv);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn class(&self) -> Class {
+        if let Some(d) = &self.distinct {
+            let mut values: Vec<(&Vec<u8>, &u32)> = d.iter().collect();
+            values.sort_by_key(|v| *v.1);
+            if values.len() == 1 {
+                return Class::Const(values[0].0.clone());
+            }
+            if !values.is_empty() && self.count >= DICT_USES * values.len() as u64 {
+                return Class::Dict(values.into_iter().map(|v| v.0.clone()).collect());
+            }
+        }
+        if self.count == 0 {
+            return Class::Raw;
+        }
+        if self.all_int {
+            return Class::Int;
+        }
+        if self.all_number {
+            return Class::Float;
+        }
+        if self.all_string {
+            return Class::Str;
+        }
+        if self.all_obj {
+            if let Some(shape) = &self.shape {
+                return Class::Obj(
+                    shape
+                        .iter()
+                        .zip(&self.members)
+                        .map(|(n, s)| (n.clone(), s.class()))
+                        .collect(),
+                );
+            }
+        }
+        Class::Raw
+    }
+}
+
+/// Chooses a codebook from every record of a collection, fed in any order.
+#[derive(Default)]
+pub struct Chooser {
+    records: u64,
+    /// By field id.
+    fields: Vec<Option<FieldStats>>,
+}
+
+struct FieldStats {
+    present: u64,
+    values: ValueStats,
+    /// Fields equal to this one in every record that has this one.
+    same: Option<Vec<u16>>,
+}
+
+impl Chooser {
+    /// A chooser that has seen nothing.
+    pub fn new() -> Chooser {
+        Chooser::default()
+    }
+
+    /// Takes one v2 record into account.
+    pub fn add(&mut self, rec: &[u8]) {
+        self.records += 1;
+        let r = Record::new(rec);
+        let members: Vec<(u16, &[u8])> = r.members().collect();
+        for &(id, v) in &members {
+            let i = id as usize;
+            if self.fields.len() <= i {
+                self.fields.resize_with(i + 1, || None);
+            }
+            let f = self.fields[i].get_or_insert_with(|| FieldStats {
+                present: 0,
+                values: ValueStats::new(false),
+                same: Some(
+                    members
+                        .iter()
+                        .filter(|m| m.0 < id && m.1 == v)
+                        .map(|m| m.0)
+                        .collect(),
+                ),
+            });
+            f.present += 1;
+            f.values.add(v);
+            if let Some(s) = &mut f.same {
+                s.retain(|&m| members.iter().any(|x| x.0 == m && x.1 == v));
+                if s.is_empty() {
+                    f.same = None;
+                }
+            }
+        }
+    }
+
+    /// The codebook.
+    pub fn codebook(&self) -> Codebook {
+        let mut entries: Vec<Entry> = Vec::new();
+        for (id, f) in self.fields.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let mut class = f.values.class();
+            if !matches!(class, Class::Const(_)) {
+                // Same as an earlier member that is not itself `Same`.
+                let target = f.same.iter().flatten().find_map(|&m| {
+                    entries
+                        .iter()
+                        .position(|e| e.field == m && !matches!(e.class, Class::Same(_)))
+                });
+                if let Some(m) = target {
+                    class = Class::Same(m);
+                }
+            }
+            entries.push(Entry {
+                field: id as u16,
+                always: f.present == self.records,
+                class,
+            });
+        }
+        Codebook::new(entries)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(members: &[(u16, &str)]) -> Vec<u8> {
+        let mut rb = RecordBuf::new();
+        for (id, v) in members {
+            rb.set(*id, v.as_bytes().to_vec());
+        }
+        rb.encode()
+    }
+
+    #[test]
+    fn test_decimal_round_trips_serde_json_floats() {
+        for x in [
+            0.5,
+            1.0,
+            19.60163407050492,
+            1e-7,
+            1.5e100,
+            1e16,
+            -2.25e-12,
+            123456.0,
+        ] {
+            let text = serde_json::to_vec(&x).unwrap();
+            let (m, e) = decimal(&text).unwrap();
+            let mut out = Vec::new();
+            write_number(&mut out, m, e).unwrap();
+            assert_eq!(out, text, "{x}");
+        }
+        // Exponents beyond a byte do not fit the class (the member is escaped).
+        assert_eq!(decimal(b"1.5e+300"), None);
+        assert_eq!(decimal(b"5e-324"), None);
+    }
+
+    #[test]
+    fn test_chooser_picks_classes_and_round_trips() {
+        let recs: Vec<Vec<u8>> = (0..64)
+            .map(|i| {
+                let key = format!("\"k{i}\"");
+                let obj = if i % 3 == 0 {
+                    format!("{{\"a\":null,\"b\":\"x{}\"}}", i % 2)
+                } else {
+                    format!("{{\"a\":{}.5,\"b\":\"y\"}}", i)
+                };
+                rec(&[
+                    (0, &key),
+                    (1, "\"SPDI\""),
+                    (2, &format!("\"src{}\"", i % 4)),
+                    (3, &key),
+                    (4, &i.to_string()),
+                    (5, &obj),
+                ])
+            })
+            .collect();
+        let mut ch = Chooser::new();
+        for r in &recs {
+            ch.add(r);
+        }
+        let cb = ch.codebook();
+        let names: Vec<&str> = cb.entries.iter().map(|e| e.class.name()).collect();
+        assert_eq!(names, ["str", "const", "dict", "same", "int", "obj"]);
+        let cb = Codebook::from_bytes(&cb.to_bytes()).unwrap();
+        for r in &recs {
+            let (enc, esc) = cb.encode(r).unwrap();
+            assert_eq!(esc, 0);
+            assert!(enc.len() < r.len() / 2, "{} of {}", enc.len(), r.len());
+            assert_eq!(cb.decode(&enc).unwrap(), *r);
+        }
+        // A value its class cannot hold is escaped, and still round trips.
+        let odd = rec(&[
+            (0, "[1]"),
+            (1, "\"other\""),
+            (2, "\"src9\""),
+            (3, "\"z\""),
+            (4, "1.5"),
+            (5, "{}"),
+        ]);
+        let (enc, esc) = cb.encode(&odd).unwrap();
+        assert_eq!(esc, 6);
+        assert_eq!(cb.decode(&enc).unwrap(), odd);
+    }
+}
