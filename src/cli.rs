@@ -344,8 +344,9 @@ fn key_map_line(c: &varcat_format::CollectionMeta) -> String {
     line
 }
 
-/// The record store of each collection: its compressed bytes (zstd blocks of `R` records),
-/// its dictionary and bytes per document.
+/// The record store of each collection: its bytes (codebook-encoded records, in zstd blocks
+/// of `R` records or as they are), its dictionary and codebook, the members stored verbatim
+/// because their class did not reproduce them (escapes) and bytes per document.
 fn records_info(cat: &Catalog, colls: &Collections) {
     let len = |name: &str| {
         cat.sections()
@@ -353,31 +354,51 @@ fn records_info(cat: &Catalog, colls: &Collections) {
             .find(|s| s.name == name)
             .map_or(0, |s| s.len)
     };
-    println!("records (zstd blocks of R records, per-collection dictionary)");
+    println!("records (codebook-encoded; zstd blocks of R records or stored as they are)");
     println!(
-        "  {:<34} {:>12} {:>8} {:>6} {:>9}",
-        "collection", "bytes", "dict", "R", "B/doc"
+        "  {:<34} {:>12} {:>8} {:>8} {:>5} {:>6} {:>7} {:>9}  classes",
+        "collection", "bytes", "dict", "codebook", "codec", "R", "escapes", "B/doc"
     );
     let mut total = 0;
     for c in &colls.meta.collections {
         let Some(coll) = colls.get(&c.name) else {
             continue;
         };
-        let (rec, dict) = (
+        let (rec, dict, book) = (
             len(&varcat_format::names::records(&c.name)),
             len(&varcat_format::records::dict_section(&c.name)),
+            len(&varcat_format::codebook::section(&c.name)),
         );
-        total += rec + dict;
+        total += rec + dict + book;
+        let store = coll.record_store();
+        let mut classes: Vec<(&str, usize)> = Vec::new();
+        for e in &store.codebook().entries {
+            match classes.iter_mut().find(|x| x.0 == e.class.name()) {
+                Some(x) => x.1 += 1,
+                None => classes.push((e.class.name(), 1)),
+            }
+        }
+        let classes: Vec<String> = classes.iter().map(|(n, k)| format!("{n} {k}")).collect();
         println!(
-            "  {:<34} {:>12} {:>8} {:>6} {:>9.1}",
+            "  {:<34} {:>12} {:>8} {:>8} {:>5} {:>6} {:>7} {:>9.1}  {}",
             c.name,
             rec,
             dict,
+            book,
+            match store.codec() {
+                varcat_format::records::Codec::None => "none",
+                varcat_format::records::Codec::Zstd => "zstd",
+            },
             coll.records_per_block(),
-            (rec + dict) as f64 / c.documents.max(1) as f64
+            store.codebook().escapes,
+            (rec + dict + book) as f64 / c.documents.max(1) as f64,
+            classes.join(", ")
         );
     }
-    println!("  {:<34} {:>12}", "total (with dictionaries)", total);
+    println!(
+        "  {:<34} {:>12}",
+        "total (with dictionaries and codebooks)", total
+    );
 }
 
 fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {

@@ -284,3 +284,29 @@ fn test_interrupted_build_removes_its_scratch_and_partial_catalog() {
         assert_eq!(left, ["in"], "SIG{sig} left files behind");
     }
 }
+
+/// Every member of the sample catalog's records is stored by its codebook class: none needed
+/// the verbatim escape (FORMAT.md "Record codebook"), and `varcat info` says so per collection.
+#[test]
+fn test_sample_catalog_records_have_no_escapes() {
+    use varcat_format::catalog::Catalog;
+    use varcat_format::collection::Collections;
+    let colls = Collections::open(Catalog::open(&catalog()).unwrap()).unwrap();
+    let mut encoded = 0;
+    for c in &colls.meta.collections {
+        let store = colls.get(&c.name).unwrap().record_store();
+        assert_eq!(store.codebook().escapes, 0, "{}", c.name);
+        encoded += store.codebook().entries.len();
+    }
+    assert!(encoded > 100, "{encoded} codebook members");
+    let text = String::from_utf8(varcat(&["info", catalog().to_str().unwrap()]).stdout).unwrap();
+    let row = text
+        .lines()
+        .skip_while(|l| !l.starts_with("records (codebook-encoded"))
+        .find(|l| l.trim_start().starts_with("variants "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // collection, bytes, dict, codebook, codec, R, escapes, B/doc, classes…
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cols[6], "0", "{row}");
+    assert!(row.contains("obj 1") && row.contains("same 1"), "{row}");
+}

@@ -247,39 +247,44 @@ fn is_string(v: &[u8]) -> bool {
 
 // ---- numbers ---------------------------------------------------------------------------
 
-/// The shortest decimal of number text: (mantissa, exponent), or (integer, INT_TEXT marker)
-/// for integer text. None when it does not fit.
-fn decimal(text: &[u8]) -> Option<(i64, u8)> {
+/// The shortest decimal of number text: (negative, magnitude, exponent), the exponent
+/// [`INT_TEXT`] for integer text. None when it does not fit.
+fn decimal(text: &[u8]) -> Option<(bool, u64, u8)> {
     let s = std::str::from_utf8(text).ok()?;
-    if is_int_text(text) {
-        let v: i64 = s.parse().ok()?;
-        return Some((v, INT_TEXT));
-    }
     let (neg, s) = match s.strip_prefix('-') {
         Some(r) => (true, r),
         None => (false, s),
     };
-    let (m, e) = match s.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.parse::<i32>().ok()?),
-        None => (s, 0),
+    let (m, e, int_text) = match s.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?, false),
+        None => (s, 0, !s.contains('.')),
     };
     let (int, frac) = m.split_once('.').unwrap_or((m, ""));
-    let mut mant: i64 = 0;
+    if int.is_empty() {
+        return None;
+    }
+    let mut mag: u64 = 0;
     for c in int.bytes().chain(frac.bytes()) {
         if !c.is_ascii_digit() {
             return None;
         }
-        mant = mant.checked_mul(10)?.checked_add((c - b'0') as i64)?;
+        mag = mag.checked_mul(10)?.checked_add((c - b'0') as u64)?;
+    }
+    if int_text {
+        return Some((neg, mag, INT_TEXT));
     }
     let exp = e.checked_sub(frac.len() as i32)?;
     let exp = i8::try_from(exp).ok().filter(|&x| x as u8 != INT_TEXT)?;
-    Some((if neg { -mant } else { mant }, exp as u8))
+    Some((neg, mag, exp as u8))
 }
 
-/// Writes the JSON number (mantissa, exponent byte) as serde_json prints it.
-fn write_number(out: &mut Vec<u8>, mant: i64, exp: u8) -> Option<()> {
+/// Writes the JSON number (sign, magnitude, exponent byte) as serde_json prints it.
+fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> Option<()> {
     if exp == INT_TEXT {
-        out.extend_from_slice(itoa_buf(mant).as_bytes());
+        if neg {
+            out.push(b'-');
+        }
+        out.extend_from_slice(mag.to_string().as_bytes());
         return Some(());
     }
     let e = exp as i8 as i32;
@@ -289,20 +294,20 @@ fn write_number(out: &mut Vec<u8>, mant: i64, exp: u8) -> Option<()> {
     ];
     // Exact operands give a correctly rounded result (the classic fast path); otherwise the
     // standard library's correctly rounded parse.
-    let x = if mant.unsigned_abs() < (1 << 53) && e.unsigned_abs() <= 22 {
-        let m = mant as f64;
+    let x = if mag < (1 << 53) && e.unsigned_abs() <= 22 {
+        let m = mag as f64;
         if e < 0 {
             m / POW[(-e) as usize]
         } else {
             m * POW[e as usize]
         }
     } else {
-        format!("{mant}e{e}").parse::<f64>().ok()?
+        format!("{mag}e{e}").parse::<f64>().ok()?
     };
     if !x.is_finite() {
         return None;
     }
-    serde_json::to_writer(&mut *out, &x).ok()
+    serde_json::to_writer(&mut *out, &if neg { -x } else { x }).ok()
 }
 
 fn itoa_buf(v: i64) -> String {
@@ -338,8 +343,9 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
             put_varint(out, zigzag(x));
         }
         Class::Float => {
-            let (m, e) = decimal(v)?;
-            put_varint(out, zigzag(m));
+            // Sign and magnitude rather than zigzag: `-0.0` is a value of its own.
+            let (neg, mag, e) = decimal(v)?;
+            put_varint(out, mag.checked_mul(2)? | neg as u64);
             out.push(e);
         }
         Class::Str => {
@@ -382,9 +388,9 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
         Class::Same(_) => return None,
         Class::Int => out.extend_from_slice(itoa_buf(unzigzag(c.varint()?)).as_bytes()),
         Class::Float => {
-            let m = unzigzag(c.varint()?);
+            let m = c.varint()?;
             let e = c.byte()?;
-            write_number(out, m, e)?;
+            write_number(out, m & 1 == 1, m >> 1, e)?;
         }
         Class::Str => {
             out.push(b'"');
@@ -876,6 +882,7 @@ mod tests {
     #[test]
     fn test_decimal_round_trips_serde_json_floats() {
         for x in [
+            -0.0,
             0.5,
             1.0,
             19.60163407050492,
@@ -886,9 +893,9 @@ mod tests {
             123456.0,
         ] {
             let text = serde_json::to_vec(&x).unwrap();
-            let (m, e) = decimal(&text).unwrap();
+            let (neg, m, e) = decimal(&text).unwrap();
             let mut out = Vec::new();
-            write_number(&mut out, m, e).unwrap();
+            write_number(&mut out, neg, m, e).unwrap();
             assert_eq!(out, text, "{x}");
         }
         // Exponents beyond a byte do not fit the class (the member is escaped).
