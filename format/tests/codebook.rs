@@ -1,0 +1,160 @@
+//! The record codebook: whatever the members, decode(encode(record)) is the record, through
+//! the codebook's bytes and through a whole record store (any R, either codec).
+
+use proptest::prelude::*;
+use varcat_format::bytes::Bytes;
+use varcat_format::codebook::{Chooser, Codebook};
+use varcat_format::records::{BlockOptions, Codec, Record, RecordBuf, RecordStore, RecordWriter};
+use varcat_format::spool::Spool;
+
+/// One generated document: a presence mask and the raw material of its members.
+type Doc = (u16, i64, f64, u8, String, Option<f64>, bool);
+
+/// Members chosen so that every class is exercised, with values that sometimes break their
+/// member's class (escapes): field 0 a key (str), 1 const, 2 dict, 3 same as 0, 4 int, 5 float,
+/// 6 obj of fixed shape with nulls, 7 arrays (raw), 8 numbers mixing integer and float text.
+fn record(i: usize, d: &Doc) -> Vec<u8> {
+    let (mask, int, float, pick, text, opt, odd) = d;
+    let key = serde_json::to_vec(&format!("k{i}{text}")).unwrap();
+    let mut rb = RecordBuf::new();
+    let mut put = |bit: u16, id: u16, v: Vec<u8>| {
+        if mask >> bit & 1 == 1 {
+            rb.set(id, v);
+        }
+    };
+    put(0, 0, key.clone());
+    put(
+        1,
+        1,
+        if *odd && pick % 7 == 0 {
+            b"[true]".to_vec()
+        } else {
+            b"\"SNV\"".to_vec()
+        },
+    );
+    put(2, 2, format!("\"src{}\"", pick % 5).into_bytes());
+    put(
+        3,
+        3,
+        if *odd && pick % 5 == 1 {
+            b"\"other\"".to_vec()
+        } else {
+            key
+        },
+    );
+    put(
+        4,
+        4,
+        if *odd && pick % 3 == 2 {
+            b"1.5".to_vec()
+        } else {
+            int.to_string().into_bytes()
+        },
+    );
+    put(5, 5, serde_json::to_vec(float).unwrap());
+    let obj = serde_json::json!({"af": opt, "n": text, "x": *int % 100});
+    put(
+        6,
+        6,
+        if *odd && pick % 4 == 3 {
+            b"{\"af\":1}".to_vec()
+        } else {
+            serde_json::to_vec(&obj).unwrap()
+        },
+    );
+    put(7, 7, serde_json::to_vec(&[*int, *pick as i64]).unwrap());
+    put(
+        8,
+        8,
+        if pick % 2 == 0 {
+            int.to_string().into_bytes()
+        } else {
+            serde_json::to_vec(float).unwrap()
+        },
+    );
+    rb.encode()
+}
+
+fn doc() -> impl Strategy<Value = Doc> {
+    (
+        any::<u16>(),
+        any::<i64>(),
+        any::<f64>().prop_filter("finite", |x| x.is_finite()),
+        any::<u8>(),
+        "[ -~é\"\\\\]{0,6}",
+        prop::option::of(prop::num::f64::NORMAL | prop::num::f64::ZERO | prop::num::f64::SUBNORMAL),
+        prop::bool::weighted(0.1),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn prop_codebook_round_trips_every_member(docs in prop::collection::vec(doc(), 0..120)) {
+        let recs: Vec<Vec<u8>> = docs.iter().enumerate().map(|(i, d)| record(i, d)).collect();
+        let mut ch = Chooser::new();
+        for r in &recs {
+            ch.add(r);
+        }
+        let cb = Codebook::from_bytes(&ch.codebook().to_bytes()).unwrap();
+        for r in &recs {
+            let (enc, _) = cb.encode(r).unwrap();
+            prop_assert_eq!(cb.decode(&enc).unwrap(), r.clone());
+        }
+        // A record with a member the codebook never saw is refused, not mis-encoded.
+        let mut rb = RecordBuf::new();
+        rb.set(99, b"1".to_vec());
+        prop_assert!(cb.encode(&rb.encode()).is_none());
+    }
+
+    #[test]
+    fn prop_record_store_returns_the_v2_members(docs in prop::collection::vec(doc(), 0..80), per_block in prop::option::of(1u32..9), zstd in any::<bool>()) {
+        let recs: Vec<Vec<u8>> = docs.iter().enumerate().map(|(i, d)| record(i, d)).collect();
+        let codec = Some(if zstd { Codec::Zstd } else { Codec::None });
+        let opts = BlockOptions { per_block, codec, ..BlockOptions::default() };
+        let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
+        for r in &recs {
+            w.push(r).unwrap();
+        }
+        let done = w.finish().unwrap();
+        let store = RecordStore::open(Bytes::from_vec(done.out), &done.dict, &done.codebook, "t").unwrap();
+        prop_assert_eq!(store.codebook().escapes, done.escapes);
+        for (i, r) in recs.iter().enumerate() {
+            let got = store.get(i as u32).unwrap();
+            let want: Vec<(u16, &[u8])> = Record::new(r).members().collect();
+            prop_assert_eq!(got.members().collect::<Vec<_>>(), want);
+        }
+        prop_assert!(store.get(recs.len() as u32).is_none());
+    }
+
+    /// Arbitrary bytes as a codebook or as an encoded record: refused or decoded, no panic.
+    #[test]
+    fn prop_corrupt_codebooks_and_records_never_panic(book in prop::collection::vec(any::<u8>(), 0..64), rec in prop::collection::vec(any::<u8>(), 0..64)) {
+        let mut b = b"CBK1".to_vec();
+        b.extend_from_slice(&book);
+        if let Some(cb) = Codebook::from_bytes(&b) {
+            let _ = cb.decode(&rec);
+        }
+        let mut ch = Chooser::new();
+        for i in 0..20 {
+            ch.add(&record(i, &(0xffff, i as i64, 0.5, i as u8, "t".into(), Some(0.25), false)));
+        }
+        let _ = ch.codebook().decode(&rec);
+    }
+}
+
+/// Empty records and a collection of nothing but empty records.
+#[test]
+fn test_empty_records_round_trip() {
+    let empty = RecordBuf::new().encode();
+    let mut ch = Chooser::new();
+    for _ in 0..3 {
+        ch.add(&empty);
+    }
+    let cb = ch.codebook();
+    assert!(cb.is_empty());
+    let (enc, esc) = cb.encode(&empty).unwrap();
+    assert_eq!((enc.as_slice(), esc), (&[0u8][..], 0));
+    assert_eq!(cb.decode(&enc).unwrap(), empty);
+}
