@@ -291,7 +291,7 @@ fn test_interrupted_build_removes_its_scratch_and_partial_catalog() {
 fn test_sample_catalog_records_have_no_escapes() {
     use varcat_format::catalog::Catalog;
     use varcat_format::collection::Collections;
-    let colls = Collections::open(Catalog::open(&catalog()).unwrap()).unwrap();
+    let colls = Collections::open(Catalog::open(catalog()).unwrap()).unwrap();
     let mut encoded = 0;
     for c in &colls.meta.collections {
         let store = colls.get(&c.name).unwrap().record_store();

@@ -599,6 +599,9 @@ struct Blocks<'a, W: Write> {
     max_raw: u32,
 }
 
+/// A block as stored (compressed or not), its raw size and its escapes.
+type StoredBlock = (Vec<u8>, usize, u64);
+
 /// Blocks compressed together (split among the threads): ≈ 1–2 MiB of raw records.
 const BATCH_BLOCKS: usize = 64;
 
@@ -652,7 +655,7 @@ impl<W: Write> Blocks<'_, W> {
                 })
                 .collect::<io::Result<Vec<_>>>()
         };
-        let frames: Vec<io::Result<Vec<(Vec<u8>, usize, u64)>>> = if self.comps.len() == 1 {
+        let frames: Vec<io::Result<Vec<StoredBlock>>> = if self.comps.len() == 1 {
             vec![job(&self.batch, &mut self.comps[0])]
         } else {
             std::thread::scope(|s| {
