@@ -16,6 +16,7 @@ use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::numbers::Numbers;
 use crate::points::PointIndex;
 use crate::records::{Record, RecordStore};
+use crate::width::Width;
 
 /// One collection's views.
 #[derive(Clone)]
@@ -54,15 +55,7 @@ impl Collection {
                 format!("{name}: too many fields"),
             ));
         }
-        if meta.ordinal_width != 4 {
-            return Err(ReadError::invalid(
-                META_SECTION,
-                format!(
-                    "{name}: ordinal width {} (this build reads 4)",
-                    meta.ordinal_width
-                ),
-            ));
-        }
+        let width = Width::from_bytes(meta.ordinal_width, name)?;
         let key = if meta.keyed {
             Some(KeyMap::open(
                 cat.require(&names::key(name))?,
@@ -99,10 +92,11 @@ impl Collection {
             let section = names::index(name, &ix);
             match ix.kind {
                 IndexKind::By | IndexKind::Fold | IndexKind::Tok => {
-                    let map = MultiMap::open(
+                    let map = MultiMap::open_with_width(
                         cat.require(&names::map_fst(name, &ix))?,
                         cat.require(&names::map_post(name, &ix))?,
                         &names::map_fst(name, &ix),
+                        width,
                     )?;
                     let maps = match ix.kind {
                         IndexKind::By => &mut c.by,
@@ -112,7 +106,7 @@ impl Collection {
                     maps.insert(field, map);
                 }
                 IndexKind::Facet => {
-                    let f = Facet::open(cat.require(&section)?.as_ref(), &section)?;
+                    let f = Facet::open_width(cat.require(&section)?.as_ref(), &section, width)?;
                     c.facets.insert(field, f);
                 }
                 IndexKind::Num => {
@@ -126,13 +120,25 @@ impl Collection {
                     c.numbers.insert(field, col);
                 }
                 IndexKind::Intervals => {
-                    c.intervals = Some(IntervalIndex::open(cat.require(&section)?, &section)?);
+                    c.intervals = Some(IntervalIndex::open_width(
+                        cat.require(&section)?,
+                        &section,
+                        width,
+                    )?);
                 }
                 IndexKind::Ends => {
-                    c.ends = Some(PointIndex::open(cat.require(&section)?, &section)?);
+                    c.ends = Some(PointIndex::open_width(
+                        cat.require(&section)?,
+                        &section,
+                        width,
+                    )?);
                 }
                 IndexKind::Points => {
-                    c.points = Some(PointIndex::open(cat.require(&section)?, &section)?);
+                    c.points = Some(PointIndex::open_width(
+                        cat.require(&section)?,
+                        &section,
+                        width,
+                    )?);
                 }
             }
         }

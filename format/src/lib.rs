@@ -35,6 +35,7 @@ pub mod schema;
 pub mod spool;
 pub mod text;
 pub mod vocab;
+pub mod width;
 pub mod writer;
 
 pub use bytes::Bytes;

@@ -5,7 +5,7 @@
 //! a page is found by walking the smallest set and testing membership in the others: the cost
 //! grows with the page offset and the smallest set, never with the collection.
 
-use roaring::RoaringBitmap;
+use roaring::{RoaringBitmap, RoaringTreemap};
 use varcat_format::collection::Collection;
 use varcat_format::indexes::IndexKind;
 use varcat_format::postings::List;
@@ -63,8 +63,11 @@ pub enum Set<'a> {
     All(u32),
     /// A postings list (ascending).
     List(List),
-    /// A facet bitmap.
+    /// A facet bitmap (narrow collection).
     Bitmap(&'a RoaringBitmap),
+    /// A facet bitmap of a wide collection (its members are u32 here: a served collection's
+    /// ordinals are, see `varcat_format::width::narrow`).
+    Treemap(&'a RoaringTreemap),
     /// An ascending, duplicate-free vector.
     Vec(Vec<u32>),
 }
@@ -101,6 +104,7 @@ impl<'a> Set<'a> {
             Set::All(n) => *n as u64,
             Set::List(l) => l.len() as u64,
             Set::Bitmap(b) => b.len(),
+            Set::Treemap(t) => t.len(),
             Set::Vec(v) => v.len() as u64,
         }
     }
@@ -128,6 +132,7 @@ impl<'a> Set<'a> {
                 false
             }
             Set::Bitmap(b) => b.contains(x),
+            Set::Treemap(t) => t.contains(x as u64),
             Set::Vec(v) => v.binary_search(&x).is_ok(),
         }
     }
@@ -139,6 +144,7 @@ impl<'a> Set<'a> {
             Set::All(n) => Box::new(0..*n),
             Set::List(l) => Box::new(l.iter()),
             Set::Bitmap(b) => Box::new(b.iter()),
+            Set::Treemap(t) => Box::new(t.iter().map(varcat_format::width::narrow)),
             Set::Vec(v) => Box::new(v.iter().copied()),
         }
     }

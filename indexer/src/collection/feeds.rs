@@ -8,6 +8,7 @@ use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
 use varcat_format::points::PointWriter;
 use varcat_format::spool::Spool;
+use varcat_format::width::Width;
 
 use crate::error::BuildError;
 use crate::sorter::Sorter;
@@ -113,6 +114,7 @@ impl Feed {
     pub(super) fn build(
         self,
         name: &str,
+        width: Width,
         mut spools: Vec<Spool>,
     ) -> Result<BuiltIndex, BuildError> {
         let mut spool = || spools.pop().expect("Feed::spools counts them");
@@ -128,7 +130,7 @@ impl Feed {
             } => {
                 let ix = IndexName::new(kind, field);
                 let (fst, post) = (names::map_fst(name, &ix), names::map_post(name, &ix));
-                let mut b = MultiMapBuilder::new(spool(), spool(), &fst)?;
+                let mut b = MultiMapBuilder::with_width(spool(), spool(), &fst, width)?;
                 let mut s = sorter.finish()?;
                 let mut cur: Option<Vec<u8>> = None;
                 let mut ords: Vec<u32> = Vec::new();
@@ -156,7 +158,7 @@ impl Feed {
             }
             Feed::Facet { field, builder } => {
                 let mut out = spool();
-                builder.write(&mut out)?;
+                builder.write_width(&mut out, width)?;
                 let ix = IndexName::new(IndexKind::Facet, field);
                 Ok((ix.to_string(), vec![(names::index(name, &ix), out)]))
             }
@@ -168,7 +170,7 @@ impl Feed {
                 ))
             }
             Feed::Intervals { sorter, .. } => {
-                let mut iw = IntervalWriter::new(spool());
+                let mut iw = IntervalWriter::with_width(spool(), width);
                 let mut s = sorter.finish()?;
                 while let Some((k, _)) = s.next_item()? {
                     let mut r = KeyReader::new(&k);
@@ -186,7 +188,7 @@ impl Feed {
                 ))
             }
             Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
-                let mut pw = PointWriter::new(spool());
+                let mut pw = PointWriter::with_width(spool(), width);
                 let mut s = sorter.finish()?;
                 while let Some((k, _)) = s.next_item()? {
                     let mut r = KeyReader::new(&k);

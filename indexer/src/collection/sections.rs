@@ -11,6 +11,7 @@ use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
 use varcat_format::records::RecordWriter;
 use varcat_format::spool::Spool;
+use varcat_format::width::Width;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
 use super::env::{finish_sorter, Env};
@@ -146,6 +147,7 @@ impl<'s, 'w> Final<'s, 'w> {
         let name = self.spec.name;
         env.progress.phase(&format!("{name}: writing indexes"));
         let w = self.records.finish()?.finish()?;
+        let width = Width::for_count(self.n, env.wide_above);
         // Indexes are independent of one another: each is built into spools on one of
         // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog
         // in feed order, so the bytes do not depend on the thread count. The `_key` FST may still
@@ -164,7 +166,7 @@ impl<'s, 'w> Final<'s, 'w> {
             env.threads,
             || (),
             || Ok::<_, BuildError>(jobs.next()),
-            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, spools),
+            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, width, spools),
             |r| {
                 built.push(r?);
                 Ok(())
@@ -210,7 +212,7 @@ impl<'s, 'w> Final<'s, 'w> {
             indexes,
             key_encoding: self.key_encoding,
             keyed: self.spec.keyed.is_some(),
-            ordinal_width: 4,
+            ordinal_width: width.bytes(),
         })
     }
 }

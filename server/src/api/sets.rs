@@ -3,7 +3,7 @@
 //! check each use against the schema: see [`name_in`]).
 
 use varcat_format::collection::Collection;
-use varcat_format::facets::Facet;
+use varcat_format::facets::{Bits, Facet};
 use varcat_format::fstmap::MultiMap;
 use varcat_format::indexes::IndexKind;
 use varcat_format::schema::{Coll, Member};
@@ -37,7 +37,8 @@ pub fn facet<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Se
         .and_then(|c| c.facet(name_in(c, field, Some(IndexKind::Facet))))
         .and_then(|f| f.get(value))
     {
-        Some(b) => Set::Bitmap(b),
+        Some(Bits::Narrow(b)) => Set::Bitmap(b),
+        Some(Bits::Wide(t)) => Set::Treemap(t),
         None => Set::Empty,
     }
 }
