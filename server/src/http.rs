@@ -345,18 +345,17 @@ impl App {
         (path, query): (&str, &str),
     ) -> Response {
         let plan = tsv::Plan::of_body(ep.body, p.verbose);
-        let tsv = match (p.format, &plan) {
-            (Some(Format::Tsv), None) => {
-                return error_response(&ApiError::param(
+        let tsv =
+            match (p.format, &plan) {
+                (Some(Format::Tsv), None) => return error_response(&ApiError::param(
                     "format",
                     "format=tsv is not available on this endpoint (its answer is not a list of \
                      records)",
-                ))
-            }
-            (Some(Format::Tsv), Some(plan)) => Some(plan),
-            (Some(Format::Json), _) => None,
-            (None, plan) => plan.as_ref().filter(|_| tsv::accepts_tsv(req.accept)),
-        };
+                )),
+                (Some(Format::Tsv), Some(plan)) => Some(plan),
+                (Some(Format::Json), _) => None,
+                (None, plan) => plan.as_ref().filter(|_| tsv::accepts_tsv(req.accept)),
+            };
         let mut answer = match (ep.run)(&Ctx { cat: &loaded.cat }, p) {
             Ok(a) => a,
             Err(e) => return error_response(&e),
@@ -364,12 +363,18 @@ impl App {
         if let Paging::Paged { .. } = ep.accepts.paging {
             // An empty page is the last; any other page must say whether more follow.
             let more = answer.more.or((answer.body == b"[]").then_some(false));
-            debug_assert!(more.is_some(), "{}: a page that does not say if more follow", ep.path);
+            debug_assert!(
+                more.is_some(),
+                "{}: a page that does not say if more follow",
+                ep.path
+            );
             if let Some(l) = link::header(path, query, p.page, more.unwrap_or(false)) {
                 answer.headers.push(("Link", l));
             }
         }
-        let vary = plan.is_some().then(|| ("Vary", "Accept, Accept-Encoding".to_string()));
+        let vary = plan
+            .is_some()
+            .then(|| ("Vary", "Accept, Accept-Encoding".to_string()));
         answer.headers.extend(vary);
         let Some(plan) = tsv else {
             return self.ok(req, &loaded.etag, answer);
@@ -377,7 +382,9 @@ impl App {
         match plan.transcode(&answer.body, matches!(ep.body, api::Body::Object(_))) {
             Some(body) => {
                 answer.body = body;
-                answer.headers.push(("Content-Type", tsv::CONTENT_TYPE.into()));
+                answer
+                    .headers
+                    .push(("Content-Type", tsv::CONTENT_TYPE.into()));
                 // Its own entity tag: a cache must not answer a TSV request with the JSON.
                 let etag = format!("{}-tsv\"", loaded.etag.trim_end_matches('"'));
                 self.ok(req, &etag, answer)

@@ -85,7 +85,10 @@ mod tests {
             "/a?page=0&x=%2B"
         );
         assert_eq!(with_page("/a", "x=1&&y=2", 1), "/a?x=1&y=2&page=1");
-        assert_eq!(with_page("/a b", "q=<\"x\">", 1), "/a%20b?q=%3C%22x%22%3E&page=1");
+        assert_eq!(
+            with_page("/a b", "q=<\"x\">", 1),
+            "/a%20b?q=%3C%22x%22%3E&page=1"
+        );
         assert_eq!(with_page("/a", "pages=1", 1), "/a?pages=1&page=1");
     }
 

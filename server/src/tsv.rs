@@ -170,7 +170,11 @@ fn cell(v: &RawValue) -> String {
     match text.as_bytes().first() {
         Some(b'"') => escape(&serde_json::from_str::<String>(text).unwrap_or_default()).into(),
         Some(b'[') => match serde_json::from_str::<Vec<String>>(text) {
-            Ok(strings) => strings.iter().map(|s| escape(s)).collect::<Vec<_>>().join(","),
+            Ok(strings) => strings
+                .iter()
+                .map(|s| escape(s))
+                .collect::<Vec<_>>()
+                .join(","),
             Err(_) => escape(&compact(text)).into(),
         },
         Some(b'{') => escape(&compact(text)).into(),
@@ -335,9 +339,13 @@ mod tests {
         assert!(accepts_tsv(Some(
             "application/json;q=0.5, text/tab-separated-values;q=0.9"
         )));
-        assert!(!accepts_tsv(Some("application/json, text/tab-separated-values;q=0.5")));
+        assert!(!accepts_tsv(Some(
+            "application/json, text/tab-separated-values;q=0.5"
+        )));
         assert!(!accepts_tsv(Some("text/tab-separated-values;q=0")));
-        assert!(!accepts_tsv(Some("text/html,application/xhtml+xml,*/*;q=0.8")));
+        assert!(!accepts_tsv(Some(
+            "text/html,application/xhtml+xml,*/*;q=0.8"
+        )));
         assert!(!accepts_tsv(Some("text/*")));
         assert!(!accepts_tsv(Some("text/csv")));
         assert!(!accepts_tsv(None));

@@ -58,8 +58,7 @@ fn variants_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     let render = ctx.render(p);
     // The one variant's related list is what is paged.
-    let (entries, more) =
-        crate::params::window(related_entries(ctx, &render, related, false), p);
+    let (entries, more) = crate::params::window(related_entries(ctx, &render, related, false), p);
     let mut out = b"[{\"sequence_variant\":".to_vec();
     render.object(&mut out, vc, vo, &VARIANT_9);
     out.extend_from_slice(b",\"related\":[");
