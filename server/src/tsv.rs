@@ -14,8 +14,16 @@ use serde_json::value::RawValue;
 use crate::api::Body;
 use crate::shape::{Shape, Ty};
 
+/// The media type of TSV.
+pub const MEDIA_TYPE: &str = "text/tab-separated-values";
+
 /// The Content-Type of a TSV answer.
 pub const CONTENT_TYPE: &str = "text/tab-separated-values; charset=utf-8";
+
+/// Whether an endpoint answering `body` has a TSV form (its answer is records).
+pub fn available(body: Body) -> bool {
+    Plan::of_body(body, false).is_some()
+}
 
 /// Nested objects deeper than this are one JSON cell (shapes may refer to each other).
 const MAX_DEPTH: usize = 3;
@@ -239,7 +247,7 @@ pub fn accepts_tsv(accept: Option<&str>) -> bool {
             .find_map(|q| q.trim().parse::<f32>().ok())
             .unwrap_or(1.0);
         let slot = match media.as_str() {
-            "text/tab-separated-values" => &mut tsv,
+            MEDIA_TYPE => &mut tsv,
             "application/json" => &mut json,
             "application/*" => &mut app,
             "*/*" => &mut any,
