@@ -344,17 +344,17 @@ impl App {
         p: &params::Params,
         (path, query): (&str, &str),
     ) -> Response {
-        let plan = tsv::Plan::of_body(ep.body, p.verbose);
-        let tsv =
-            match (p.format, &plan) {
-                (Some(Format::Tsv), None) => return error_response(&ApiError::param(
+        let has_tsv = tsv::available(ep.body);
+        let want_tsv =
+            match p.format {
+                Some(Format::Tsv) if !has_tsv => return error_response(&ApiError::param(
                     "format",
                     "format=tsv is not available on this endpoint (its answer is not a list of \
                      records)",
                 )),
-                (Some(Format::Tsv), Some(plan)) => Some(plan),
-                (Some(Format::Json), _) => None,
-                (None, plan) => plan.as_ref().filter(|_| tsv::accepts_tsv(req.accept)),
+                Some(Format::Tsv) => true,
+                Some(Format::Json) => false,
+                None => has_tsv && tsv::accepts_tsv(req.accept),
             };
         let mut answer = match (ep.run)(&Ctx { cat: &loaded.cat }, p) {
             Ok(a) => a,
@@ -372,11 +372,16 @@ impl App {
                 answer.headers.push(("Link", l));
             }
         }
-        let vary = plan
-            .is_some()
-            .then(|| ("Vary", "Accept, Accept-Encoding".to_string()));
-        answer.headers.extend(vary);
-        let Some(plan) = tsv else {
+        if has_tsv {
+            answer
+                .headers
+                .push(("Vary", "Accept, Accept-Encoding".to_string()));
+        }
+        // The column plan is made only for a TSV answer (JSON answers pay nothing for it).
+        let plan = want_tsv
+            .then(|| tsv::Plan::of_body(ep.body, p.verbose))
+            .flatten();
+        let Some(plan) = plan else {
             return self.ok(req, &loaded.etag, answer);
         };
         match plan.transcode(&answer.body, matches!(ep.body, api::Body::Object(_))) {
