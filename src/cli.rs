@@ -21,7 +21,8 @@ USAGE:
                 [--max-line 16M] [--strict] [--quiet]
   varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
                [--max-connections N] [--base-path /api] [--no-verify] [--quiet]
-  varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
+  varcat query [<catalog>] '<path?query>' [--tsv]
+                                   e.g. '/transcripts/genes?transcript_id=ENST00000353224'
   varcat info <catalog>
   varcat verify <catalog>
   varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
@@ -241,8 +242,11 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
 
 fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let mut positional = Vec::new();
+    let mut tsv = false;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            // The same as `format=tsv` in the query (which also passes through).
+            Long("tsv") => tsv = true,
             Value(v) => positional.push(string(v)?),
             other => return Err(other.unexpected().to_string()),
         }
@@ -255,17 +259,30 @@ fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let path = catalog_arg(path)?;
     let loaded = Loaded::open(&path, false).map_err(|e| format!("{}: {e}", path.display()))?;
     let app = App::new(loaded, "/api");
-    let url = if url.starts_with("/api/") || url == "/api" {
+    let mut url = if url.starts_with("/api/") || url == "/api" {
         url
     } else {
         format!("/api{url}")
     };
+    let has_format = url
+        .split_once('?')
+        .is_some_and(|(_, q)| q.split('&').any(|p| p.starts_with("format=")));
+    if tsv && !has_format {
+        url.push(if url.contains('?') { '&' } else { '?' });
+        url.push_str("format=tsv");
+    }
     let resp = app.handle(&Request {
         method: "GET",
         url: &url,
         ..Request::default()
     });
-    println!("{}", String::from_utf8_lossy(&resp.body));
+    // A JSON body gets a final newline; a TSV one ends with its own.
+    let body = String::from_utf8_lossy(&resp.body);
+    if body.ends_with('\n') {
+        print!("{body}");
+    } else {
+        println!("{body}");
+    }
     Ok(if resp.status == 200 {
         ExitCode::SUCCESS
     } else {

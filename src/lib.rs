@@ -6,7 +6,7 @@
 //! `varcat::http`, … (tests, fuzz targets) and `crate::…` paths here name the same items.
 
 pub use varcat_server::{
-    api, engine, error, http, landing, openapi, params, parse, query, server, shape, sys,
+    api, engine, error, http, landing, link, openapi, params, parse, query, server, shape, sys, tsv,
 };
 
 pub mod cli;

@@ -216,6 +216,15 @@ impl<'a> Filter<'a> {
             .collect()
     }
 
+    /// The page `[offset, offset + limit)` of the members and whether more follow it: one
+    /// member past the page is looked at (never rendered), so paging needs no second query.
+    pub fn window(&self, offset: u64, limit: u64) -> (Vec<u32>, bool) {
+        let mut page = self.page(offset, limit.saturating_add(1));
+        let more = page.len() as u64 > limit;
+        page.truncate(limit.min(usize::MAX as u64) as usize);
+        (page, more)
+    }
+
     /// True when there is at least one member.
     pub fn any(&self) -> bool {
         self.lazy().next().is_some()

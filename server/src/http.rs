@@ -13,9 +13,11 @@ use varcat_format::{Catalog, ReadError};
 use crate::api::{self, Ctx};
 use crate::error::ApiError;
 use crate::landing;
+use crate::link;
 use crate::openapi;
-use crate::params;
+use crate::params::{self, Format, Paging};
 use crate::query::RawQuery;
+use crate::tsv;
 
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;
@@ -29,6 +31,8 @@ pub struct Request<'a> {
     pub url: &'a str,
     /// `Accept-Encoding`.
     pub accept_encoding: Option<&'a str>,
+    /// `Accept` (TSV or JSON).
+    pub accept: Option<&'a str>,
     /// `If-None-Match`.
     pub if_none_match: Option<&'a str>,
     /// `Access-Control-Request-Headers` (CORS pre-flight).
@@ -129,6 +133,8 @@ fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)>
     let mut h = vec![
         ("Content-Type", "application/json".to_string()),
         ("Access-Control-Allow-Origin", "*".to_string()),
+        // Cross-origin scripts may read the paging links.
+        ("Access-Control-Expose-Headers", "Link".to_string()),
         ("Vary", "Accept-Encoding".to_string()),
     ];
     h.extend_from_slice(extra);
@@ -276,6 +282,7 @@ impl App {
                 Page::Landing => api::Answer {
                     body: landing::page(&self.base_path, &loaded),
                     headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
+                    more: None,
                 },
             };
             // The pages also change with the binary, not only with the catalog.
@@ -312,15 +319,85 @@ impl App {
                     if let Some(e) = method_error(req.method) {
                         return error_response(&e);
                     }
-                    RawQuery::parse(query)
-                        .and_then(|raw| params::parse(&ep.accepts, &raw, &path_params))
-                        .and_then(|p| (ep.run)(&Ctx { cat: &loaded.cat }, &p))
+                    let p = RawQuery::parse(query)
+                        .and_then(|raw| params::parse(&ep.accepts, &raw, &path_params));
+                    return match p {
+                        Ok(p) => self.endpoint(req, &loaded, ep, &p, (path, query)),
+                        Err(e) => error_response(&e),
+                    };
                 }
             }
         };
         match body {
             Err(e) => error_response(&e),
             Ok(answer) => self.ok(req, &loaded.etag, answer),
+        }
+    }
+
+    /// Runs endpoint `ep` for `p` and answers in the representation asked for (JSON, or TSV by
+    /// `format=tsv` or `Accept`), with a `Link` header on a page of a paged endpoint.
+    fn endpoint(
+        &self,
+        req: &Request<'_>,
+        loaded: &Loaded,
+        ep: &api::Endpoint,
+        p: &params::Params,
+        (path, query): (&str, &str),
+    ) -> Response {
+        let has_tsv = tsv::available(ep.body);
+        let want_tsv =
+            match p.format {
+                Some(Format::Tsv) if !has_tsv => return error_response(&ApiError::param(
+                    "format",
+                    "format=tsv is not available on this endpoint (its answer is not a list of \
+                     records)",
+                )),
+                Some(Format::Tsv) => true,
+                Some(Format::Json) => false,
+                None => has_tsv && tsv::accepts_tsv(req.accept),
+            };
+        let mut answer = match (ep.run)(&Ctx { cat: &loaded.cat }, p) {
+            Ok(a) => a,
+            Err(e) => return error_response(&e),
+        };
+        if let Paging::Paged { .. } = ep.accepts.paging {
+            // An empty page is the last; any other page must say whether more follow.
+            let more = answer.more.or((answer.body == b"[]").then_some(false));
+            debug_assert!(
+                more.is_some(),
+                "{}: a page that does not say if more follow",
+                ep.path
+            );
+            if let Some(l) = link::header(path, query, p.page, more.unwrap_or(false)) {
+                answer.headers.push(("Link", l));
+            }
+        }
+        if has_tsv {
+            answer
+                .headers
+                .push(("Vary", "Accept, Accept-Encoding".to_string()));
+        }
+        // The column plan is made only for a TSV answer (JSON answers pay nothing for it).
+        let plan = want_tsv
+            .then(|| tsv::Plan::of_body(ep.body, p.verbose))
+            .flatten();
+        let Some(plan) = plan else {
+            return self.ok(req, &loaded.etag, answer);
+        };
+        match plan.transcode(&answer.body, matches!(ep.body, api::Body::Object(_))) {
+            Some(body) => {
+                answer.body = body;
+                answer
+                    .headers
+                    .push(("Content-Type", tsv::CONTENT_TYPE.into()));
+                // Its own entity tag: a cache must not answer a TSV request with the JSON.
+                let etag = format!("{}-tsv\"", loaded.etag.trim_end_matches('"'));
+                self.ok(req, &etag, answer)
+            }
+            None => {
+                debug_assert!(false, "{}: the answer is not its declared body", ep.path);
+                self.ok(req, &loaded.etag, answer)
+            }
         }
     }
 
@@ -331,7 +408,7 @@ impl App {
             ("Cache-Control", "no-cache".to_string()),
             ("ETag", etag.to_string()),
         ]);
-        for name in ["Content-Type", "Cache-Control"] {
+        for name in ["Content-Type", "Cache-Control", "Vary"] {
             if answer.headers.iter().any(|(n, _)| *n == name) {
                 headers.retain(|(n, _)| *n != name);
             }

@@ -48,6 +48,7 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         v = escape(env!("CARGO_PKG_VERSION")),
         b = escape(base_path),
     );
+    paging_and_tsv(&mut h, base_path);
     let documents: u64 = m.collections.iter().map(|c| c.documents).sum();
     let rows = [
         (
@@ -144,6 +145,33 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
     llm_query_row(&mut h, base_path);
     h.push_str("</table></body></html>\n");
     h.into_bytes()
+}
+
+/// How to page by links and ask for TSV, with working examples (class `feature`: the golden
+/// answers are the `example` links alone).
+fn paging_and_tsv(h: &mut String, base_path: &str) {
+    let link = |h: &mut String, url: &str| {
+        let href = escape(&format!("{base_path}{url}"));
+        let _ = write!(h, "<a class=\"feature\" href=\"{href}\">{href}</a>");
+    };
+    h.push_str(
+        "<h2>Paging and TSV</h2><p>A page of a paged endpoint says where the next one is: a \
+         <code>Link</code> header (RFC 8288) with <code>rel=\"next\"</code> when another page \
+         follows and <code>rel=\"prev\"</code> after the first, each this URL with only \
+         <code>page</code> changed. Follow <code>next</code> until it is absent. Try \
+         <code>curl -i</code> on ",
+    );
+    link(h, "/genes?gene_type=lncRNA&limit=2");
+    h.push_str(
+        "</p><p>Any answer that is a list of records (or one record) also comes as \
+         tab-separated values, for R, pandas and spreadsheets: add <code>format=tsv</code> or \
+         send <code>Accept: text/tab-separated-values</code>. The header row comes from the \
+         record shape (nested objects as dotted columns), so it is the same on every page. ",
+    );
+    link(h, "/genes?gene_type=lncRNA&format=tsv");
+    h.push_str(" · ");
+    link(h, "/variants/genes?rsid=rs900001&verbose=true&format=tsv");
+    h.push_str("</p>");
 }
 
 /// The one `POST` route, after the `GET` endpoints: its body instead of parameters, and a

@@ -214,6 +214,25 @@ fn parameters(ep: &Endpoint) -> Vec<Value> {
         "species",
         json!({"type": "string", "enum": organisms, "default": "Homo sapiens"}),
     ));
+    let (formats, doc): (&[&str], _) = if crate::tsv::available(ep.body) {
+        (
+            &["json", "tsv"],
+            "answer as JSON, or as tab-separated values (also chosen by `Accept: \
+             text/tab-separated-values`)",
+        )
+    } else {
+        (
+            &["json"],
+            "answer as JSON (this answer is not a list of records: no TSV)",
+        )
+    };
+    out.push(parameter(
+        "format",
+        "query",
+        false,
+        doc,
+        json!({"type": "string", "enum": formats, "default": "json"}),
+    ));
     out
 }
 
@@ -341,16 +360,30 @@ fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
             ));
         }
     }
+    let mut ok = json!({
+        "description": "the answer",
+        "content": {"application/json": {"schema": schemas.body(ep.body)}},
+    });
+    if crate::tsv::available(ep.body) {
+        ok["content"][crate::tsv::MEDIA_TYPE] = json!({
+            "schema": {"type": "string", "description": "a header row, then one row per record"},
+        });
+    }
+    if let Paging::Paged { .. } = ep.accepts.paging {
+        ok["headers"] = json!({"Link": {
+            "description": "RFC 8288 links to the other pages: `rel=\"next\"` when another \
+                page follows, `rel=\"prev\"` after the first; each a relative URL, this \
+                request's with only `page` changed",
+            "schema": {"type": "string"},
+        }});
+    }
     json!({
         "operationId": operation_id(ep.path),
         "summary": ep.summary,
         "description": description,
         "parameters": parameters(ep),
         "responses": {
-            "200": {
-                "description": "the answer",
-                "content": {"application/json": {"schema": schemas.body(ep.body)}},
-            },
+            "200": ok,
             "304": {"description": "not modified (If-None-Match matched the catalog's ETag)"},
             "400": error_response("invalid request: every problem, each naming its parameter"),
             "404": error_response("no such path, or the one variant asked for is not in the catalog"),
@@ -524,6 +557,7 @@ mod tests {
                     .map(|q| q.kind)
                     .unwrap_or(match name {
                         "verbose" => Kind::Bool,
+                        "format" => Kind::Enum(&["json"]),
                         "organism" => Kind::Enum(&["Homo sapiens"]),
                         _ => Kind::Int,
                     });

@@ -176,8 +176,9 @@ fn answer(
             format!("request headers larger than {MAX_HEADERS} bytes"),
         ))
     } else {
-        let (ae, inm, acrh) = (
+        let (ae, accept, inm, acrh) = (
             header("Accept-Encoding"),
+            header("Accept"),
             header("If-None-Match"),
             header("Access-Control-Request-Headers"),
         );
@@ -186,6 +187,7 @@ fn answer(
             method: &method,
             url: rq.url(),
             accept_encoding: ae.as_deref(),
+            accept: accept.as_deref(),
             if_none_match: inm.as_deref(),
             cors_request_headers: acrh.as_deref(),
             body,
