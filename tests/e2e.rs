@@ -25,3 +25,4 @@ mod proteins;
 mod summaries;
 mod transcripts;
 mod variants;
+mod viewer;

@@ -16,6 +16,7 @@ use crate::landing;
 use crate::openapi;
 use crate::params;
 use crate::query::RawQuery;
+use crate::view;
 
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;
@@ -123,6 +124,8 @@ enum Page {
     OpenApi,
     /// `/`: the landing page.
     Landing,
+    /// `/view`: the region viewer.
+    View,
 }
 
 fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
@@ -214,6 +217,8 @@ impl App {
             Some(Page::OpenApi)
         } else if matches!(path, "/" | "/index.html") {
             Some(Page::Landing)
+        } else if path == view::PATH {
+            Some(Page::View)
         } else {
             None
         }
@@ -276,6 +281,11 @@ impl App {
                 Page::Landing => api::Answer {
                     body: landing::page(&self.base_path, &loaded),
                     headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
+                },
+                // A redirect or an error page is answered as it is.
+                Page::View => match view::answer(&loaded.cat, &self.base_path, query) {
+                    Ok(answer) => answer,
+                    Err(response) => return response,
                 },
             };
             // The pages also change with the binary, not only with the catalog.

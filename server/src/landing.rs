@@ -48,6 +48,7 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         v = escape(env!("CARGO_PKG_VERSION")),
         b = escape(base_path),
     );
+    crate::view::landing_section(&mut h);
     let documents: u64 = m.collections.iter().map(|c| c.documents).sum();
     let rows = [
         (

@@ -19,3 +19,4 @@ pub mod query;
 pub mod server;
 pub mod shape;
 pub mod sys;
+pub mod view;
