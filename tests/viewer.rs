@@ -39,8 +39,7 @@ fn test_region_page_holds_every_track_item_and_its_links_answer() {
         counts[1] += 1;
     }
     for v in d.docs("variants").iter().filter(|v| {
-        s(v, "chr") == "chr20"
-            && (region.1..region.2).contains(&v["pos"].as_u64().unwrap())
+        s(v, "chr") == "chr20" && (region.1..region.2).contains(&v["pos"].as_u64().unwrap())
     }) {
         let l = format!("/api/variants?spdi={}", s(v, "spdi"));
         assert!(has(&l), "{l}");
@@ -60,7 +59,10 @@ fn test_region_page_holds_every_track_item_and_its_links_answer() {
     }
     // PAK5 and ENSG00000286740 (and one more), their transcripts, FAVOR variants at 9.56 Mb
     // and cCREs from 9,550,320.
-    assert!(counts[0] >= 2 && counts[1] >= 4 && counts[2] > 900 && counts[3] > 40, "{counts:?}");
+    assert!(
+        counts[0] >= 2 && counts[1] >= 4 && counts[2] > 900 && counts[3] > 40,
+        "{counts:?}"
+    );
     assert!(has("/api/genes?gene_id=ENSG00000101349") && html.contains(">PAK5</text>"));
     assert!(has("/api/genomic-elements?region=chr20:9550320-9550587"));
     // Exons and CDS of the transcripts (genes_structure), the legend, the empty QTL track.
@@ -97,8 +99,14 @@ fn test_searches_redirect_to_their_region() {
     for (q, to) in [
         ("PAK5", "/view?region=chr20:9507199-9869246&q=PAK5"),
         ("pak5", "/view?region=chr20:9507199-9869246&q=pak5"),
-        ("ENSG00000101349.17", "/view?region=chr20:9507199-9869246&q=ENSG00000101349.17"),
-        ("rs2045642915", "/view?region=chr20:9559577-9569578&q=rs2045642915"),
+        (
+            "ENSG00000101349.17",
+            "/view?region=chr20:9507199-9869246&q=ENSG00000101349.17",
+        ),
+        (
+            "rs2045642915",
+            "/view?region=chr20:9559577-9569578&q=rs2045642915",
+        ),
         (
             "NC_000020.11:9564577:A:T",
             "/view?region=chr20:9559577-9569578&q=NC_000020.11:9564577:A:T",
@@ -119,18 +127,38 @@ fn test_searches_redirect_to_their_region() {
 #[test]
 fn test_bad_and_fruitless_searches_get_pages_saying_why() {
     for (url, status, why) in [
-        ("/view?q=chr1:5-", 400, "must look like chr&lt;name&gt;:&lt;start&gt;-&lt;end&gt;"),
-        ("/view?region=chr1:0-2000000", 400, "the region is 2000000 bases; the viewer shows at most 1000000"),
+        (
+            "/view?q=chr1:5-",
+            400,
+            "must look like chr&lt;name&gt;:&lt;start&gt;-&lt;end&gt;",
+        ),
+        (
+            "/view?region=chr1:0-2000000",
+            400,
+            "the region is 2000000 bases; the viewer shows at most 1000000",
+        ),
         ("/view?region=chr1:9-5", 400, "start &lt; end"),
         ("/view", 400, "the search is empty"),
-        ("/view?q=%3Cscript%3E", 400, "&quot;&lt;script&gt;&quot; is not a search"),
-        ("/view?q=NOSUCHGENE1", 404, "nothing in the catalog matches &quot;NOSUCHGENE1&quot;"),
+        (
+            "/view?q=%3Cscript%3E",
+            400,
+            "&quot;&lt;script&gt;&quot; is not a search",
+        ),
+        (
+            "/view?q=NOSUCHGENE1",
+            404,
+            "nothing in the catalog matches &quot;NOSUCHGENE1&quot;",
+        ),
         ("/view?q=rs1", 404, "nothing in the catalog matches"),
         ("/view?q=%ZZ", 400, "invalid percent-encoding"),
     ] {
         let r = view(url);
         assert_eq!(r.status, status, "{url}: {}", r.text());
-        assert_eq!(r.header("Content-Type"), Some("text/html; charset=utf-8"), "{url}");
+        assert_eq!(
+            r.header("Content-Type"),
+            Some("text/html; charset=utf-8"),
+            "{url}"
+        );
         let html = r.text();
         assert!(html.contains(why), "{url}: {html}");
         assert!(!html.contains("<script>"), "{url}");

@@ -82,7 +82,12 @@ fn see_other(r: &Region, q: &str) -> Response {
             ("Content-Type", "text/html; charset=utf-8".into()),
             ("Cache-Control", "no-cache".into()),
         ],
-        body: format!("<!doctype html><a href=\"{}\">{}</a>\n", escape(&to), escape(&to)).into_bytes(),
+        body: format!(
+            "<!doctype html><a href=\"{}\">{}</a>\n",
+            escape(&to),
+            escape(&to)
+        )
+        .into_bytes(),
     }
 }
 
@@ -139,7 +144,11 @@ pub fn landing_section(h: &mut String) {
 /// A 400 or 404 page with its reason.
 fn refusal(status: u16, why: &str, q: &str) -> Response {
     let mut h = String::with_capacity(2048);
-    let title = if status == 404 { "Not found" } else { "Bad request" };
+    let title = if status == 404 {
+        "Not found"
+    } else {
+        "Bad request"
+    };
     head(&mut h, title, q);
     let _ = writeln!(
         h,

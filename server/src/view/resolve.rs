@@ -71,11 +71,12 @@ pub fn classify(q: &str) -> Result<Query, String> {
         return Ok(Query::Rsid(q.to_string()));
     }
     let symbol_like = q.len() <= 64
-        && q
-            .bytes()
+        && q.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'@'));
     if !symbol_like {
-        return Err(format!("\"{q}\" is not a search the viewer knows; give {EXPECTED}"));
+        return Err(format!(
+            "\"{q}\" is not a search the viewer knows; give {EXPECTED}"
+        ));
     }
     if q.starts_with("ENSG") || q.starts_with("ENST") {
         return Ok(Query::Ensembl(q.to_string()));
@@ -117,12 +118,7 @@ fn feature(c: &Collection, o: u32, chr: Member, start: Member, end: Member) -> O
 
 fn variant_region(c: &Collection, o: u32) -> Option<Region> {
     let pos = int(c, o, variants::m::pos)?;
-    padded(
-        &c.str_of(o, variants::m::chr)?,
-        pos,
-        pos + 1,
-        VARIANT_FLANK,
-    )
+    padded(&c.str_of(o, variants::m::chr)?, pos, pos + 1, VARIANT_FLANK)
 }
 
 fn gene_region(c: &Collection, o: u32) -> Option<Region> {

@@ -266,7 +266,12 @@ pub fn render(view: &View, base: &str) -> String {
         let (y1, y2) = if to_element {
             (var_y + 10.0, elements_y + 14.0)
         } else {
-            (var_y, tss.get(l.target.as_str()).copied().unwrap_or(links_top + 10.0))
+            (
+                var_y,
+                tss.get(l.target.as_str())
+                    .copied()
+                    .unwrap_or(links_top + 10.0),
+            )
         };
         let inside = l.to.filter(|&p| p >= r.start() && p < r.end());
         let x2 = match (inside, l.to) {
@@ -274,8 +279,14 @@ pub fn render(view: &View, base: &str) -> String {
             (None, Some(p)) if p < r.start() => LEFT,
             _ => LEFT + PLOT,
         };
-        let opacity = l.neg_log10_p.map_or(0.5, |p| (0.3 + p / 20.0).clamp(0.3, 1.0));
-        let cy = if to_element { y2 + 20.0 } else { links_top + 10.0 };
+        let opacity = l
+            .neg_log10_p
+            .map_or(0.5, |p| (0.3 + p / 20.0).clamp(0.3, 1.0));
+        let cy = if to_element {
+            y2 + 20.0
+        } else {
+            links_top + 10.0
+        };
         let _ = write!(
             link_svg,
             "<a href=\"{}\">",
@@ -373,11 +384,7 @@ pub fn render(view: &View, base: &str) -> String {
     let els = &view.elements;
     heading(&mut body, elements_y, "Genomic elements", els.note());
     empty_note(&mut body, elements_y + 14.0, els, "genomic elements");
-    let spans: Vec<(f64, f64)> = els
-        .items
-        .iter()
-        .map(|e| sc.span(e.start, e.end))
-        .collect();
+    let spans: Vec<(f64, f64)> = els.items.iter().map(|e| sc.span(e.start, e.end)).collect();
     let rows = pack(&spans, ELEMENT_ROWS);
     for ((e, row), (x, w)) in els.items.iter().zip(&rows).zip(&spans) {
         // Past the last row, elements overlap on it rather than vanish.
@@ -437,7 +444,7 @@ pub fn render(view: &View, base: &str) -> String {
             mid - 9.0,
             escape(&t.label),
             mid - 3.0,
-            if t.reverse { "rev" } else { "fwd" },
+            if t.reverse { "revl" } else { "fwdl" },
             x + w,
         );
         for p in &t.parts {
@@ -472,7 +479,11 @@ pub fn render(view: &View, base: &str) -> String {
          <defs><pattern id=\"fwd\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">\
          <path d=\"M2 1L5 4L2 7\" stroke=\"#fff\" fill=\"none\"/></pattern>\
          <pattern id=\"rev\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">\
-         <path d=\"M5 1L2 4L5 7\" stroke=\"#fff\" fill=\"none\"/></pattern></defs>",
+         <path d=\"M5 1L2 4L5 7\" stroke=\"#fff\" fill=\"none\"/></pattern>\
+         <pattern id=\"fwdl\" width=\"10\" height=\"6\" patternUnits=\"userSpaceOnUse\">\
+         <path d=\"M3 0L6 3L3 6\" stroke=\"#3b5b92\" fill=\"none\"/></pattern>\
+         <pattern id=\"revl\" width=\"10\" height=\"6\" patternUnits=\"userSpaceOnUse\">\
+         <path d=\"M6 0L3 3L6 6\" stroke=\"#3b5b92\" fill=\"none\"/></pattern></defs>",
         escape(&r.to_string()),
         h = y
     );

@@ -298,9 +298,7 @@ fn element_track(ctx: &Ctx<'_>, r: &Region) -> Track<Element> {
             };
             all.push(Element {
                 key,
-                kind: c
-                    .str_of(o, genomic_elements::m::r#type)
-                    .unwrap_or_default(),
+                kind: c.str_of(o, genomic_elements::m::r#type).unwrap_or_default(),
                 start,
                 end,
                 chr: r.chr().to_string(),
@@ -313,8 +311,7 @@ fn element_track(ctx: &Ctx<'_>, r: &Region) -> Track<Element> {
 /// The QTL edges from the drawn variants: to genes (`variants_genes`) and to elements
 /// (`variants_genomic_elements`, caQTL).
 fn link_track(ctx: &Ctx<'_>, r: &Region, shown: &[Variant]) -> Track<Link> {
-    let by_handle: HashMap<&str, &Variant> =
-        shown.iter().map(|x| (x.handle.as_str(), x)).collect();
+    let by_handle: HashMap<&str, &Variant> = shown.iter().map(|x| (x.handle.as_str(), x)).collect();
     let mut all = Vec::new();
     let targets = [
         (
