@@ -111,6 +111,12 @@ pub fn tick_label(pos: u32, step: u32) -> String {
     format!("{v:.decimals$} {unit}")
 }
 
+/// Whether a label `label` px wide goes left of the bar at `x`, `w` wide: when it does not fit
+/// on the right and does on the left.
+fn label_left(x: f64, w: f64, label: f64) -> bool {
+    x + w + label > f64::from(WIDTH) && x - label >= 0.0
+}
+
 /// Greedy interval packing: the row of each `(x, width)` (in input order), None past `rows`.
 pub fn pack(items: &[(f64, f64)], rows: usize) -> Vec<Option<usize>> {
     let mut ends: Vec<f64> = Vec::new();
@@ -203,7 +209,12 @@ pub fn render(view: &View, base: &str) -> String {
         .iter()
         .map(|g| {
             let (x, w) = sc.span(g.start, g.end);
-            (x, w + GAP_PX + CHAR_PX * g.label.chars().count() as f64)
+            let label = GAP_PX + CHAR_PX * g.label.chars().count() as f64;
+            if label_left(x, w, label) {
+                (x - label, w + label)
+            } else {
+                (x, w + label)
+            }
         })
         .collect();
     let rows = pack(&spans, GENE_ROWS);
@@ -221,6 +232,12 @@ pub fn render(view: &View, base: &str) -> String {
         let Some(row) = row else { continue };
         let gy = y + 4.0 + *row as f64 * 22.0;
         let (x, w) = sc.span(g.start, g.end);
+        let label = GAP_PX + CHAR_PX * g.label.chars().count() as f64;
+        let (lx, anchor) = if label_left(x, w, label) {
+            (x - GAP_PX, " end")
+        } else {
+            (x + w + GAP_PX, "")
+        };
         tss.insert(g.label.as_str(), gy + 8.0);
         let _ = write!(
             body,
@@ -244,9 +261,8 @@ pub fn render(view: &View, base: &str) -> String {
             body,
             "<rect x=\"{x:.1}\" y=\"{gy:.1}\" width=\"{w:.1}\" height=\"8\" class=\"gene\"/>\
              <rect x=\"{x:.1}\" y=\"{gy:.1}\" width=\"{w:.1}\" height=\"8\" fill=\"url(#{})\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" class=\"l\">{}</text></a>",
+             <text x=\"{lx:.1}\" y=\"{:.1}\" class=\"l{anchor}\">{}</text></a>",
             if g.reverse { "rev" } else { "fwd" },
-            x + w + GAP_PX,
             gy + 8.0,
             escape(&g.label)
         );
@@ -474,7 +490,7 @@ pub fn render(view: &View, base: &str) -> String {
          <style>text{{font:11px system-ui,sans-serif;fill:#222}}.h{{font-weight:bold}}\
          .note{{text-anchor:end;fill:#a00}}.tick{{text-anchor:middle;fill:#555}}\
          .axis{{stroke:#555}}.gene{{fill:#3b5b92}}.exon{{fill:#3b5b92}}.cds{{fill:#1b2b52}}\
-         .intron{{stroke:#3b5b92}}.link{{fill:none;stroke-width:1.5}}.edge{{text-anchor:end}}\
+         .intron{{stroke:#3b5b92}}.link{{fill:none;stroke-width:1.5}}.edge,.end{{text-anchor:end}}\
          a:hover rect,a:hover path{{stroke:#000}}</style>\
          <defs><pattern id=\"fwd\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">\
          <path d=\"M2 1L5 4L2 7\" stroke=\"#fff\" fill=\"none\"/></pattern>\
@@ -690,5 +706,8 @@ pub(crate) mod tests {
         assert_eq!(af_colour(Some(0.03)), "#ef8a62");
         assert_eq!(af_colour(Some(0.5)), "#b2182b");
         assert_eq!(enc("a b/c:d"), "a%20b%2Fc:d");
+        // A label that would run off the right edge goes left of its bar.
+        assert!(label_left(1_160.0, 5.0, 40.0));
+        assert!(!label_left(40.0, 5.0, 40.0) && !label_left(10.0, 1_180.0, 40.0));
     }
 }

@@ -11,9 +11,10 @@ use varcat_format::schema::{
 };
 
 use crate::api::{member_value, sets, Ctx};
-use crate::engine::Read;
+use crate::engine::{check_whole, Read};
 use crate::parse::region::Region;
 use crate::view::resolve::int;
+use varcat_format::indexes::IndexKind;
 
 /// Most items a track draws.
 pub const CAP: usize = 2_000;
@@ -21,12 +22,21 @@ pub const CAP: usize = 2_000;
 pub const TRANSCRIPT_CAP: usize = 50;
 
 /// The first items of a track and how many were left out.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Track<T> {
     /// Drawn items, in position order.
     pub items: Vec<T>,
     /// Items over the cap, not drawn.
     pub left_out: usize,
+}
+
+impl<T> Default for Track<T> {
+    fn default() -> Track<T> {
+        Track {
+            items: Vec::new(),
+            left_out: 0,
+        }
+    }
 }
 
 impl<T> Track<T> {
@@ -250,32 +260,39 @@ fn transcript_track(ctx: &Ctx<'_>, r: &Region) -> Track<Transcript> {
 
 fn variant_track(ctx: &Ctx<'_>, r: &Region) -> Track<Variant> {
     let v = ctx.coll(variants::COLL);
-    let mut all = Vec::new();
-    if let Some(c) = v {
-        let ords = sets::within(v, r).to_vec();
-        c.prefetch(&ords);
-        for o in ords {
-            let (Some(spdi), Some(pos), Some(handle)) = (
-                c.str_of(o, variants::m::spdi),
-                int(c, o, variants::m::pos),
-                sets::handle(c, o),
-            ) else {
-                continue;
-            };
-            // From the record's `annotations` (the numeric columns are an index detail).
-            let ann = member_value(c, o, variants::m::annotations);
-            let af = ["gnomad_af_total", "bravo_af"]
-                .iter()
-                .find_map(|k| ann.get(k).and_then(af_value));
-            all.push(Variant {
-                spdi,
-                handle,
-                pos,
-                af,
-            });
-        }
+    let mut track = Track::default();
+    let Some(c) = v else { return track };
+    check_whole(c, IndexKind::Points);
+    let Some(points) = c.points() else {
+        return track;
+    };
+    // The index lists a region's points in position order: the drawn ones are its first CAP,
+    // and only their records are read (a dense megabase holds far more).
+    let mut ords = points.in_range(r.chr(), r.start(), r.end());
+    track.left_out = ords.len().saturating_sub(CAP);
+    ords.truncate(CAP);
+    c.prefetch(&ords);
+    for o in ords {
+        let (Some(spdi), Some(pos), Some(handle)) = (
+            c.str_of(o, variants::m::spdi),
+            int(c, o, variants::m::pos),
+            sets::handle(c, o),
+        ) else {
+            continue;
+        };
+        // From the record's `annotations` (the numeric columns are an index detail).
+        let ann = member_value(c, o, variants::m::annotations);
+        let af = ["gnomad_af_total", "bravo_af"]
+            .iter()
+            .find_map(|k| ann.get(k).and_then(af_value));
+        track.items.push(Variant {
+            spdi,
+            handle,
+            pos,
+            af,
+        });
     }
-    Track::capped(all, CAP, |v| v.pos)
+    track
 }
 
 /// A frequency stored as a number or as numeric text (`"0.1"`).
