@@ -27,3 +27,4 @@ mod summaries;
 mod transcripts;
 mod tsv;
 mod variants;
+mod viewer;

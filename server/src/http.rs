@@ -18,6 +18,7 @@ use crate::openapi;
 use crate::params::{self, Format, Paging};
 use crate::query::RawQuery;
 use crate::tsv;
+use crate::view;
 
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;
@@ -127,6 +128,8 @@ enum Page {
     OpenApi,
     /// `/`: the landing page.
     Landing,
+    /// `/view`: the region viewer.
+    View,
 }
 
 fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
@@ -220,6 +223,8 @@ impl App {
             Some(Page::OpenApi)
         } else if matches!(path, "/" | "/index.html") {
             Some(Page::Landing)
+        } else if path == view::PATH {
+            Some(Page::View)
         } else {
             None
         }
@@ -283,6 +288,11 @@ impl App {
                     body: landing::page(&self.base_path, &loaded),
                     headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
                     more: None,
+                },
+                // A redirect or an error page is answered as it is.
+                Page::View => match view::answer(&loaded.cat, &self.base_path, query) {
+                    Ok(answer) => answer,
+                    Err(response) => return response,
                 },
             };
             // The pages also change with the binary, not only with the catalog.

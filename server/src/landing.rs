@@ -49,6 +49,7 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         b = escape(base_path),
     );
     paging_and_tsv(&mut h, base_path);
+    crate::view::landing_section(&mut h);
     let documents: u64 = m.collections.iter().map(|c| c.documents).sum();
     let rows = [
         (

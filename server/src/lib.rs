@@ -21,3 +21,4 @@ pub mod server;
 pub mod shape;
 pub mod sys;
 pub mod tsv;
+pub mod view;
