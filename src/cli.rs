@@ -355,7 +355,7 @@ fn key_map_line(c: &varcat_format::CollectionMeta) -> String {
     };
     if spec.is_some_and(|s| !s.key_stored) {
         line.push_str(
-            "; `_key` printed by no shape and looked up by nothing (the row order keeps it)",
+            "; `_key` not stored: printed by no shape, looked up by nothing (the row order keeps it)",
         );
     }
     line.push_str(&format!("; ordinals {} bytes", c.ordinal_width));

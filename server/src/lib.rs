@@ -11,6 +11,7 @@ pub mod api;
 pub mod engine;
 pub mod error;
 pub mod http;
+pub mod json_member;
 pub mod landing;
 pub mod link;
 pub mod openapi;

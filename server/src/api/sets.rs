@@ -154,6 +154,32 @@ pub fn number_test<'a>(
     move |o| col.and_then(|c| c.get(o)).is_some_and(&test)
 }
 
+/// A predicate: member `field` (`a.b`: number member `b` of object member `a`) of the record
+/// passes `test` (absent, null or not a number never passes). For filters over small
+/// candidate sets whose member has no numeric column: it reads each candidate's record.
+#[allow(clippy::disallowed_methods)]
+pub fn member_number_test<'a>(
+    coll: Option<&'a Collection>,
+    field: Member,
+    test: impl Fn(f64) -> bool + 'a,
+) -> impl Fn(u32) -> bool + 'a {
+    let name = coll.map(|c| name_in(c, field, None));
+    let (top, inner) = match name.and_then(|n| n.split_once('.')) {
+        Some((a, b)) => (a, Some(b)),
+        None => (name.unwrap_or_default(), None),
+    };
+    move |o| {
+        let Some(v) = coll.and_then(|c| c.value(o, top)) else {
+            return false;
+        };
+        match inner {
+            Some(b) => crate::json_member::number(v, b),
+            None => std::str::from_utf8(v).ok().and_then(|t| t.parse().ok()),
+        }
+        .is_some_and(&test)
+    }
+}
+
 /// A predicate: the numeric column `field` of `coll` passes threshold `t` (null never passes).
 pub fn threshold<'a>(
     coll: Option<&'a Collection>,
