@@ -368,3 +368,34 @@ fn test_chunked_body_past_the_limit_is_413() {
     let r = post("/genes", body.as_bytes());
     assert_eq!(r.status, 200, "{}", r.text());
 }
+
+/// `varcat query --post` answers a batch as the server does (text, `@file`), and holds the body
+/// to the server's limit.
+#[test]
+fn test_query_post() {
+    let cat = crate::util::catalog().to_str().unwrap().to_string();
+    let body = r#"{"gene_id": ["ENSG00000101349", "bad\u0001"], "limit": 1}"#;
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_varcat"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let want = post("/genes", body.as_bytes()).text();
+    let out = run(&["query", &cat, "--post", body, "/genes"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want);
+    let dir = crate::util::scratch("batch-query");
+    let file = dir.join("body.json");
+    std::fs::write(&file, body).unwrap();
+    let at = format!("@{}", file.display());
+    let out = run(&["query", &cat, "--post", &at, "/genes"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), want);
+    let big = format!(r#"{{"gene_id": ["{}"]}}"#, "x".repeat(1 << 20));
+    std::fs::write(&file, big).unwrap();
+    let out = run(&["query", &cat, "--post", &at, "/genes"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("PAYLOAD_TOO_LARGE"));
+}
