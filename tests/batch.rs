@@ -399,3 +399,30 @@ fn test_query_post() {
         .unwrap()
         .contains("PAYLOAD_TOO_LARGE"));
 }
+
+/// The landing page's batch command works as shown.
+#[test]
+fn test_landing_page_batch_example_answers() {
+    let html = request(&server().addr, "GET", "/", &[]).text();
+    let section = html
+        .split("<h2 id=\"batch\">")
+        .nth(1)
+        .expect("a batch section");
+    let cmd = section.split("<pre class=\"ex\">").nth(1).unwrap();
+    let cmd = cmd[..cmd.find("</pre>").unwrap()]
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'");
+    assert!(cmd.starts_with("curl -X POST"), "{cmd}");
+    let body = cmd.split("-d '").nth(1).unwrap();
+    let body = &body[..body.find('\'').unwrap()];
+    let path = cmd
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .strip_prefix("/api")
+        .unwrap();
+    let got = batch(path, &serde_json::from_str(body).unwrap());
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[0]["results"][0]["_id"], "ENSG00000101349");
+    assert_eq!(got[2]["results"], json!([]));
+}

@@ -41,7 +41,7 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
          <title>varcat {v}</title><style>{STYLE}</style></head><body>\
          <h1>varcat</h1><p>The IGVF Catalog query interface over one memory-mapped catalog \
          file. Every endpoint answers <code>GET</code> with JSON (<code>/llm-query</code> \
-         and <a href=\"#batch\">batch look-ups</a> take <code>POST</code>); errors are \
+         and the batch look-ups below take <code>POST</code>); errors are \
          <code>{{message, code, issues}}</code>. Machine-readable description: \
          <a href=\"/openapi.json\">/openapi.json</a> (OpenAPI 3.1) · status: \
          <a href=\"{b}/health\">{b}/health</a></p>",
