@@ -426,3 +426,30 @@ fn test_landing_page_batch_example_answers() {
     assert_eq!(got[0]["results"][0]["_id"], "ENSG00000101349");
     assert_eq!(got[2]["results"], json!([]));
 }
+
+/// A batch whose answers pass the answer budget is refused (a GET answers one page; a batch
+/// could hold 1,000 pages of 1,000 verbose records in memory).
+#[test]
+fn test_answer_budget() {
+    let app = varcat::fuzzing::sample_app();
+    let loaded = app.current();
+    let ctx = varcat::api::Ctx { cat: &loaded.cat };
+    let Some(Ok((ep, path))) = varcat::api::route("/genes") else {
+        panic!("no /genes")
+    };
+    let body = json!({ "gene_id": vec!["ENSG00000101349"; 20] }).to_string();
+    let whole = varcat_server::batch::answer(&ctx, ep, &path, "", body.as_bytes()).unwrap();
+    assert_eq!(
+        serde_json::from_slice::<Value>(&whole)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        20
+    );
+    let e =
+        varcat_server::batch::answer_within(&ctx, ep, &path, "", body.as_bytes(), whole.len() / 2)
+            .unwrap_err();
+    assert_eq!(e.status, 400);
+    assert!(e.message.contains("after 11 of 20 values"), "{}", e.message);
+}

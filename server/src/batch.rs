@@ -17,6 +17,10 @@ pub const MAX_IDS: usize = 1000;
 /// Largest body read: 1,000 ids at the 512-byte id cap plus JSON is about 520 KB.
 pub const MAX_BODY: usize = 1 << 20;
 
+/// Largest answer built: a GET's answer is one page, but a batch's is up to 1,000 pages (at a
+/// `limit` of up to 1,000, verbose, gigabytes), all held in memory before it is sent.
+pub const MAX_ANSWER: usize = 64 << 20;
+
 /// The parameters that may be an array in a POST body, per endpoint path: the endpoints that
 /// start from variants, genes, proteins, transcripts or ontology terms given as query
 /// parameters. Listed, not inferred, so that making an endpoint batchable is a decision; an
@@ -222,6 +226,18 @@ pub fn answer(
     query: &str,
     body: &[u8],
 ) -> Result<Vec<u8>, ApiError> {
+    answer_within(ctx, ep, path_params, query, body, MAX_ANSWER)
+}
+
+/// [`answer`], refusing (400) a batch whose answer passes `max_answer` bytes.
+pub fn answer_within(
+    ctx: &Ctx<'_>,
+    ep: &Endpoint,
+    path_params: &[(&'static str, String)],
+    query: &str,
+    body: &[u8],
+    max_answer: usize,
+) -> Result<Vec<u8>, ApiError> {
     let batch = read(ep, query, body)?;
     let mut out = Vec::with_capacity(64 * batch.ids.len());
     out.push(b'[');
@@ -245,6 +261,14 @@ pub fn answer(
             },
         }
         out.push(b'}');
+        if out.len() > max_answer {
+            return Err(bad(Issue::general(format!(
+                "the answers pass {max_answer} bytes after {} of {} values; list fewer values or \
+                 give a smaller limit",
+                i + 1,
+                batch.ids.len()
+            ))));
+        }
     }
     out.push(b']');
     Ok(out)
