@@ -10,7 +10,7 @@ use varcat_format::collection::Collections;
 use varcat_format::Catalog;
 use varcat_tools::args::{string, value};
 
-use crate::http::{App, Loaded, Request};
+use crate::http::{App, Loaded, ReqBody, Request};
 use crate::{sample, server};
 
 const USAGE: &str = "\
@@ -23,6 +23,8 @@ USAGE:
                [--max-connections N] [--base-path /api] [--no-verify] [--quiet]
   varcat query [<catalog>] '<path?query>' [--tsv]
                                    e.g. '/transcripts/genes?transcript_id=ENST00000353224'
+  varcat query [<catalog>] --post '<json>'|@file|@- '<path>'
+                                               a batch, e.g. --post '{\"gene_id\":[\"ENSG00000101349\"]}' /genes
   varcat info <catalog>
   varcat verify <catalog>
   varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
@@ -243,10 +245,14 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
 fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let mut positional = Vec::new();
     let mut tsv = false;
+    let mut post = None;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             // The same as `format=tsv` in the query (which also passes through).
             Long("tsv") => tsv = true,
+            Long("post") => {
+                post = Some(post_body(&string(p.value().map_err(|e| e.to_string())?)?)?)
+            }
             Value(v) => positional.push(string(v)?),
             other => return Err(other.unexpected().to_string()),
         }
@@ -271,9 +277,16 @@ fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         url.push(if url.contains('?') { '&' } else { '?' });
         url.push_str("format=tsv");
     }
+    // A body is held to the limit the server's route reads.
+    let body = match &post {
+        Some(b) if b.len() > app.body_limit(&url) => ReqBody::TooLarge,
+        Some(b) => ReqBody::Read(b),
+        None => ReqBody::Unread,
+    };
     let resp = app.handle(&Request {
-        method: "GET",
+        method: if post.is_some() { "POST" } else { "GET" },
         url: &url,
+        body,
         ..Request::default()
     });
     // A JSON body gets a final newline; a TSV one ends with its own.
@@ -288,6 +301,22 @@ fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The body of `varcat query --post`: the JSON text itself, or `@file` (`@-`: standard input).
+fn post_body(arg: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    match arg.strip_prefix('@') {
+        Some("-") => {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .map_err(|e| format!("--post @-: {e}"))?;
+            Ok(b)
+        }
+        Some(file) => std::fs::read(file).map_err(|e| format!("--post @{file}: {e}")),
+        None => Ok(arg.as_bytes().to_vec()),
+    }
 }
 
 fn one_path(mut p: lexopt::Parser, what: &str) -> Result<PathBuf, String> {

@@ -6,6 +6,7 @@ mod oracle;
 mod util;
 
 mod associations;
+mod batch;
 mod cli;
 mod coding;
 mod custom;

@@ -10,7 +10,8 @@ use serde_json::json;
 use varcat_format::collection::Collections;
 use varcat_format::{Catalog, ReadError};
 
-use crate::api::{self, Ctx};
+use crate::api::{self, Ctx, Endpoint};
+use crate::batch;
 use crate::error::ApiError;
 use crate::landing;
 use crate::link;
@@ -144,10 +145,23 @@ fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)>
     h
 }
 
+/// The methods a path answers (`Allow`, CORS): POST too where batches are taken.
+fn methods(batchable: bool) -> &'static str {
+    if batchable {
+        "GET, HEAD, POST, OPTIONS"
+    } else {
+        "GET, HEAD, OPTIONS"
+    }
+}
+
 fn error_response(e: &ApiError) -> Response {
+    error_allowing(e, false)
+}
+
+fn error_allowing(e: &ApiError, batchable: bool) -> Response {
     let mut extra = vec![("Cache-Control", "no-store".to_string())];
     if e.status == 405 {
-        extra.push(("Allow", "GET, HEAD, OPTIONS".to_string()));
+        extra.push(("Allow", methods(batchable).to_string()));
     }
     if e.status == 503 {
         extra.push(("Retry-After", "1".to_string()));
@@ -209,11 +223,21 @@ impl App {
     }
 
     /// Whether the server must read the body of a `method` request to `url` (before
-    /// [`App::handle`]): a POST to `/llm-query`, at most [`api::llm_query::MAX_BODY`] bytes.
+    /// [`App::handle`]): a POST to `/llm-query` or to a batchable endpoint, at most
+    /// [`App::body_limit`] bytes.
     pub fn reads_body(&self, method: &str, url: &str) -> bool {
+        method == "POST" && self.body_limit(url) > 0
+    }
+
+    /// The longest body a POST to `url` may have (0: the route takes none).
+    pub fn body_limit(&self, url: &str) -> usize {
         let url = origin_form(url);
         let path = url.split(['?', '#']).next().unwrap_or("");
-        method == "POST" && self.below_base(path).is_some_and(api::llm_query::is)
+        match self.below_base(path) {
+            Some(rest) if api::llm_query::is(rest) => api::llm_query::MAX_BODY,
+            Some(rest) if batchable(rest).is_some() => batch::MAX_BODY,
+            _ => 0,
+        }
     }
 
     /// Which page outside the endpoint table `path` asks for, if any.
@@ -257,7 +281,7 @@ impl App {
             let methods = if llm {
                 "POST, OPTIONS"
             } else {
-                "GET, HEAD, OPTIONS"
+                methods(self.below_base(path).and_then(batchable).is_some())
             };
             let mut h = vec![
                 ("Access-Control-Allow-Origin", "*".to_string()),
@@ -326,8 +350,16 @@ impl App {
                 }
                 Some(Err(e)) => Err(e),
                 Some(Ok((ep, path_params))) => {
-                    if let Some(e) = method_error(req.method) {
-                        return error_response(&e);
+                    let batchable = batch::is_batchable(ep);
+                    if req.method == "POST" && batchable {
+                        let ctx = Ctx { cat: &loaded.cat };
+                        return self.batch(req, &ctx, ep, &path_params, query);
+                    }
+                    if let Some(mut e) = method_error(req.method) {
+                        if batchable {
+                            e.message += " (or POST, for a batch)";
+                        }
+                        return error_allowing(&e, batchable);
                     }
                     let p = RawQuery::parse(query)
                         .and_then(|raw| params::parse(&ep.accepts, &raw, &path_params));
@@ -408,6 +440,47 @@ impl App {
                 debug_assert!(false, "{}: the answer is not its declared body", ep.path);
                 self.ok(req, &loaded.etag, answer)
             }
+        }
+    }
+
+    /// A POST batch ([`batch`]): never cached (no ETag), gzip as a GET's answer.
+    fn batch(
+        &self,
+        req: &Request<'_>,
+        ctx: &Ctx<'_>,
+        ep: &Endpoint,
+        path_params: &[(&'static str, String)],
+        query: &str,
+    ) -> Response {
+        let answer = match req.body {
+            ReqBody::Read(b) => batch::answer(ctx, ep, path_params, query, b),
+            ReqBody::TooLarge => Err(ApiError::too_large(
+                413,
+                format!("request body larger than {} bytes", batch::MAX_BODY),
+            )),
+            ReqBody::Unread | ReqBody::Failed => {
+                Err(ApiError::invalid(vec![crate::error::Issue::general(
+                    "the request body could not be read",
+                )]))
+            }
+        };
+        let body = match answer {
+            Ok(body) => body,
+            Err(e) => return error_allowing(&e, true),
+        };
+        let mut headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
+        if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
+            headers.push(("Content-Encoding", "gzip".to_string()));
+            return Response {
+                status: 200,
+                headers,
+                body: gzip(&body),
+            };
+        }
+        Response {
+            status: 200,
+            headers,
+            body,
         }
     }
 
@@ -582,6 +655,14 @@ fn llm_query(req: &Request<'_>) -> Response {
         }
     }
     r
+}
+
+/// The endpoint at `rest` (below the base path) when it takes POST batches.
+fn batchable(rest: &str) -> Option<&'static Endpoint> {
+    match api::route(rest) {
+        Some(Ok((ep, _))) if batch::is_batchable(ep) => Some(ep),
+        _ => None,
+    }
 }
 
 fn method_error(method: &str) -> Option<ApiError> {

@@ -41,7 +41,7 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
          <title>varcat {v}</title><style>{STYLE}</style></head><body>\
          <h1>varcat</h1><p>The IGVF Catalog query interface over one memory-mapped catalog \
          file. Every endpoint answers <code>GET</code> with JSON (<code>/llm-query</code> \
-         alone takes <code>POST</code>); errors are \
+         and the batch look-ups below take <code>POST</code>); errors are \
          <code>{{message, code, issues}}</code>. Machine-readable description: \
          <a href=\"/openapi.json\">/openapi.json</a> (OpenAPI 3.1) · status: \
          <a href=\"{b}/health\">{b}/health</a></p>",
@@ -117,10 +117,13 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
                 )
             })
             .collect();
-        let paging = match ep.accepts.paging {
+        let mut paging = match ep.accepts.paging {
             Paging::Paged { default, max } => format!("page, limit (default {default}, max {max})"),
             Paging::Ignored => "not paged".into(),
         };
+        if crate::batch::is_batchable(ep) {
+            paging += &format!(" · POST batch of {}", crate::batch::params(ep).join(", "));
+        }
         let _ = write!(
             h,
             "<tr id=\"s{sec}\"><td>{sec}</td><td><code><b>{b}{path}</b></code><br>{summary}<br>\
@@ -144,7 +147,9 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         h.push_str("</td></tr>");
     }
     llm_query_row(&mut h, base_path);
-    h.push_str("</table></body></html>\n");
+    h.push_str("</table>");
+    batch_section(&mut h, base_path);
+    h.push_str("</body></html>\n");
     h.into_bytes()
 }
 
@@ -173,6 +178,26 @@ fn paging_and_tsv(h: &mut String, base_path: &str) {
     h.push_str(" · ");
     link(h, "/variants/genes?rsid=rs900001&verbose=true&format=tsv");
     h.push_str("</p>");
+}
+
+/// Batch look-ups ([`crate::batch`]): a command, not a link (a link is a `GET`).
+fn batch_section(h: &mut String, base_path: &str) {
+    use crate::batch::{MAX_BODY, MAX_IDS};
+    let cmd = format!(
+        "curl -X POST -H 'Content-Type: application/json' -d '{{\"gene_id\": [\"ENSG00000101349\", \"ENSG00000286740\", \"ENSG99999999999\"], \"limit\": 1}}' {base_path}/genes"
+    );
+    let _ = write!(
+        h,
+        "<h2 id=\"batch\">Batch look-ups</h2><p>The endpoints marked <i>POST batch</i> above \
+         also take a <code>POST</code> whose JSON body holds the GET parameters, one identifier \
+         parameter an array of 1 to {MAX_IDS} values (body at most {kib} KiB). Each value is \
+         answered as its GET, <code>page</code>/<code>limit</code> within each, and the answer \
+         lists in input order <code>{{\"query\", \"results\"}}</code>, or \
+         <code>{{\"query\", \"error\"}}</code> for a malformed or absent value:</p>\
+         <pre class=\"ex\">{cmd}</pre>",
+        kib = MAX_BODY / 1024,
+        cmd = escape(&cmd),
+    );
 }
 
 /// The one `POST` route, after the `GET` endpoints: its body instead of parameters, and a

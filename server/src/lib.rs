@@ -8,6 +8,7 @@
 //! answered on its connection's thread).
 
 pub mod api;
+pub mod batch;
 pub mod engine;
 pub mod error;
 pub mod http;

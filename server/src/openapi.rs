@@ -405,7 +405,7 @@ fn llm_query() -> Value {
         "summary": llm::SUMMARY,
         "description": "IGVF client path (endpoints-more row 39). IGVF forwards the question to \
             an external language-model service; this server has none and answers 501 to a \
-            valid request. The only POST route: GET and HEAD get 405 with Allow: POST.",
+            valid request. GET and HEAD get 405 with Allow: POST.",
         "requestBody": {
             "required": true,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LlmQueryRequest"}}},
@@ -429,10 +429,15 @@ pub fn document(base_path: &str) -> Value {
     let mut schemas = Schemas::default();
     let mut paths = Map::new();
     for ep in ENDPOINTS {
-        paths.insert(
-            ep.path.to_string(),
-            json!({"get": operation(ep, &mut schemas)}),
-        );
+        let get = operation(ep, &mut schemas);
+        let mut item = json!({});
+        if crate::batch::is_batchable(ep) {
+            let results = get["responses"]["200"]["content"]["application/json"]["schema"].clone();
+            let params = get["parameters"].as_array().cloned().unwrap_or_default();
+            item["post"] = crate::batch::openapi_operation(ep, &params, results);
+        }
+        item["get"] = get;
+        paths.insert(ep.path.to_string(), item);
     }
     paths.insert(api::llm_query::PATH.into(), json!({"post": llm_query()}));
     paths.insert(
@@ -530,7 +535,7 @@ mod tests {
     fn test_every_route_is_documented_and_every_documented_parameter_accepted() {
         let doc = document("/api");
         let paths = doc["paths"].as_object().unwrap();
-        // Every endpoint, /health and the one POST route, /llm-query.
+        // Every endpoint, /health and /llm-query.
         assert_eq!(paths.len(), ENDPOINTS.len() + 2);
         let llm = &paths[crate::api::llm_query::PATH];
         assert!(llm.get("get").is_none());

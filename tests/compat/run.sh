@@ -58,8 +58,8 @@ echo "== 2. schemathesis"
 # IGVF, treats an empty value as absent. POST /llm-query is left out: its answer to a valid
 # request is 501 by design (issue 23), which not_a_server_error counts as a failure, and
 # schemathesis 4.32.5 crashes in its coverage phase on that request body; tests/custom.rs checks
-# the route (400, 405, 413, 501) over real HTTP.
-"$venv/bin/schemathesis" run "$origin/openapi.json" --exclude-method POST \
+# the route (400, 405, 413, 501) over real HTTP. The batch POSTs (issue 25) are checked.
+"$venv/bin/schemathesis" run "$origin/openapi.json" --exclude-path /llm-query \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
   --max-time "${SCHEMATHESIS_SECONDS:-120}" --workers 2 --seed 2023 \
   --generation-database none --report junit --report-dir "$work/st-report" \
