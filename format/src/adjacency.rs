@@ -38,12 +38,14 @@ pub struct TargetLists {
     pub name: String,
     /// Its record count (the length of a dense part).
     pub nodes: u32,
+    /// False when its handles could not be resolved (no key map when the edges were built):
+    /// written as `HNDL`, its handles all in the unresolved map.
+    pub resolved: bool,
     /// (node ordinal, list address), node ordinals strictly ascending.
     pub lists: Vec<(u32, u64)>,
 }
 
-/// Writes the table section from each target's lists (targets in name order; a target with no
-/// lists is written as `HNDL`: its handles are in the unresolved map).
+/// Writes the table section from each target's lists (targets in name order).
 pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteError> {
     if targets.windows(2).any(|w| w[0].name >= w[1].name) {
         return Err(WriteError::Invalid("adjacency targets out of order".into()));
@@ -51,7 +53,10 @@ pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteEr
     let mut at = 0u64;
     let mut rows = Vec::with_capacity(targets.len());
     for t in targets {
-        if t.lists.windows(2).any(|w| w[0].0 >= w[1].0) || t.lists.iter().any(|l| l.0 >= t.nodes) {
+        let bad = t.lists.windows(2).any(|w| w[0].0 >= w[1].0)
+            || t.lists.iter().any(|l| l.0 >= t.nodes)
+            || (!t.resolved && !t.lists.is_empty());
+        if bad {
             return Err(WriteError::Invalid(format!(
                 "adjacency of {}: node ordinals out of order or range",
                 t.name
@@ -59,7 +64,7 @@ pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteEr
         }
         let start = at;
         let k = t.lists.len();
-        let (tag, count) = if k == 0 {
+        let (tag, count) = if !t.resolved {
             (HANDLES, 0)
         } else if 8 * t.nodes as u64 <= 12 * k as u64 {
             let mut dense = vec![NONE; t.nodes as usize];

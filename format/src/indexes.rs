@@ -170,7 +170,8 @@ mod tests {
                 "num",
                 "intervals",
                 "ends",
-                "points"
+                "points",
+                "adj"
             ]
         );
         for k in IndexKind::ALL {

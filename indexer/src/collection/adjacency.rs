@@ -44,6 +44,7 @@ pub(super) fn build(
             .or_insert_with(|| TargetLists {
                 name: coll.to_string(),
                 nodes: lookup.as_ref().map_or(0, |k| k.len),
+                resolved: lookup.is_some(),
                 lists: Vec::new(),
             });
         // Without a key map the target stays handle-only; a key it lacks is dangling.
