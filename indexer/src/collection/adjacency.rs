@@ -76,7 +76,6 @@ pub(super) fn build(
     if let Some(c) = cur {
         add(&c, &ords)?;
     }
-    drop(add);
     let mut targets: Vec<TargetLists> = targets.into_values().collect();
     for t in &mut targets {
         // Handles sort by key, ordinals by the collection's order: often the same, not always.

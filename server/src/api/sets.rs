@@ -138,7 +138,7 @@ pub fn adjacent<'a>(
 /// The ordinal adjacency of edge end `end` (`_from`, `_to`) of `e`; None for other members,
 /// which have value maps.
 #[allow(clippy::disallowed_methods)]
-fn adjacency<'a>(e: &'a Collection, end: Member) -> Option<&'a Adjacency> {
+fn adjacency(e: &Collection, end: Member) -> Option<&Adjacency> {
     match IndexKind::exact(end.name()) {
         IndexKind::Adj => e.adjacency(name_in(e, end, Some(IndexKind::Adj))),
         _ => None,
