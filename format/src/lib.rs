@@ -14,6 +14,7 @@
 //! - [`records`]: the record store (member lists of compact JSON values).
 #![deny(missing_docs)]
 
+pub mod adjacency;
 pub mod arrays;
 pub mod bytes;
 pub mod catalog;

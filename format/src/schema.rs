@@ -348,7 +348,13 @@ impl Spec {
     pub fn index_names(&self) -> impl Iterator<Item = IndexName> + '_ {
         let declared = self.indexes.iter().flat_map(|i| {
             let (kinds, field): (&[IndexKind], &str) = match *i {
-                Index::Exact(f) => (&[IndexKind::By], f),
+                Index::Exact(f) => (
+                    match IndexKind::exact(f) {
+                        IndexKind::Adj => &[IndexKind::Adj],
+                        _ => &[IndexKind::By],
+                    },
+                    f,
+                ),
                 Index::Text(f) => (&[IndexKind::By, IndexKind::Fold, IndexKind::Tok], f),
                 Index::Facet(f) => (&[IndexKind::Facet], f),
                 Index::Number(f) => (&[IndexKind::Num], f),

@@ -145,8 +145,10 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         cat.verify_from(verified.len(), env.threads)
             .map_err(|e| BuildError::Usage(format!("checking {}: {e}", spec.name)))?;
         verified = cat.sections().to_vec();
-        let coll = Collection::open(&cat, &meta)
+        let mut coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
+        // Its adjacencies resolve handles with the key maps of the collections built before.
+        coll.link(|n| ctx.get(n));
         // Keyed nodes are what edges point at: their keys get a fingerprint set while there is
         // room.
         if spec.kind == Kind::Node && spec.keyed.is_some() {

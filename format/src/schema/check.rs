@@ -71,7 +71,9 @@ mod tests {
     #[test]
     fn test_check_accepts_what_specs_declare() {
         check(variants_genes::NAME, variants_genes::method, Facet).unwrap();
-        check(variants_genes::NAME, variants_genes::_from, By).unwrap();
+        check(variants_genes::NAME, variants_genes::_from, Adj).unwrap();
+        // An edge end has an adjacency instead of a value map.
+        assert!(check(variants_genes::NAME, variants_genes::_from, By).is_err());
         check(
             variants_genes::NAME,
             variants_genes::biological_context,

@@ -10,6 +10,7 @@ use varcat_format::points::PointWriter;
 use varcat_format::spool::Spool;
 use varcat_format::width::Width;
 
+use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::sorter::Sorter;
 use crate::sortkey::KeyReader;
@@ -73,7 +74,7 @@ pub(super) enum FeedDesc {
 }
 
 /// An index's name in the collection metadata and its sections (name, bytes).
-type BuiltIndex = (String, Vec<(String, Spool)>);
+pub(super) type BuiltIndex = (String, Vec<(String, Spool)>);
 
 impl Feed {
     pub(super) fn desc(&self) -> FeedDesc {
@@ -104,6 +105,10 @@ impl Feed {
     /// Spools [`Feed::build`] needs (a number column already has its own).
     pub(super) fn spools(&self) -> usize {
         match self {
+            Feed::Exact {
+                kind: IndexKind::Adj,
+                ..
+            } => 4,
             Feed::Exact { .. } => 2,
             Feed::Number { .. } => 0,
             _ => 1,
@@ -116,6 +121,7 @@ impl Feed {
         name: &str,
         width: Width,
         mut spools: Vec<Spool>,
+        ctx: &Ctx,
     ) -> Result<BuiltIndex, BuildError> {
         let mut spool = || spools.pop().expect("Feed::spools counts them");
         let points = match self {
@@ -123,6 +129,11 @@ impl Feed {
             _ => IndexName::new(IndexKind::Points, ""),
         };
         match self {
+            Feed::Exact {
+                field,
+                kind: IndexKind::Adj,
+                sorter,
+            } => super::adjacency::build(name, field, sorter, width, spools, ctx),
             Feed::Exact {
                 field,
                 kind,

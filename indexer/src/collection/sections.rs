@@ -17,6 +17,7 @@ use varcat_format::{CatalogWriter, CollectionMeta};
 use super::env::{finish_sorter, Env};
 use super::feeds::Feed;
 use super::records::KeyChunk;
+use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::parallel;
 use crate::schema::{Index, Order, Spec};
@@ -89,7 +90,7 @@ impl<'s, 'w> Final<'s, 'w> {
             match *ix {
                 Index::Exact(field) => feeds.push(Feed::Exact {
                     field,
-                    kind: IndexKind::By,
+                    kind: IndexKind::exact(field),
                     sorter: env.sorter(sorters),
                 }),
                 Index::Text(field) => {
@@ -143,7 +144,7 @@ impl<'s, 'w> Final<'s, 'w> {
         })
     }
 
-    pub(super) fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
+    pub(super) fn finish(self, env: &mut Env, ctx: &Ctx) -> Result<CollectionMeta, BuildError> {
         let name = self.spec.name;
         env.progress.phase(&format!("{name}: writing indexes"));
         let w = self.records.finish()?.finish()?;
@@ -166,7 +167,7 @@ impl<'s, 'w> Final<'s, 'w> {
             env.threads,
             || (),
             || Ok::<_, BuildError>(jobs.next()),
-            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, width, spools),
+            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, width, spools, ctx),
             |r| {
                 built.push(r?);
                 Ok(())

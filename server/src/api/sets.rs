@@ -2,6 +2,7 @@
 //! edges adjacent to a set of nodes. Members are named by their schema handles (debug builds
 //! check each use against the schema: see [`name_in`]).
 
+use varcat_format::adjacency::Adjacency;
 use varcat_format::collection::Collection;
 use varcat_format::facets::{Bits, Facet};
 use varcat_format::fstmap::MultiMap;
@@ -16,13 +17,17 @@ use crate::parse::threshold::Threshold;
 /// The member every record has: its key.
 const KEY: &str = "_key";
 
-/// Records whose `field` equals `value` (each element for array fields).
+/// Records whose `field` equals `value` (each element for array fields; an edge end's
+/// handle is resolved through its adjacency).
 #[allow(clippy::disallowed_methods)]
 pub fn exact<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Set<'a> {
-    Set::from_list(
-        coll.and_then(|c| c.by(name_in(c, field, Some(IndexKind::By))))
-            .and_then(|m| m.get(value.as_bytes())),
-    )
+    let Some(c) = coll else { return Set::Empty };
+    let kind = IndexKind::exact(field.name());
+    let name = name_in(c, field, Some(kind));
+    Set::from_list(match kind {
+        IndexKind::Adj => c.adjacency(name).and_then(|a| a.get(value)),
+        _ => c.by(name).and_then(|m| m.get(value.as_bytes())),
+    })
 }
 
 /// Records whose `field` equals any of `values`.
@@ -113,7 +118,12 @@ pub fn adjacent<'a>(
     end: Member,
     handles: impl IntoIterator<Item = String>,
 ) -> Set<'a> {
-    let Some(m) = edges.and_then(|e| e.by(name_in(e, end, Some(IndexKind::By)))) else {
+    let Some(e) = edges else { return Set::Empty };
+    if let Some(a) = adjacency(e, end) {
+        // Each handle resolves through its node collection's key map.
+        return Set::union(handles.into_iter().map(|h| Set::from_list(a.get(&h))));
+    }
+    let Some(m) = e.by(name_in(e, end, Some(IndexKind::By))) else {
         return Set::Empty;
     };
     // Handles of one collection share a prefix, often a long one (a region's variants): one
@@ -126,6 +136,16 @@ pub fn adjacent<'a>(
     )
 }
 
+/// The ordinal adjacency of edge end `end` (`_from`, `_to`) of `e`; None for other members,
+/// which have value maps.
+#[allow(clippy::disallowed_methods)]
+fn adjacency(e: &Collection, end: Member) -> Option<&Adjacency> {
+    match IndexKind::exact(end.name()) {
+        IndexKind::Adj => e.adjacency(name_in(e, end, Some(IndexKind::Adj))),
+        _ => None,
+    }
+}
+
 /// Records of `edges` whose `end` member points at one of the records `ords` of `nodes`.
 pub fn adjacent_to<'a>(
     edges: Option<&'a Collection>,
@@ -133,9 +153,17 @@ pub fn adjacent_to<'a>(
     nodes: Option<&Collection>,
     ords: impl IntoIterator<Item = u32>,
 ) -> Set<'a> {
-    let Some(nodes) = nodes else {
+    let (Some(e), Some(nodes)) = (edges, nodes) else {
         return Set::Empty;
     };
+    if let Some(a) = adjacency(e, end) {
+        // Nodes known by ordinal read their lists directly, unless their handles could not be
+        // resolved when the edges were built.
+        if !a.by_handle_only(nodes.name()) {
+            let t = nodes.name();
+            return Set::union(ords.into_iter().map(|o| Set::from_list(a.of(t, o))));
+        }
+    }
     adjacent(
         edges,
         end,
