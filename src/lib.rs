@@ -9,6 +9,7 @@ pub use varcat_server::{
     api, engine, error, http, landing, openapi, params, parse, query, server, shape, sys,
 };
 
+pub mod annotate_cli;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;
