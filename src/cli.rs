@@ -1,4 +1,5 @@
-//! The command line: `build`, `serve`, `query`, `info`, `verify`, `synth`, `annotate`.
+//! The command line: `build`, `serve`, `query`, `info`, `verify`, `synth`, `annotate`,
+//! `export-vcf`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -28,6 +29,7 @@ USAGE:
   varcat annotate <in.vcf|.vcf.gz|.bcf|-> -o <out.vcf|.vcf.gz|.bcf|-> [--catalog C]
                   [--fields f1,f2,…|all] [--list-fields] [--prefix VARCAT_] [-O v|z|b|u]
                   [--threads N] [--assume-grch38] [--lenient] [--indel-window 100]
+  varcat export-vcf [<catalog>] -o <out.vcf|.vcf.gz|-> [--fields …|all] [--prefix VARCAT_]
 
 Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first
 when missing or out of date).";
@@ -93,6 +95,10 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         "annotate" => {
             let command = std::env::args().collect::<Vec<_>>().join(" ");
             crate::annotate_cli::annotate(p, command)
+        }
+        "export-vcf" => {
+            let command = std::env::args().collect::<Vec<_>>().join(" ");
+            crate::annotate_cli::export_vcf(p, command)
         }
         "help" => {
             println!("{USAGE}");

@@ -322,3 +322,138 @@ fn test_annotate_list_fields() {
         assert!(list.contains(&format!("VARCAT_{name}\tA\t")), "{name}");
     }
 }
+
+/// Every fixture variant is found again from its VCF form: `annotations.variant_vcf` where the
+/// source gives one (FAVOR: `20-9566884-AAAT-A` for the expanded `9566884:AATA:A`), else built
+/// from the SPDI (an indel with an `N` anchor), and each gets its own SPDI back.
+#[test]
+fn test_annotate_finds_every_fixture_variant_from_its_vcf_form() {
+    let dir = scratch("annotate-fixture");
+    let mut body =
+        String::from("##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n");
+    let mut n = 0;
+    for file in ["variants.jsonl", "variants.consistent.jsonl"] {
+        let text = std::fs::read_to_string(crate::util::testdata().join(file)).unwrap();
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let spdi = v["spdi"].as_str().unwrap();
+            let parts: Vec<&str> = spdi.rsplitn(4, ':').collect();
+            let (ins, del, p) = (parts[0], parts[1], parts[2].parse::<u64>().unwrap());
+            let chrom = v["chr"].as_str().unwrap();
+            let from_vcf = v["annotations"]["variant_vcf"]
+                .as_str()
+                .map(|s| s.split('-').collect::<Vec<_>>())
+                .filter(|f| f.len() == 4 && f.iter().all(|x| !x.is_empty()));
+            let (c, pos, r, a) = match from_vcf {
+                Some(f) => (
+                    f[0].to_string(),
+                    f[1].to_string(),
+                    f[2].to_string(),
+                    f[3].to_string(),
+                ),
+                None if del.len() == ins.len() => (
+                    chrom.to_string(),
+                    (p + 1).to_string(),
+                    del.to_string(),
+                    ins.to_string(),
+                ),
+                None => (
+                    chrom.to_string(),
+                    p.to_string(),
+                    format!("N{del}"),
+                    format!("N{ins}"),
+                ),
+            };
+            body.push_str(&format!("{c}\t{pos}\t{spdi}\t{r}\t{a}\t.\t.\t.\n"));
+            n += 1;
+        }
+    }
+    assert!(n > 950);
+    assert!(body.contains("20\t9566884\tNC_000020.11:9566884:AATA:A\tAAAT\tA\t"));
+    let input = write(&dir, "fixture.vcf", &body);
+    let out = annotate(&[&input, "-o", "-", "--fields", "spdi"], None);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("records {n} ({n} annotated, 0 malformed); ALT alleles: annotated {n}, absent 0, ref-mismatch 0, skipped 0")),
+        "{err}"
+    );
+    let vcf = text(&out.stdout);
+    for rec in records(&vcf) {
+        let cols: Vec<&str> = rec.split('\t').collect();
+        let got = cols[7]
+            .strip_prefix("VARCAT_spdi=")
+            .unwrap()
+            .replace("%3A", ":");
+        assert_eq!(got, cols[2], "{rec}");
+    }
+}
+
+/// `export-vcf` writes every catalog variant with the fields `annotate` adds; annotating that
+/// file again (under another prefix) finds each record's own variant and the same values.
+#[test]
+fn test_export_vcf_round_trips_through_annotate() {
+    let dir = scratch("annotate-export");
+    let gz = dir.join("catalog.vcf.gz");
+    let out = Command::new(env!("CARGO_BIN_EXE_varcat"))
+        .arg("export-vcf")
+        .arg(catalog())
+        .args(["-o", gz.to_str().unwrap(), "--fields", "all"])
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(dir.join("catalog.vcf.gz.tbi").exists());
+    let mut vcf = String::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(&gz).unwrap())
+        .read_to_string(&mut vcf)
+        .unwrap();
+    let exported = records(&vcf);
+    let variants = ["variants.jsonl", "variants.consistent.jsonl"]
+        .iter()
+        .map(|f| {
+            std::fs::read_to_string(crate::util::testdata().join(f))
+                .unwrap()
+                .lines()
+                .count()
+        })
+        .sum::<usize>();
+    assert_eq!(exported.len(), variants);
+    assert!(
+        err.contains(&format!("{variants} records (0 variants")),
+        "{err}"
+    );
+    assert!(vcf.contains("\nchr1\t15001\t.\tA\tG\t.\t.\tVARCAT_rsid=rs900001;"));
+    assert!(vcf.contains("\nchr1\t15500\t.\tN\tNAAA\t.\t.\tVARCAT_rsid=rs900008;"));
+
+    let again = annotate(
+        &[
+            gz.to_str().unwrap(),
+            "-o",
+            "-",
+            "--fields",
+            "all",
+            "--prefix",
+            "Y_",
+        ],
+        None,
+    );
+    let err = text(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("annotated {variants}, absent 0, ref-mismatch 0")),
+        "{err}"
+    );
+    for rec in records(&text(&again.stdout)) {
+        let info = rec.split('\t').nth(7).unwrap();
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for kv in info.split(';') {
+            if let Some(v) = kv.strip_prefix("VARCAT_") {
+                ours.push(v);
+            } else if let Some(v) = kv.strip_prefix("Y_") {
+                theirs.push(v);
+            }
+        }
+        assert_eq!(ours, theirs, "{rec}");
+    }
+}

@@ -54,6 +54,8 @@ pub struct Annotator<'c> {
     alts: usize,
     upper: Vec<u8>,
     upper_alt: Vec<u8>,
+    /// The last input contig and the catalog's name for it (records come in contig blocks).
+    contig: Option<(String, Option<String>)>,
     /// The counts so far.
     pub counts: Counts,
 }
@@ -67,7 +69,7 @@ impl<'c> Annotator<'c> {
         window: u64,
     ) -> Result<Annotator<'c>, String> {
         let matcher = Matcher::new(cols, window)?;
-        let values = Values::new(cols, matcher.variants);
+        let values = Values::new(cols, matcher.variants, &fields);
         let keys = fields
             .iter()
             .map(|f| format!("{prefix}{}", f.name).into_bytes())
@@ -81,6 +83,7 @@ impl<'c> Annotator<'c> {
             alts: 0,
             upper: Vec::new(),
             upper_alt: Vec::new(),
+            contig: None,
             counts: Counts::default(),
         })
     }
@@ -107,7 +110,11 @@ impl<'c> Annotator<'c> {
         self.counts.records += 1;
         self.upper.clear();
         self.upper.extend(r.iter().map(u8::to_ascii_uppercase));
-        let catalog_chrom = self.matcher.contig(chrom).map(str::to_string);
+        if self.contig.as_ref().is_none_or(|(c, _)| c != chrom) {
+            let mapped = self.matcher.contig(chrom).map(str::to_string);
+            self.contig = Some((chrom.to_string(), mapped));
+        }
+        let catalog_chrom = self.contig.as_ref().and_then(|(_, m)| m.as_deref());
         let n = self.fields.len();
         self.alts = 0;
         let mut any = false;
@@ -127,14 +134,14 @@ impl<'c> Annotator<'c> {
                 }
                 (_, Ok(e)) => e,
             };
-            let outcome = match &catalog_chrom {
+            let outcome = match catalog_chrom {
                 None => Outcome::Absent,
                 Some(c) => self.matcher.find(c, &edit, pos - 1, &self.upper),
             };
             match outcome {
                 Outcome::Found(ord) => {
                     self.counts.annotated += 1;
-                    self.values.fill(ord, &self.fields, slot);
+                    self.values.fill(ord, slot);
                     any |= slot.iter().any(|v| !v.is_empty());
                 }
                 Outcome::Absent => self.counts.absent += 1,
@@ -145,6 +152,17 @@ impl<'c> Annotator<'c> {
             self.counts.records_annotated += 1;
         }
         any
+    }
+
+    /// Takes catalog variant `ord` as a record with one ALT allele, the same allele (what
+    /// `export-vcf` writes), for [`Annotator::render`]; returns true when it has any value.
+    pub fn annotate_ordinal(&mut self, ord: u32) -> bool {
+        if self.vals.is_empty() {
+            self.vals.push(vec![Vec::new(); self.fields.len()]);
+        }
+        self.alts = 1;
+        self.values.fill(ord, &mut self.vals[0]);
+        self.vals[0].iter().any(|v| !v.is_empty())
     }
 
     /// Calls `f(key, values per ALT)` for each field that has a value for some allele of the

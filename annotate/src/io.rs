@@ -61,7 +61,8 @@ pub struct Input {
     pub name: String,
 }
 
-fn is_stdio(p: &Path) -> bool {
+/// True when `p` names stdin/stdout.
+pub fn is_stdio(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
 

@@ -2,80 +2,108 @@
 //! a top-level member of an object, a string's content, an array of strings. No values are
 //! built, so annotating a record allocates nothing for JSON.
 
+/// The index just past the closing quote of the string whose opening quote is at `i`.
+fn string_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    loop {
+        j += memchr::memchr2(b'"', b'\\', b.get(j..)?)?;
+        if b[j] == b'\\' {
+            j += 2;
+        } else {
+            return Some(j + 1);
+        }
+    }
+}
+
 /// The end (exclusive) of the JSON value starting at `i` (after whitespace), or None.
 fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
     while b.get(i)?.is_ascii_whitespace() {
         i += 1;
     }
-    let mut depth = 0usize;
-    let mut in_str = false;
-    let mut j = i;
-    while j < b.len() {
-        let c = b[j];
-        if in_str {
-            match c {
-                b'\\' => j += 1,
-                b'"' => {
-                    in_str = false;
-                    if depth == 0 {
-                        return Some(j + 1);
+    match b[i] {
+        b'"' => string_end(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'"' => {
+                        j = string_end(b, j)?;
+                        continue;
                     }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
+                j += 1;
             }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'{' | b'[' => depth += 1,
-                b'}' | b']' => {
-                    if depth == 0 {
-                        return Some(j);
-                    }
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(j + 1);
-                    }
-                }
-                b',' if depth == 0 => return Some(j),
-                _ => {}
-            }
+            None
         }
-        j += 1;
+        // A number or literal: up to the next delimiter.
+        _ => Some(
+            b[i..]
+                .iter()
+                .position(|&c| matches!(c, b',' | b'}' | b']') || c.is_ascii_whitespace())
+                .map_or(b.len(), |n| i + n),
+        ),
     }
-    (depth == 0 && !in_str).then_some(j)
+}
+
+/// Calls `f(key, value)` for each top-level member of JSON object `obj` (key raw, value bytes
+/// trimmed) until `f` returns false. Stops quietly at anything that is not an object.
+pub fn for_each_member<'a>(obj: &'a [u8], mut f: impl FnMut(&'a [u8], &'a [u8]) -> bool) {
+    let Some(mut i) = obj.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return;
+    };
+    if obj[i] != b'{' {
+        return;
+    }
+    i += 1;
+    loop {
+        while obj
+            .get(i)
+            .is_some_and(|c| c.is_ascii_whitespace() || *c == b',')
+        {
+            i += 1;
+        }
+        if obj.get(i) != Some(&b'"') {
+            return;
+        }
+        let Some(ke) = string_end(obj, i) else { return };
+        let key = &obj[i + 1..ke - 1];
+        i = ke;
+        while obj.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if obj.get(i) != Some(&b':') {
+            return;
+        }
+        let Some(ve) = value_end(obj, i + 1) else {
+            return;
+        };
+        if !f(key, obj[i + 1..ve].trim_ascii()) {
+            return;
+        }
+        i = ve;
+    }
 }
 
 /// The value bytes of top-level member `key` of the JSON object `obj` (None when absent or
 /// `obj` is not an object). Keys are compared as raw bytes (annotation keys need no escapes).
 pub fn member<'a>(obj: &'a [u8], key: &[u8]) -> Option<&'a [u8]> {
-    let mut i = obj.iter().position(|b| !b.is_ascii_whitespace())?;
-    if obj[i] != b'{' {
-        return None;
-    }
-    i += 1;
-    loop {
-        while obj.get(i)?.is_ascii_whitespace() || obj[i] == b',' {
-            i += 1;
+    let mut found = None;
+    for_each_member(obj, |k, v| {
+        if k == key {
+            found = Some(v);
         }
-        if obj[i] != b'"' {
-            return None;
-        }
-        let ks = i + 1;
-        let ke = value_end(obj, i)? - 1;
-        i = ke + 1;
-        while obj.get(i)?.is_ascii_whitespace() {
-            i += 1;
-        }
-        if obj[i] != b':' {
-            return None;
-        }
-        let vs = i + 1;
-        let ve = value_end(obj, vs)?;
-        if &obj[ks..ke] == key {
-            return Some(obj[vs..ve].trim_ascii());
-        }
-        i = ve;
-    }
+        found.is_none()
+    });
+    found
 }
 
 /// The raw (still escaped) content of a JSON string value, None for anything else.

@@ -4,11 +4,13 @@
 //! - [`allele`]: trimming and the reference-free equivalence with the catalog's SPDIs;
 //! - [`lookup`]: finding an allele among the catalog's variants;
 //! - [`fields`]: the field table; [`values`]: a variant's values as INFO text;
+//! - [`export`]: `varcat export-vcf`, the catalog as an annotation VCF;
 //! - [`annotator`]: one record, any format; [`text`]: VCF text to VCF text, byte-preserving;
 //!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers.
 
 pub mod allele;
 pub mod annotator;
+pub mod export;
 pub mod fields;
 pub mod generic;
 pub mod header;
@@ -18,9 +20,9 @@ pub mod lookup;
 pub mod text;
 pub mod values;
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use noodles_bcf as bcf;
@@ -89,7 +91,7 @@ impl std::fmt::Display for Report {
 /// Sortedness of the input: contigs in blocks, positions not decreasing within each.
 #[derive(Debug, Default)]
 pub struct Sorted {
-    seen: HashMap<String, ()>,
+    seen: HashSet<String>,
     last: Option<(String, u64)>,
     /// False once a record is out of order.
     pub ok: bool,
@@ -116,7 +118,7 @@ impl Sorted {
                 *p = pos;
             }
             _ => {
-                if self.seen.insert(chrom.to_string(), ()).is_some() {
+                if !self.seen.insert(chrom.to_string()) {
                     self.ok = false;
                 }
                 self.last = Some((chrom.to_string(), pos));
@@ -253,7 +255,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     out.finish().map_err(|e| format!("writing: {e}"))?;
     let secs = start.elapsed().as_secs_f64();
     let indexable =
-        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && opts.output.as_os_str() != "-";
+        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
     let index = if indexable && sorted.ok {
         Some(io::write_index(&opts.output, format)?)
     } else {
@@ -266,9 +268,4 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         unsorted: indexable && !sorted.ok,
         unknown_contigs: ann.unknown_contigs().to_vec(),
     })
-}
-
-/// True when `p` names stdin/stdout.
-pub fn is_stdio(p: &Path) -> bool {
-    p.as_os_str() == "-"
 }

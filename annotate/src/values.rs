@@ -39,6 +39,13 @@ pub struct Values<'c> {
     cols: &'c Collections,
     variants: &'c Collection,
     key: Option<u16>,
+    annotations: Option<u16>,
+    rsid: Option<u16>,
+    spdi: Option<u16>,
+    fields: Vec<Field>,
+    /// The annotation members the fields read, sorted: (member, field index).
+    members: Vec<(&'static [u8], usize)>,
+    needs_edges: bool,
     handle: Vec<u8>,
 }
 
@@ -58,24 +65,19 @@ fn has_facet(coll: &Collection, field: &str, value: &str, ord: u32) -> bool {
 }
 
 impl<'c> Values<'c> {
-    /// Opens the readers for `variants` of `cols`.
-    pub fn new(cols: &'c Collections, variants: &'c Collection) -> Values<'c> {
-        Values {
-            cols,
-            variants,
-            key: variants.field("_key"),
-            handle: Vec::new(),
-        }
-    }
-
-    /// Sets `out[i]` to field `fields[i]`'s value for variant `ord` (empty when it has none).
-    pub fn fill(&mut self, ord: u32, fields: &[Field], out: &mut [Vec<u8>]) {
-        let Some(rec) = self.variants.record(ord) else {
-            return;
-        };
-        let member = |name: &str| self.variants.field(name).and_then(|id| rec.get(id));
-        let annotations = member("annotations");
-        // The edges' `_from` handle, built only when a field needs edges.
+    /// Opens the readers of `fields` for `variants` of `cols`.
+    pub fn new(cols: &'c Collections, variants: &'c Collection, fields: &[Field]) -> Values<'c> {
+        let mut members: Vec<(&'static [u8], usize)> = fields
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| match f.source {
+                Source::AnnotationNumber(m) | Source::AnnotationString(m) => {
+                    Some((m.as_bytes(), i))
+                }
+                _ => None,
+            })
+            .collect();
+        members.sort();
         let needs_edges = fields.iter().any(|f| {
             !matches!(
                 f.source,
@@ -86,7 +88,57 @@ impl<'c> Values<'c> {
                     | Source::VariantNumber(_)
             )
         });
-        if needs_edges {
+        Values {
+            fields: fields.to_vec(),
+            members,
+            needs_edges,
+            cols,
+            variants,
+            key: variants.field("_key"),
+            annotations: variants.field("annotations"),
+            rsid: variants.field("rsid"),
+            spdi: variants.field("spdi"),
+            handle: Vec::new(),
+        }
+    }
+
+    /// Sets `out[i]` to field `i`'s value for variant `ord` (empty when it has none).
+    pub fn fill(&mut self, ord: u32, out: &mut [Vec<u8>]) {
+        let Some(rec) = self.variants.record(ord) else {
+            return;
+        };
+        let member = |name: &str| self.variants.field(name).and_then(|id| rec.get(id));
+        for o in out.iter_mut() {
+            o.clear();
+        }
+        // Every annotation member the fields read, in one pass over the object.
+        if let Some(a) = self
+            .annotations
+            .and_then(|id| rec.get(id))
+            .filter(|_| !self.members.is_empty())
+        {
+            let mut left = self.members.len();
+            json::for_each_member(a, |k, v| {
+                if let Ok(at) = self.members.binary_search_by(|(m, _)| (*m).cmp(k)) {
+                    let i = self.members[at].1;
+                    match self.fields[i].source {
+                        Source::AnnotationNumber(_) => {
+                            if let Some(x) = json::number(v) {
+                                push_f32(x, &mut out[i]);
+                            }
+                        }
+                        _ => {
+                            if let Some(s) = json::str_content(v) {
+                                push_encoded(s, &mut out[i]);
+                            }
+                        }
+                    }
+                    left -= 1;
+                }
+                left > 0
+            });
+        }
+        if self.needs_edges {
             self.handle.clear();
             self.handle.extend_from_slice(b"variants/");
             if let Some(k) = self
@@ -98,11 +150,10 @@ impl<'c> Values<'c> {
             }
         }
         let mut coding: Option<Vec<(Vec<u8>, u32)>> = None;
-        for (f, o) in fields.iter().zip(out.iter_mut()) {
-            o.clear();
+        for (f, o) in self.fields.iter().zip(out.iter_mut()) {
             match f.source {
                 Source::Rsid => {
-                    if let Some(v) = member("rsid") {
+                    if let Some(v) = self.rsid.and_then(|id| rec.get(id)) {
                         json::for_each_str(v, |s| {
                             if !o.is_empty() {
                                 o.push(b'|');
@@ -112,26 +163,16 @@ impl<'c> Values<'c> {
                     }
                 }
                 Source::Spdi => {
-                    if let Some(s) = member("spdi").and_then(json::str_content) {
-                        push_encoded(s, o);
-                    }
-                }
-                Source::AnnotationNumber(k) => {
-                    if let Some(x) = annotations
-                        .and_then(|a| json::member(a, k.as_bytes()))
-                        .and_then(json::number)
-                    {
-                        push_f32(x, o);
-                    }
-                }
-                Source::AnnotationString(k) => {
-                    if let Some(s) = annotations
-                        .and_then(|a| json::member(a, k.as_bytes()))
+                    if let Some(s) = self
+                        .spdi
+                        .and_then(|id| rec.get(id))
                         .and_then(json::str_content)
                     {
                         push_encoded(s, o);
                     }
                 }
+                // Read above, in one pass.
+                Source::AnnotationNumber(_) | Source::AnnotationString(_) => {}
                 Source::VariantNumber(k) => {
                     if let Some(x) = member(k).and_then(json::number) {
                         push_f32(x, o);
