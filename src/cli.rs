@@ -1,4 +1,5 @@
-//! The command line: `build`, `serve`, `query`, `info`, `verify`.
+//! The command line: `build`, `serve`, `query`, `info`, `verify`, `synth`, `annotate`,
+//! `export-vcf`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -28,6 +29,10 @@ USAGE:
   varcat info <catalog>
   varcat verify <catalog>
   varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
+  varcat annotate <in.vcf|.vcf.gz|.bcf|-> -o <out.vcf|.vcf.gz|.bcf|-> [--catalog C]
+                  [--fields f1,f2,…|all] [--list-fields] [--prefix VARCAT_] [-O v|z|b|u]
+                  [--threads N] [--assume-grch38] [--lenient] [--indel-window 100]
+  varcat export-vcf [<catalog>] -o <out.vcf|.vcf.gz|-> [--fields …|all] [--prefix VARCAT_]
 
 Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first
 when missing or out of date).";
@@ -90,6 +95,14 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         "info" => info(p),
         "verify" => verify(p),
         "synth" => synth(p),
+        "annotate" => {
+            let command = std::env::args().collect::<Vec<_>>().join(" ");
+            crate::annotate_cli::annotate(p, command)
+        }
+        "export-vcf" => {
+            let command = std::env::args().collect::<Vec<_>>().join(" ");
+            crate::annotate_cli::export_vcf(p, command)
+        }
         "help" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -166,7 +179,7 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn catalog_arg(path: Option<PathBuf>) -> Result<PathBuf, String> {
+pub(crate) fn catalog_arg(path: Option<PathBuf>) -> Result<PathBuf, String> {
     match path {
         Some(p) => Ok(p),
         None => sample::ensure(),

@@ -9,6 +9,7 @@ pub use varcat_server::{
     api, engine, error, http, landing, link, openapi, params, parse, query, server, shape, sys, tsv,
 };
 
+pub mod annotate_cli;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;

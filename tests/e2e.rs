@@ -5,6 +5,7 @@
 mod oracle;
 mod util;
 
+mod annotate;
 mod associations;
 mod batch;
 mod cli;
