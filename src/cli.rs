@@ -1,4 +1,5 @@
-//! The command line: `build`, `serve`, `query`, `info`, `verify`.
+//! The command line: `build`, `serve`, `query`, `info`, `verify`, `synth`, `annotate`,
+//! `export-vcf`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use varcat_format::collection::Collections;
 use varcat_format::Catalog;
 use varcat_tools::args::{string, value};
 
-use crate::http::{App, Loaded, Request};
+use crate::http::{App, Loaded, ReqBody, Request};
 use crate::{sample, server};
 
 const USAGE: &str = "\
@@ -21,10 +22,17 @@ USAGE:
                 [--max-line 16M] [--strict] [--quiet]
   varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
                [--max-connections N] [--base-path /api] [--no-verify] [--quiet]
-  varcat query [<catalog>] '<path?query>'      e.g. '/transcripts/genes?transcript_id=ENST00000353224'
+  varcat query [<catalog>] '<path?query>' [--tsv]
+                                   e.g. '/transcripts/genes?transcript_id=ENST00000353224'
+  varcat query [<catalog>] --post '<json>'|@file|@- '<path>'
+                                               a batch, e.g. --post '{\"gene_id\":[\"ENSG00000101349\"]}' /genes
   varcat info <catalog>
   varcat verify <catalog>
   varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
+  varcat annotate <in.vcf|.vcf.gz|.bcf|-> -o <out.vcf|.vcf.gz|.bcf|-> [--catalog C]
+                  [--fields f1,f2,…|all] [--list-fields] [--prefix VARCAT_] [-O v|z|b|u]
+                  [--threads N] [--assume-grch38] [--lenient] [--indel-window 100]
+  varcat export-vcf [<catalog>] -o <out.vcf|.vcf.gz|-> [--fields …|all] [--prefix VARCAT_]
 
 Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first
 when missing or out of date).";
@@ -87,6 +95,14 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         "info" => info(p),
         "verify" => verify(p),
         "synth" => synth(p),
+        "annotate" => {
+            let command = std::env::args().collect::<Vec<_>>().join(" ");
+            crate::annotate_cli::annotate(p, command)
+        }
+        "export-vcf" => {
+            let command = std::env::args().collect::<Vec<_>>().join(" ");
+            crate::annotate_cli::export_vcf(p, command)
+        }
         "help" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -119,6 +135,8 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 }
             }
             Long("strict") => opts.strict = true,
+            // Hidden: tests build small catalogs with wide (8-byte) ordinals.
+            Long("wide-above") => opts.wide_above = number(&mut p, "--wide-above")?,
             Long("quiet") => opts.progress = false,
             Long("progress") => opts.progress = true,
             Value(v) if input.is_none() => input = Some(PathBuf::from(v)),
@@ -161,7 +179,7 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn catalog_arg(path: Option<PathBuf>) -> Result<PathBuf, String> {
+pub(crate) fn catalog_arg(path: Option<PathBuf>) -> Result<PathBuf, String> {
     match path {
         Some(p) => Ok(p),
         None => sample::ensure(),
@@ -239,8 +257,15 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
 
 fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let mut positional = Vec::new();
+    let mut tsv = false;
+    let mut post = None;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            // The same as `format=tsv` in the query (which also passes through).
+            Long("tsv") => tsv = true,
+            Long("post") => {
+                post = Some(post_body(&string(p.value().map_err(|e| e.to_string())?)?)?)
+            }
             Value(v) => positional.push(string(v)?),
             other => return Err(other.unexpected().to_string()),
         }
@@ -253,22 +278,58 @@ fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let path = catalog_arg(path)?;
     let loaded = Loaded::open(&path, false).map_err(|e| format!("{}: {e}", path.display()))?;
     let app = App::new(loaded, "/api");
-    let url = if url.starts_with("/api/") || url == "/api" {
+    let mut url = if url.starts_with("/api/") || url == "/api" {
         url
     } else {
         format!("/api{url}")
     };
+    let has_format = url
+        .split_once('?')
+        .is_some_and(|(_, q)| q.split('&').any(|p| p.starts_with("format=")));
+    if tsv && !has_format {
+        url.push(if url.contains('?') { '&' } else { '?' });
+        url.push_str("format=tsv");
+    }
+    // A body is held to the limit the server's route reads.
+    let body = match &post {
+        Some(b) if b.len() > app.body_limit(&url) => ReqBody::TooLarge,
+        Some(b) => ReqBody::Read(b),
+        None => ReqBody::Unread,
+    };
     let resp = app.handle(&Request {
-        method: "GET",
+        method: if post.is_some() { "POST" } else { "GET" },
         url: &url,
+        body,
         ..Request::default()
     });
-    println!("{}", String::from_utf8_lossy(&resp.body));
+    // A JSON body gets a final newline; a TSV one ends with its own.
+    let body = String::from_utf8_lossy(&resp.body);
+    if body.ends_with('\n') {
+        print!("{body}");
+    } else {
+        println!("{body}");
+    }
     Ok(if resp.status == 200 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The body of `varcat query --post`: the JSON text itself, or `@file` (`@-`: standard input).
+fn post_body(arg: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    match arg.strip_prefix('@') {
+        Some("-") => {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .map_err(|e| format!("--post @-: {e}"))?;
+            Ok(b)
+        }
+        Some(file) => std::fs::read(file).map_err(|e| format!("--post @{file}: {e}")),
+        None => Ok(arg.as_bytes().to_vec()),
+    }
 }
 
 fn one_path(mut p: lexopt::Parser, what: &str) -> Result<PathBuf, String> {
@@ -337,7 +398,7 @@ fn key_map_line(c: &varcat_format::CollectionMeta) -> String {
     };
     if spec.is_some_and(|s| !s.key_stored) {
         line.push_str(
-            "; `_key` printed by no shape and looked up by nothing (the row order keeps it)",
+            "; `_key` not stored: printed by no shape, looked up by nothing (the row order keeps it)",
         );
     }
     line.push_str(&format!("; ordinals {} bytes", c.ordinal_width));

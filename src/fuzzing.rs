@@ -104,6 +104,76 @@ pub fn params(data: &[u8]) {
     }
 }
 
+/// A valid adjacency table: a dense target `a`, a sparse one `b` spanning several fences, a
+/// handle-only one `h`; list addresses are inline ordinals (no postings needed).
+fn sample_adjacency() -> Vec<u8> {
+    use varcat_format::adjacency::{self, TargetLists};
+    use varcat_format::postings::INLINE_BIT;
+    let t = |name: &str, nodes: u32, lists: Vec<(u32, u64)>| TargetLists {
+        name: name.into(),
+        nodes,
+        resolved: name != "h",
+        lists,
+    };
+    let targets = [
+        t("a", 4, (0..3).map(|o| (o, INLINE_BIT | o as u64)).collect()),
+        t(
+            "b",
+            100_000,
+            (0..3000).map(|i| (i * 31, INLINE_BIT | i as u64)).collect(),
+        ),
+        t("h", 0, Vec::new()),
+    ];
+    adjacency::write(Vec::new(), &targets).expect("sorted sample")
+}
+
+/// Adjacency tables from arbitrary bytes: opened or refused, never a panic, and every lookup
+/// of an opened one answers. Mode byte even: the bytes are the table (and its postings). Odd:
+/// 5-byte records (offset u32, xor mask) alter the valid sample; unaltered, it answers as
+/// written.
+pub fn adjacency(data: &[u8]) {
+    use varcat_format::adjacency::Adjacency;
+    use varcat_format::bytes::Bytes;
+    use varcat_format::fstmap::MultiMap;
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let table = if mode % 2 == 0 {
+        rest.to_vec()
+    } else {
+        let mut t = sample_adjacency();
+        let len = t.len();
+        for c in rest.chunks_exact(5) {
+            t[u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize % len] ^= c[4];
+        }
+        t
+    };
+    let intact = mode % 2 == 1 && rest.len() < 5;
+    let opened = Adjacency::open(
+        Bytes::from_vec(table),
+        Bytes::from_vec(rest.to_vec()),
+        MultiMap::empty(),
+        "fuzz",
+    );
+    let Ok(a) = opened else {
+        assert!(!intact, "the valid sample is refused");
+        return;
+    };
+    let names: Vec<String> = a.targets().map(str::to_string).collect();
+    for t in &names {
+        for o in [0, 1, 2, 3, 31, 62, 1023 * 31, 2999 * 31, 100_000, u32::MAX] {
+            let _ = a.of(t, o).map(|l| l.iter().count());
+        }
+        let _ = a.nodes(t).take(5000).count();
+        let _ = a.get(&format!("{t}/k"));
+    }
+    if intact {
+        assert_eq!(names, ["a", "b", "h"]);
+        assert_eq!(a.of("b", 1023 * 31).map(|l| l.get(0)), Some(1023));
+        assert!(a.of("b", 1).is_none() && a.of("a", 3).is_none() && a.by_handle_only("h"));
+    }
+}
+
 /// A small valid catalog (genes, transcripts and their edges), built once per process.
 pub fn small_catalog() -> &'static [u8] {
     static CAT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();

@@ -6,9 +6,10 @@
 //! `varcat::http`, … (tests, fuzz targets) and `crate::…` paths here name the same items.
 
 pub use varcat_server::{
-    api, engine, error, http, landing, openapi, params, parse, query, server, shape, sys,
+    api, engine, error, http, landing, link, openapi, params, parse, query, server, shape, sys, tsv,
 };
 
+pub mod annotate_cli;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;

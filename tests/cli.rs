@@ -53,7 +53,7 @@ fn test_info_and_verify() {
     );
     assert!(
         after("variants_variants").contains("nothing looks its documents up by key")
-            && after("variants_variants").contains("`_key` printed by no shape"),
+            && after("variants_variants").contains("`_key` not stored: printed by no shape"),
         "{}",
         after("variants_variants")
     );

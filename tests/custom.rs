@@ -419,13 +419,13 @@ fn test_llm_query_methods() {
         Some("POST, OPTIONS")
     );
     assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
-    // Every other path keeps its answer to a POST: 405 for a route, 404 for none, the body
-    // left unread.
-    let r = post("/genes", br#"{"query":"q","password":"p"}"#);
+    // Every other path keeps its answer to a POST: 405 for a route that takes no batches
+    // (tests/batch.rs has those), 404 for none, the body left unread.
+    let r = post("/genomic-elements", br#"{"query":"q","password":"p"}"#);
     assert_eq!(r.status, 405);
     assert_eq!(r.header("Allow"), Some("GET, HEAD, OPTIONS"));
     assert_eq!(post("/llm-query/x", b"{}").status, 404);
-    let r = request(addr, "OPTIONS", "/api/genes", &[]);
+    let r = request(addr, "OPTIONS", "/api/genomic-elements", &[]);
     assert_eq!(
         r.header("Access-Control-Allow-Methods"),
         Some("GET, HEAD, OPTIONS")

@@ -5,7 +5,9 @@
 mod oracle;
 mod util;
 
+mod annotate;
 mod associations;
+mod batch;
 mod cli;
 mod coding;
 mod custom;
@@ -18,10 +20,13 @@ mod harness;
 mod hostile;
 mod http_surface;
 mod lifecycle;
+mod links;
 mod nodes;
 mod openapi;
 mod phenotypes;
 mod proteins;
 mod summaries;
 mod transcripts;
+mod tsv;
 mod variants;
+mod viewer;

@@ -1042,3 +1042,40 @@ fn test_interaction_filters_take_igvf_enumerations() {
         json!([])
     );
 }
+
+/// The LD edges' records keep no `_key` (`Spec::key_stored: false`: a digest printed by no
+/// shape), every other collection's do, and no LD answer prints a `_key` or `_id`.
+#[test]
+fn test_ld_records_store_no_key_and_answers_print_none() {
+    use varcat_format::catalog::Catalog;
+    use varcat_format::collection::Collections;
+    let cat = Collections::open(Catalog::open(crate::util::catalog()).unwrap()).unwrap();
+    for spec in varcat_format::schema::SPECS {
+        let Some(c) = cat.get(spec.name) else {
+            continue;
+        };
+        let key = c.field("_key").expect("every collection names _key");
+        let with_key = (0..c.len())
+            .filter(|&o| c.record(o).unwrap().get(key).is_some())
+            .count();
+        let want = if spec.key_stored { c.len() as usize } else { 0 };
+        assert_eq!(with_key, want, "{}: records with _key", spec.name);
+    }
+    let ld = cat.get("variants_variants").unwrap();
+    assert!(!ld.is_empty() && !varcat_format::schema::spec(ld.name()).unwrap().key_stored);
+    for q in [
+        "/variants/variant-ld?rsid=rs900001",
+        "/variants/variant-ld?rsid=rs900001&verbose=true",
+        "/variants/variant-ld/summary?rsid=rs900001",
+    ] {
+        let got = get_json(q);
+        let rows = got.as_array().unwrap();
+        assert!(!rows.is_empty(), "{q}");
+        for r in rows {
+            assert!(
+                r.get("_key").is_none() && r.get("_id").is_none(),
+                "{q}: {r}"
+            );
+        }
+    }
+}

@@ -21,6 +21,7 @@ fn test_seeds_replay() {
     replay("values", varcat::fuzzing::values);
     replay("params", varcat::fuzzing::params);
     replay("catalog_open", varcat::fuzzing::catalog_open);
+    replay("adjacency", varcat::fuzzing::adjacency);
 }
 
 #[test]

@@ -66,7 +66,17 @@ fn sections(text: &str) -> Vec<(&str, &str)> {
 
 #[test]
 fn golden_answers_are_unchanged() {
-    let addr = &server().addr;
+    let got = answers(&server().addr);
+    let path = root().join(GOLDEN);
+    if std::env::var_os("VARCAT_GOLDEN_WRITE").is_some() {
+        std::fs::write(&path, &got).unwrap();
+        return;
+    }
+    assert_golden(&got);
+}
+
+/// Every golden request answered by the server at `addr`, as the golden file holds them.
+fn answers(addr: &str) -> String {
     let examples = examples(addr);
     assert!(examples.len() > 100, "few examples: {}", examples.len());
     let mut got = String::new();
@@ -81,16 +91,16 @@ fn golden_answers_are_unchanged() {
             write!(got, "{}", section(addr, &v)).unwrap();
         }
     }
-    let path = root().join(GOLDEN);
-    if std::env::var_os("VARCAT_GOLDEN_WRITE").is_some() {
-        std::fs::write(&path, &got).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&path).unwrap();
+    got
+}
+
+/// Asserts that `got` is the golden file, naming the first differing answer.
+fn assert_golden(got: &str) {
+    let want = std::fs::read_to_string(root().join(GOLDEN)).unwrap();
     if got == want {
         return;
     }
-    let (g, w) = (sections(&got), sections(&want));
+    let (g, w) = (sections(got), sections(&want));
     for (i, ((gt, gs), (wt, ws))) in g.iter().zip(&w).enumerate() {
         assert_eq!(
             gt, wt,
@@ -127,6 +137,60 @@ fn golden_answers_are_unchanged() {
         g.len(),
         w.len()
     );
+}
+
+/// The sample built with wide (8-byte) ordinals in the collections above `wide_above`
+/// documents answers every golden request exactly as the narrow build does; returns the
+/// collections' widths (name → bytes) from its metadata.
+fn golden_with_wide_above(wide_above: u64) -> std::collections::BTreeMap<String, u8> {
+    let dir = crate::util::scratch(&format!("wide-{wide_above}"));
+    let out = dir.join("wide.varcat");
+    let st = crate::util::build_command(&crate::util::testdata(), &out)
+        .arg("--wide-above")
+        .arg(wide_above.to_string())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(
+        st.success(),
+        "varcat build --wide-above {wide_above} failed"
+    );
+    let cat = varcat_format::Catalog::open(&out).unwrap();
+    let meta = varcat_format::collection::Collections::open(cat)
+        .unwrap()
+        .meta;
+    assert_eq!(meta.options["wide_threshold"], wide_above);
+    let widths = meta
+        .collections
+        .iter()
+        .map(|c| {
+            let want = if c.documents > wide_above { 8 } else { 4 };
+            assert_eq!(
+                c.ordinal_width, want,
+                "{}: {} documents",
+                c.name, c.documents
+            );
+            (c.name.clone(), c.ordinal_width)
+        })
+        .collect();
+    let server = crate::harness::spawn(&out, &["--quiet"], None);
+    assert_golden(&answers(&server.addr));
+    widths
+}
+
+#[test]
+fn golden_answers_with_every_collection_wide() {
+    let widths = golden_with_wide_above(0);
+    assert!(widths.values().all(|&w| w == 8), "{widths:?}");
+}
+
+#[test]
+fn golden_answers_with_narrow_and_wide_collections() {
+    let widths = golden_with_wide_above(100);
+    // Mixed: edges between a wide and a narrow collection are answered too.
+    for (coll, w) in [("variants", 8), ("genes", 4), ("variants_genes", 8)] {
+        assert_eq!(widths.get(coll), Some(&w), "{coll}: {widths:?}");
+    }
 }
 
 /// The index registry of debug builds (docs/format-v3/brief.md §6.3): answering every golden

@@ -20,7 +20,9 @@ fn test_json_headers_and_cors() {
     // Caches revalidate (cheaply: 304) rather than keep an answer across a reload; the
     // catalog's health is never cached.
     assert_eq!(r.header("Cache-Control"), Some("no-cache"));
-    assert_eq!(r.header("Vary"), Some("Accept-Encoding"));
+    // The answer also comes as TSV (issue 25), chosen by Accept; scripts may read Link.
+    assert_eq!(r.header("Vary"), Some("Accept, Accept-Encoding"));
+    assert_eq!(r.header("Access-Control-Expose-Headers"), Some("Link"));
     let etag = r.header("ETag").unwrap();
     assert!(etag.starts_with("W/\""));
     let again = request(&server().addr, "GET", Q, &[("If-None-Match", etag)]);
@@ -46,14 +48,27 @@ fn test_head_and_methods() {
         h.header("Content-Length"),
         Some(g.body.len().to_string().as_str())
     );
-    for m in ["POST", "PUT", "DELETE", "PATCH"] {
+    // Q's endpoint also takes batches (tests/batch.rs): an empty POST body is a 400.
+    let r = request(&server().addr, "POST", Q, &[("Content-Length", "0")]);
+    assert_eq!(r.status, 400);
+    for m in ["PUT", "DELETE", "PATCH"] {
         let r = request(&server().addr, m, Q, &[("Content-Length", "0")]);
         assert_eq!(r.status, 405, "{m}");
-        assert_eq!(r.header("Allow"), Some("GET, HEAD, OPTIONS"));
+        assert_eq!(r.header("Allow"), Some("GET, HEAD, POST, OPTIONS"));
         assert_eq!(
             r.json(),
-            json!({"message": format!("method {m} is not supported; use GET or HEAD"), "code": "METHOD_NOT_SUPPORTED"})
+            json!({"message": format!("method {m} is not supported; use GET or HEAD (or POST, for a batch)"), "code": "METHOD_NOT_SUPPORTED"})
         );
+    }
+    for m in ["POST", "PUT"] {
+        let r = request(
+            &server().addr,
+            m,
+            "/api/genomic-elements?region=chr1:1-30000",
+            &[("Content-Length", "0")],
+        );
+        assert_eq!(r.status, 405, "{m}");
+        assert_eq!(r.header("Allow"), Some("GET, HEAD, OPTIONS"));
     }
     let o = request(
         &server().addr,
@@ -67,7 +82,7 @@ fn test_head_and_methods() {
     assert_eq!(o.status, 204);
     assert_eq!(
         o.header("Access-Control-Allow-Methods"),
-        Some("GET, HEAD, OPTIONS")
+        Some("GET, HEAD, POST, OPTIONS")
     );
     assert_eq!(o.header("Access-Control-Allow-Headers"), Some("x-custom"));
     assert_eq!(o.header("Access-Control-Allow-Origin"), Some("*"));

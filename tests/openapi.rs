@@ -113,7 +113,7 @@ fn test_document_is_served_at_both_paths() {
         &[("If-None-Match", &tag)],
     );
     assert_eq!(again.status, 304);
-    // Every endpoint, /health and the one POST route, /llm-query.
+    // Every endpoint, /health and /llm-query.
     assert_eq!(
         doc["paths"].as_object().unwrap().len(),
         varcat::api::ENDPOINTS.len() + 2
@@ -125,14 +125,18 @@ fn test_example_answers_match_their_schemas() {
     let doc = document();
     let mut checked = 0;
     for (path, item) in doc["paths"].as_object().unwrap() {
-        if let Some(op) = item.get("post") {
-            // The POST route: a valid body gets the 501 its document declares.
-            let r = post(path, br#"{"query":"genes near rs1","password":"x"}"#);
-            assert_eq!(r.status, 501, "POST {path}: {}", r.text());
-            let schema = &op["responses"]["501"]["content"]["application/json"]["schema"];
-            assert_eq!(violation(&doc, schema, &r.json(), "$"), None, "POST {path}");
-            checked += 1;
-            continue;
+        match item.get("post") {
+            Some(op) if path == "/llm-query" => {
+                // The POST route: a valid body gets the 501 its document declares.
+                let r = post(path, br#"{"query":"genes near rs1","password":"x"}"#);
+                assert_eq!(r.status, 501, "POST {path}: {}", r.text());
+                let schema = &op["responses"]["501"]["content"]["application/json"]["schema"];
+                assert_eq!(violation(&doc, schema, &r.json(), "$"), None, "POST {path}");
+                checked += 1;
+                continue;
+            }
+            Some(op) => checked += check_batch_examples(&doc, path, op, &item["get"]),
+            None => {}
         }
         let op = &item["get"];
         let ok = &op["responses"]["200"]["content"]["application/json"]["schema"];
@@ -169,6 +173,53 @@ fn test_example_answers_match_their_schemas() {
         }
     }
     assert!(checked > 100, "only {checked} answers checked");
+}
+
+/// A batch POST's answer matches its schema: each GET example that names a listed parameter,
+/// as a batch of that value and a malformed one (so both item forms are checked).
+fn check_batch_examples(doc: &Value, path: &str, op: &Value, get_op: &Value) -> usize {
+    let props = &op["requestBody"]["content"]["application/json"]["schema"]["properties"];
+    let listed: Vec<&str> = props
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, s)| s.get("anyOf").is_some())
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let schema = &op["responses"]["200"]["content"]["application/json"]["schema"];
+    let mut checked = 0;
+    for url in get_op["x-varcat-examples"].as_array().unwrap() {
+        let url = url.as_str().unwrap();
+        let Some((_, query)) = url.split_once('?') else {
+            continue;
+        };
+        let mut body = serde_json::Map::new();
+        let mut list = None;
+        for (k, v) in varcat::query::RawQuery::parse(query).unwrap().pairs {
+            if list.is_none() && listed.contains(&k.as_str()) {
+                list = Some(k.clone());
+                body.insert(k, serde_json::json!([v, "bad\u{1}"]));
+            } else {
+                body.insert(k, Value::from(v));
+            }
+        }
+        if list.is_none() {
+            continue;
+        }
+        let r = post(path, Value::Object(body).to_string().as_bytes());
+        assert_eq!(r.status, 200, "POST {path} ({url}): {}", r.text());
+        let got = r.json();
+        assert_eq!(got.as_array().map(Vec::len), Some(2), "POST {path} ({url})");
+        assert_eq!(
+            got[1]["error"]["code"], "BAD_REQUEST",
+            "POST {path} ({url}): {got}"
+        );
+        if let Some(e) = violation(doc, schema, &got, "$") {
+            panic!("POST {path} ({url}): {e}");
+        }
+        checked += 1;
+    }
+    checked
 }
 
 #[test]

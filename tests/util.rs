@@ -187,7 +187,24 @@ pub fn check_paging(path_query: &str, all: &[Value], limit: usize) {
     let sep = if path_query.contains('?') { '&' } else { '?' };
     let pages = all.len().div_ceil(limit);
     for page in [0, 1, pages - 1, pages, pages + 5] {
-        let got = get_json(&format!("{path_query}{sep}page={page}&limit={limit}"));
+        let target = format!("{path_query}{sep}page={page}&limit={limit}");
+        let r = get(&target);
+        assert_eq!(r.status, 200, "{target}: {}", r.text());
+        // The paging links: next while another page follows, prev after the first (the same
+        // URL with only `page` changed).
+        let link = |p: usize, rel: &str| {
+            format!("</api{path_query}{sep}page={p}&limit={limit}>; rel=\"{rel}\"")
+        };
+        let mut links = Vec::new();
+        if page + 1 < pages {
+            links.push(link(page + 1, "next"));
+        }
+        if page > 0 {
+            links.push(link(page - 1, "prev"));
+        }
+        let want_link = (!links.is_empty()).then(|| links.join(", "));
+        assert_eq!(r.header("Link"), want_link.as_deref(), "{target}: Link");
+        let got = r.json();
         let want: Vec<Value> = all.iter().skip(page * limit).take(limit).cloned().collect();
         // Past the end there is nothing, by the paging law.
         let past_end = page >= pages;

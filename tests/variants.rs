@@ -214,6 +214,28 @@ fn test_freq_bounds_are_inclusive() {
         pos.dedup();
         assert_eq!(pos, want_positions);
     }
+    // One bound alone: the other is its default (0 or 1); each leaves some variants out.
+    let unbounded = freq(
+        VariantQuery { region: all, ..q() },
+        "bravo_af",
+        0.0,
+        1.0,
+        None,
+    );
+    for (bound, min, max) in [("minimum_af=0.05", 0.05, 1.0), ("maximum_af=0.1", 0.0, 0.1)] {
+        let got = get_json(&format!(
+            "/variants/freq?source=bravo_af&region=chr1:15000-25000&{bound}"
+        ));
+        let want = freq(
+            VariantQuery { region: all, ..q() },
+            "bravo_af",
+            min,
+            max,
+            None,
+        );
+        assert!(!want.is_empty() && want.len() < unbounded.len(), "{bound}");
+        assert_json_eq(&got, &Value::Array(want), bound);
+    }
     // AF 1.0 is within the default bounds (IGVF's maximum is exclusive), and so is 0.0.
     let got = get_json("/variants/freq?source=bravo_af&region=chr1:25000-25020");
     assert_eq!(

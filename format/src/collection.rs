@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::adjacency::{Adjacency, KeyLookup};
 use crate::catalog::Catalog;
 use crate::error::ReadError;
 use crate::facets::Facet;
@@ -16,6 +17,7 @@ use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::numbers::Numbers;
 use crate::points::PointIndex;
 use crate::records::{self, Member, RecordStore, StoredRecord};
+use crate::width::Width;
 
 /// One collection's views.
 #[derive(Clone)]
@@ -34,6 +36,7 @@ pub struct Collection {
     intervals: Option<IntervalIndex>,
     ends: Option<PointIndex>,
     points: Option<PointIndex>,
+    adj: HashMap<String, Adjacency>,
 }
 
 impl Collection {
@@ -60,15 +63,7 @@ impl Collection {
                 format!("{name}: too many fields"),
             ));
         }
-        if meta.ordinal_width != 4 {
-            return Err(ReadError::invalid(
-                META_SECTION,
-                format!(
-                    "{name}: ordinal width {} (this build reads 4)",
-                    meta.ordinal_width
-                ),
-            ));
-        }
+        let width = Width::from_bytes(meta.ordinal_width, name)?;
         let key = if meta.keyed {
             Some(KeyMap::open(
                 cat.require(&names::key(name))?,
@@ -96,6 +91,7 @@ impl Collection {
             intervals: None,
             ends: None,
             points: None,
+            adj: HashMap::new(),
         };
         for text in &meta.indexes {
             let ix: IndexName = text.parse().map_err(|e| {
@@ -105,10 +101,11 @@ impl Collection {
             let section = names::index(name, &ix);
             match ix.kind {
                 IndexKind::By | IndexKind::Fold | IndexKind::Tok => {
-                    let map = MultiMap::open(
+                    let map = MultiMap::open_with_width(
                         cat.require(&names::map_fst(name, &ix))?,
                         cat.require(&names::map_post(name, &ix))?,
                         &names::map_fst(name, &ix),
+                        width,
                     )?;
                     let maps = match ix.kind {
                         IndexKind::By => &mut c.by,
@@ -118,7 +115,7 @@ impl Collection {
                     maps.insert(field, map);
                 }
                 IndexKind::Facet => {
-                    let f = Facet::open(cat.require(&section)?.as_ref(), &section)?;
+                    let f = Facet::open_width(cat.require(&section)?.as_ref(), &section, width)?;
                     c.facets.insert(field, f);
                 }
                 IndexKind::Num => {
@@ -132,13 +129,41 @@ impl Collection {
                     c.numbers.insert(field, col);
                 }
                 IndexKind::Intervals => {
-                    c.intervals = Some(IntervalIndex::open(cat.require(&section)?, &section)?);
+                    c.intervals = Some(IntervalIndex::open_width(
+                        cat.require(&section)?,
+                        &section,
+                        width,
+                    )?);
                 }
                 IndexKind::Ends => {
-                    c.ends = Some(PointIndex::open(cat.require(&section)?, &section)?);
+                    c.ends = Some(PointIndex::open_width(
+                        cat.require(&section)?,
+                        &section,
+                        width,
+                    )?);
                 }
                 IndexKind::Points => {
-                    c.points = Some(PointIndex::open(cat.require(&section)?, &section)?);
+                    c.points = Some(PointIndex::open_width(
+                        cat.require(&section)?,
+                        &section,
+                        width,
+                    )?);
+                }
+                IndexKind::Adj => {
+                    let unresolved = MultiMap::open_with_width(
+                        cat.require(&names::adj_unresolved_fst(name, &ix))?,
+                        cat.require(&names::adj_unresolved_post(name, &ix))?,
+                        &names::adj_unresolved_fst(name, &ix),
+                        width,
+                    )?;
+                    let a = Adjacency::open_with_width(
+                        cat.require(&section)?,
+                        cat.require(&names::adj_post(name, &ix))?,
+                        unresolved,
+                        &section,
+                        width,
+                    )?;
+                    c.adj.insert(field, a);
                 }
             }
         }
@@ -170,11 +195,37 @@ impl Collection {
     pub fn ord(&self, key: &str) -> Option<u32> {
         #[cfg(debug_assertions)]
         registry::note(self.name(), "key", self.key.is_some());
-        let map = self.key.as_ref()?;
-        let stored = self.meta.key_encoding.encode(key.as_bytes())?;
-        map.get(&stored)
-            .and_then(|v| u32::try_from(v).ok())
-            .filter(|&o| o < self.len())
+        self.key_lookup()?.ord(key)
+    }
+
+    /// Its key map as an adjacency's targets resolve handles with it (None without one).
+    pub fn key_lookup(&self) -> Option<KeyLookup> {
+        Some(KeyLookup {
+            map: self.key.clone()?,
+            encoding: self.meta.key_encoding,
+            len: self.len(),
+        })
+    }
+
+    /// Links this collection's adjacencies to their targets' key maps (`get` finds a target
+    /// by name), so handles resolve to node ordinals.
+    pub fn link<'c>(&mut self, get: impl Fn(&str) -> Option<&'c Collection>) {
+        for a in self.adj.values_mut() {
+            let names: Vec<String> = a.targets().map(str::to_string).collect();
+            for t in names {
+                if let Some(k) = get(&t).and_then(Collection::key_lookup) {
+                    a.link(&t, k);
+                }
+            }
+        }
+    }
+
+    /// The ordinal adjacency of edge end `field` (`_from`, `_to`).
+    pub fn adjacency(&self, field: &str) -> Option<&Adjacency> {
+        let found = self.adj.get(field);
+        #[cfg(debug_assertions)]
+        registry::note(self.name(), &format!("adj.{field}"), found.is_some());
+        found
     }
 
     /// Calls `f` with every stored key (in the collection's key encoding, see
@@ -320,6 +371,10 @@ impl Collections {
         let mut by_name = HashMap::new();
         for cm in &meta.collections {
             by_name.insert(cm.name.clone(), Collection::open(&catalog, cm)?);
+        }
+        let unlinked = by_name.clone();
+        for c in by_name.values_mut() {
+            c.link(|n| unlinked.get(n));
         }
         Ok(Collections {
             catalog,

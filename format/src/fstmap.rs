@@ -16,6 +16,7 @@ use crate::bytes::Bytes;
 use crate::error::{ReadError, WriteError};
 use crate::keys::KeyEncoding;
 use crate::postings::{List, Postings, PostingsWriter};
+use crate::width::Width;
 
 /// Query strings longer than this are never fuzzed (the automaton would grow too big).
 pub const MAX_FUZZY_QUERY: usize = 64;
@@ -208,6 +209,13 @@ impl<W: Write> KeyMapBuilder<W> {
     }
 }
 
+fn unsorted(key: &[u8]) -> WriteError {
+    WriteError::Invalid(format!(
+        "postings for key {:?} must be non-empty and strictly ascending",
+        String::from_utf8_lossy(key)
+    ))
+}
+
 fn fst_err(section: &str, source: fst::Error) -> WriteError {
     WriteError::Fst {
         section: section.to_string(),
@@ -223,11 +231,21 @@ pub struct MultiMap {
 }
 
 impl MultiMap {
-    /// Opens the FST and postings sections of one map.
+    /// Opens the FST and postings sections of one map (narrow postings).
     pub fn open(fst: Bytes, postings: Bytes, section: &str) -> Result<MultiMap, ReadError> {
+        MultiMap::open_with_width(fst, postings, section, Width::Narrow)
+    }
+
+    /// Opens the FST and postings sections of one map whose postings are of `width`.
+    pub fn open_with_width(
+        fst: Bytes,
+        postings: Bytes,
+        section: &str,
+        width: Width,
+    ) -> Result<MultiMap, ReadError> {
         Ok(MultiMap {
             keys: KeyMap::open(fst, section)?,
-            postings: Postings::new(postings),
+            postings: Postings::with_width(postings, width),
         })
     }
 
@@ -329,27 +347,43 @@ pub struct MultiMapBuilder<F: Write, P: Write> {
 }
 
 impl<F: Write, P: Write> MultiMapBuilder<F, P> {
-    /// Starts a map.
+    /// Starts a map with narrow postings.
     pub fn new(
         fst_out: F,
         postings_out: P,
         section: &str,
     ) -> Result<MultiMapBuilder<F, P>, WriteError> {
+        MultiMapBuilder::with_width(fst_out, postings_out, section, Width::Narrow)
+    }
+
+    /// Starts a map with postings of `width`.
+    pub fn with_width(
+        fst_out: F,
+        postings_out: P,
+        section: &str,
+        width: Width,
+    ) -> Result<MultiMapBuilder<F, P>, WriteError> {
         Ok(MultiMapBuilder {
             keys: KeyMapBuilder::new(fst_out, section)?,
-            postings: PostingsWriter::new(postings_out),
+            postings: PostingsWriter::with_width(postings_out, width),
         })
     }
 
     /// Inserts the next key with its strictly ascending, non-empty ordinal list.
     pub fn insert(&mut self, key: &[u8], values: &[u32]) -> Result<(), WriteError> {
         if values.is_empty() || values.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(WriteError::Invalid(format!(
-                "postings for key {:?} must be non-empty and strictly ascending",
-                String::from_utf8_lossy(key)
-            )));
+            return Err(unsorted(key));
         }
         let v = self.postings.push(values)?;
+        self.keys.insert(key, v)
+    }
+
+    /// [`MultiMapBuilder::insert`] with ordinals of the map's full width.
+    pub fn insert_wide(&mut self, key: &[u8], values: &[u64]) -> Result<(), WriteError> {
+        if values.is_empty() || values.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(unsorted(key));
+        }
+        let v = self.postings.push_wide(values)?;
         self.keys.insert(key, v)
     }
 

@@ -26,11 +26,14 @@ pub enum IndexKind {
     Ends,
     /// `points`: the collection's (chr, pos) point index.
     Points,
+    /// `adj.<end>`: an edge end's node ordinal → edge ordinals, per target collection
+    /// ([`crate::adjacency`]); it replaces the end's exact-value map.
+    Adj,
 }
 
 impl IndexKind {
     /// Every kind.
-    pub const ALL: [IndexKind; 8] = [
+    pub const ALL: [IndexKind; 9] = [
         IndexKind::By,
         IndexKind::Fold,
         IndexKind::Tok,
@@ -39,6 +42,7 @@ impl IndexKind {
         IndexKind::Intervals,
         IndexKind::Ends,
         IndexKind::Points,
+        IndexKind::Adj,
     ];
 
     /// The word in section and index names.
@@ -52,6 +56,7 @@ impl IndexKind {
             IndexKind::Intervals => "intervals",
             IndexKind::Ends => "ends",
             IndexKind::Points => "points",
+            IndexKind::Adj => "adj",
         }
     }
 
@@ -62,6 +67,15 @@ impl IndexKind {
             self,
             IndexKind::Intervals | IndexKind::Ends | IndexKind::Points
         )
+    }
+
+    /// The kind an exact index of `field` is stored as: an edge end's (`_from`, `_to`) is an
+    /// ordinal adjacency, any other member's a value map.
+    pub fn exact(field: &str) -> IndexKind {
+        match field {
+            "_from" | "_to" => IndexKind::Adj,
+            _ => IndexKind::By,
+        }
     }
 
     /// Whether it is stored as an FST section (`.fst`) and its postings (`.post`).
@@ -156,7 +170,8 @@ mod tests {
                 "num",
                 "intervals",
                 "ends",
-                "points"
+                "points",
+                "adj"
             ]
         );
         for k in IndexKind::ALL {

@@ -11,15 +11,23 @@
 //! Section layout: entries `start u32 · end u32 · max_end u32 · ordinal u32` (all chromosomes,
 //! each sorted by (start, end, ordinal)), then the chromosome table (see [`crate::chroms`]),
 //! then the trailer `entries u64 · chromosomes u64 · table_offset u64 · tag "IVL1" · 0 u32`.
+//! A wide collection's (see [`Width`]) entries are `start u32 · end u32 · max_end u32 ·
+//! ordinal u64` (20 bytes, unaligned) and its tag `"IVL2"`; nothing else differs.
 
 use std::io::Write;
 
 use crate::bytes::{u32_at, u64_at, Bytes};
 use crate::chroms::{self, Chrom};
 use crate::error::{ReadError, WriteError};
+use crate::width::{narrow, Width};
 
 const TAG: [u8; 4] = *b"IVL1";
-const ENTRY: usize = 16;
+const TAG_WIDE: [u8; 4] = *b"IVL2";
+
+/// Bytes per entry: three u32 and an ordinal of `width`.
+fn entry(width: Width) -> usize {
+    12 + width.bytes() as usize
+}
 const TRAILER: usize = 32;
 
 /// Subtrees at or below this level are scanned linearly (a few cache lines).
@@ -29,16 +37,27 @@ const SCAN_LEVEL: u32 = 3;
 pub struct IntervalWriter<W: Write> {
     out: W,
     chroms: Vec<Chrom>,
-    buf: Vec<[u32; 4]>,
+    /// start, end, max_end of the current chromosome's entries.
+    buf: Vec<[u32; 3]>,
+    /// Their ordinals.
+    ords: Vec<u64>,
     cur: Option<String>,
     total: u64,
     bytes: u64,
+    width: Width,
 }
 
 impl<W: Write> IntervalWriter<W> {
-    /// Starts an index written to `out`.
+    /// Starts a narrow index written to `out`.
     pub fn new(out: W) -> IntervalWriter<W> {
+        IntervalWriter::with_width(out, Width::Narrow)
+    }
+
+    /// Starts an index of ordinals of `width` written to `out`.
+    pub fn with_width(out: W, width: Width) -> IntervalWriter<W> {
         IntervalWriter {
+            ords: Vec::new(),
+            width,
             out,
             chroms: Vec::new(),
             buf: Vec::new(),
@@ -51,6 +70,22 @@ impl<W: Write> IntervalWriter<W> {
     /// Adds the next interval; input must be sorted by (chrom, start, end, ordinal) and have
     /// `start <= end`.
     pub fn push(&mut self, chrom: &str, start: u32, end: u32, ord: u32) -> Result<(), WriteError> {
+        self.push_wide(chrom, start, end, ord as u64)
+    }
+
+    /// [`IntervalWriter::push`] with an ordinal of the index's full width.
+    pub fn push_wide(
+        &mut self,
+        chrom: &str,
+        start: u32,
+        end: u32,
+        ord: u64,
+    ) -> Result<(), WriteError> {
+        if ord > self.width.max_ordinal() {
+            return Err(WriteError::Invalid(format!(
+                "interval ordinal {ord} wider than the index"
+            )));
+        }
         if end < start {
             return Err(WriteError::Invalid(format!(
                 "interval {chrom}:{start}-{end} ends before it starts"
@@ -65,14 +100,15 @@ impl<W: Write> IntervalWriter<W> {
             self.flush_chrom()?;
             self.cur = Some(chrom.to_string());
         }
-        if let Some(last) = self.buf.last() {
-            if (last[0], last[1], last[3]) >= (start, end, ord) {
+        if let (Some(last), Some(&last_ord)) = (self.buf.last(), self.ords.last()) {
+            if (last[0], last[1], last_ord) >= (start, end, ord) {
                 return Err(WriteError::Invalid(format!(
                     "intervals out of order at {chrom}:{start}"
                 )));
             }
         }
-        self.buf.push([start, end, 0, ord]);
+        self.buf.push([start, end, 0]);
+        self.ords.push(ord);
         Ok(())
     }
 
@@ -81,9 +117,13 @@ impl<W: Write> IntervalWriter<W> {
             return Ok(());
         };
         fill_max_end(&mut self.buf);
-        for e in &self.buf {
+        for (e, &ord) in self.buf.iter().zip(&self.ords) {
             for v in e {
                 self.out.write_all(&v.to_le_bytes())?;
+            }
+            match self.width {
+                Width::Narrow => self.out.write_all(&(ord as u32).to_le_bytes())?,
+                Width::Wide => self.out.write_all(&ord.to_le_bytes())?,
             }
         }
         let count = self.buf.len() as u64;
@@ -95,8 +135,9 @@ impl<W: Write> IntervalWriter<W> {
             aux_count: 0,
         });
         self.total += count;
-        self.bytes += count * ENTRY as u64;
+        self.bytes += count * entry(self.width) as u64;
         self.buf.clear();
+        self.ords.clear();
         Ok(())
     }
 
@@ -109,7 +150,10 @@ impl<W: Write> IntervalWriter<W> {
         self.out
             .write_all(&(self.chroms.len() as u64).to_le_bytes())?;
         self.out.write_all(&table_offset.to_le_bytes())?;
-        self.out.write_all(&TAG)?;
+        self.out.write_all(match self.width {
+            Width::Narrow => &TAG,
+            Width::Wide => &TAG_WIDE,
+        })?;
         self.out.write_all(&0u32.to_le_bytes())?;
         Ok(self.out)
     }
@@ -122,7 +166,7 @@ fn root_level(n: usize) -> u32 {
 }
 
 /// Fills `max_end` (slot 2) of a chromosome's sorted entries.
-fn fill_max_end(e: &mut [[u32; 4]]) {
+fn fill_max_end(e: &mut [[u32; 3]]) {
     if e.is_empty() {
         return;
     }
@@ -132,7 +176,7 @@ fn fill_max_end(e: &mut [[u32; 4]]) {
 
 /// Largest end among existing entries of the subtree at `x` (level `k`), storing it in every
 /// existing node on the way; `None` when the subtree has no existing entry.
-fn subtree_max(e: &mut [[u32; 4]], x: usize, k: u32) -> Option<u32> {
+fn subtree_max(e: &mut [[u32; 3]], x: usize, k: u32) -> Option<u32> {
     let n = e.len();
     let span = (1usize << k) - 1;
     if x - span >= n {
@@ -155,11 +199,22 @@ fn subtree_max(e: &mut [[u32; 4]], x: usize, k: u32) -> Option<u32> {
 pub struct IntervalIndex {
     bytes: Bytes,
     chroms: Vec<Chrom>,
+    width: Width,
 }
 
 impl IntervalIndex {
-    /// Opens and checks a section.
+    /// Opens and checks a narrow section.
     pub fn open(bytes: Bytes, section: &str) -> Result<IntervalIndex, ReadError> {
+        IntervalIndex::open_width(bytes, section, Width::Narrow)
+    }
+
+    /// Opens and checks a section of a collection of `width` (one of the other width is
+    /// refused).
+    pub fn open_width(
+        bytes: Bytes,
+        section: &str,
+        width: Width,
+    ) -> Result<IntervalIndex, ReadError> {
         let b = bytes.as_ref();
         if b.len() < TRAILER {
             return Err(ReadError::truncated(format!(
@@ -167,13 +222,16 @@ impl IntervalIndex {
             )));
         }
         let t = b.len() - TRAILER;
-        if b[t + 24..t + 28] != TAG {
-            return Err(ReadError::invalid(section, "not an interval index"));
-        }
+        let found = match b[t + 24..t + 28].try_into().expect("4 bytes") {
+            TAG => Width::Narrow,
+            TAG_WIDE => Width::Wide,
+            _ => return Err(ReadError::invalid(section, "not an interval index")),
+        };
+        width.check(found, section)?;
         let entries = u64_at(b, t);
         let nchroms = u64_at(b, t + 8) as usize;
         let table_offset = u64_at(b, t + 16);
-        let entry_bytes = entries.checked_mul(ENTRY as u64);
+        let entry_bytes = entries.checked_mul(entry(width) as u64);
         if entry_bytes != Some(table_offset) || table_offset > t as u64 {
             return Err(ReadError::invalid(
                 section,
@@ -182,7 +240,11 @@ impl IntervalIndex {
         }
         let chroms =
             chroms::read_table(&b[table_offset as usize..t], nchroms, entries, 0, section)?;
-        Ok(IntervalIndex { bytes, chroms })
+        Ok(IntervalIndex {
+            bytes,
+            chroms,
+            width,
+        })
     }
 
     /// Chromosomes present.
@@ -190,9 +252,28 @@ impl IntervalIndex {
         &self.chroms
     }
 
+    /// Field `f` (0 start, 1 end, 2 max_end) of entry `i`.
     #[inline]
     fn field(&self, c: &Chrom, i: usize, f: usize) -> u32 {
-        u32_at(self.bytes.as_ref(), (c.first as usize + i) * ENTRY + f * 4)
+        u32_at(
+            self.bytes.as_ref(),
+            (c.first as usize + i) * entry(self.width) + f * 4,
+        )
+    }
+
+    #[inline]
+    fn ord_wide(&self, c: &Chrom, i: usize) -> u64 {
+        let at = (c.first as usize + i) * entry(self.width) + 12;
+        match self.width {
+            Width::Narrow => u32_at(self.bytes.as_ref(), at) as u64,
+            Width::Wide => u64_at(self.bytes.as_ref(), at),
+        }
+    }
+
+    /// The ordinal of entry `i` for the u32 interfaces ([`narrow`]).
+    #[inline]
+    fn ord(&self, c: &Chrom, i: usize) -> u32 {
+        narrow(self.ord_wide(c, i))
     }
 
     /// Ordinals of intervals on `chrom` overlapping `[qs, qe)` (`start < qe && end > qs`), in
@@ -210,6 +291,17 @@ impl IntervalIndex {
         qs: u32,
         qe: u32,
         mut f: impl FnMut(u32, u32, u32),
+    ) {
+        self.for_each_overlap_wide(chrom, qs, qe, |s, e, o| f(s, e, narrow(o)));
+    }
+
+    /// [`IntervalIndex::for_each_overlap`] with ordinals at full width.
+    pub fn for_each_overlap_wide(
+        &self,
+        chrom: &str,
+        qs: u32,
+        qe: u32,
+        mut f: impl FnMut(u32, u32, u64),
     ) {
         let Some(c) = chroms::find(&self.chroms, chrom) else {
             return;
@@ -235,7 +327,7 @@ impl IntervalIndex {
                         break;
                     }
                     if self.field(c, i, 1) > qs {
-                        f(s, self.field(c, i, 1), self.field(c, i, 3));
+                        f(s, self.field(c, i, 1), self.ord_wide(c, i));
                     }
                 }
                 continue;
@@ -254,7 +346,7 @@ impl IntervalIndex {
                 }
                 let e = self.field(c, x, 1);
                 if e > qs {
-                    f(s, e, self.field(c, x, 3));
+                    f(s, e, self.ord_wide(c, x));
                 }
                 stack.push((x + half, k - 1, false));
             }
@@ -280,7 +372,7 @@ impl IntervalIndex {
         let best = self.field(c, lo, 0);
         let mut ords: Vec<u32> = (lo..n)
             .take_while(|&i| self.field(c, i, 0) == best)
-            .map(|i| self.field(c, i, 3))
+            .map(|i| self.ord(c, i))
             .collect();
         ords.sort_unstable();
         Some((best, ords))
@@ -288,6 +380,14 @@ impl IntervalIndex {
 
     /// Every entry of `chrom` as (start, end, ordinal), in order.
     pub fn entries(&self, chrom: &str) -> Vec<(u32, u32, u32)> {
+        self.entries_wide(chrom)
+            .into_iter()
+            .map(|(s, e, o)| (s, e, narrow(o)))
+            .collect()
+    }
+
+    /// [`IntervalIndex::entries`] with ordinals at full width.
+    pub fn entries_wide(&self, chrom: &str) -> Vec<(u32, u32, u64)> {
         let Some(c) = chroms::find(&self.chroms, chrom) else {
             return Vec::new();
         };
@@ -296,7 +396,7 @@ impl IntervalIndex {
                 (
                     self.field(c, i, 0),
                     self.field(c, i, 1),
-                    self.field(c, i, 3),
+                    self.ord_wide(c, i),
                 )
             })
             .collect()

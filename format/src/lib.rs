@@ -14,6 +14,7 @@
 //! - [`records`]: the record store (member lists of compact JSON values).
 #![deny(missing_docs)]
 
+pub mod adjacency;
 pub mod arrays;
 pub mod bytes;
 pub mod catalog;
@@ -36,6 +37,7 @@ pub mod schema;
 pub mod spool;
 pub mod text;
 pub mod vocab;
+pub mod width;
 pub mod writer;
 
 pub use bytes::Bytes;

@@ -109,4 +109,16 @@ pub mod names {
     pub fn map_post(coll: &str, ix: &IndexName) -> String {
         format!("{coll}.{ix}.post")
     }
+    /// Postings of adjacency `ix` ([`index`] is its table).
+    pub fn adj_post(coll: &str, ix: &IndexName) -> String {
+        format!("{coll}.{ix}.post")
+    }
+    /// FST of adjacency `ix`'s unresolved handles.
+    pub fn adj_unresolved_fst(coll: &str, ix: &IndexName) -> String {
+        format!("{coll}.{ix}.unresolved.fst")
+    }
+    /// Postings of [`adj_unresolved_fst`].
+    pub fn adj_unresolved_post(coll: &str, ix: &IndexName) -> String {
+        format!("{coll}.{ix}.unresolved.post")
+    }
 }

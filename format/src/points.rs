@@ -5,6 +5,8 @@
 //! every [`FENCE`]-th entry of each chromosome, padded to 8), then the chromosome table (see
 //! [`crate::chroms`]; `aux` = fences), then the trailer
 //! `entries u64 · fences u64 · chromosomes u64 · fence_offset u64 · table_offset u64 · tag "PTS1" · 0 u32`.
+//! A wide collection's (see [`Width`]) entries are `pos u32 · ordinal u64` (12 bytes, unaligned)
+//! and its tag `"PTS2"`; nothing else differs.
 
 use std::io::Write;
 
@@ -12,9 +14,15 @@ use crate::arrays::U32s;
 use crate::bytes::{pad8, u32_at, u64_at, Bytes};
 use crate::chroms::{self, Chrom};
 use crate::error::{ReadError, WriteError};
+use crate::width::{narrow, Width};
 
 const TAG: [u8; 4] = *b"PTS1";
-const ENTRY: usize = 8;
+const TAG_WIDE: [u8; 4] = *b"PTS2";
+
+/// Bytes per entry: the position and an ordinal of `width`.
+fn entry(width: Width) -> usize {
+    4 + width.bytes() as usize
+}
 const TRAILER: usize = 48;
 
 /// Entries per fence: 512 × 8 bytes = one 4 KiB page per block.
@@ -28,14 +36,21 @@ pub struct PointWriter<W: Write> {
     cur: Option<String>,
     cur_count: u64,
     cur_fence_first: u64,
-    last: Option<(u32, u32)>,
+    last: Option<(u32, u64)>,
     total: u64,
+    width: Width,
 }
 
 impl<W: Write> PointWriter<W> {
-    /// Starts a point index written to `out`.
+    /// Starts a narrow point index written to `out`.
     pub fn new(out: W) -> PointWriter<W> {
+        PointWriter::with_width(out, Width::Narrow)
+    }
+
+    /// Starts a point index of ordinals of `width` written to `out`.
+    pub fn with_width(out: W, width: Width) -> PointWriter<W> {
         PointWriter {
+            width,
             out,
             chroms: Vec::new(),
             fences: Vec::new(),
@@ -49,6 +64,16 @@ impl<W: Write> PointWriter<W> {
 
     /// Adds the next point; input must be sorted by (chrom, pos, ordinal).
     pub fn push(&mut self, chrom: &str, pos: u32, ord: u32) -> Result<(), WriteError> {
+        self.push_wide(chrom, pos, ord as u64)
+    }
+
+    /// [`PointWriter::push`] with an ordinal of the index's full width.
+    pub fn push_wide(&mut self, chrom: &str, pos: u32, ord: u64) -> Result<(), WriteError> {
+        if ord > self.width.max_ordinal() {
+            return Err(WriteError::Invalid(format!(
+                "point ordinal {ord} wider than the index"
+            )));
+        }
         if self.cur.as_deref() != Some(chrom) {
             if self.cur.as_deref().is_some_and(|c| c >= chrom) {
                 return Err(WriteError::Invalid(format!(
@@ -67,7 +92,10 @@ impl<W: Write> PointWriter<W> {
             self.fences.push(pos);
         }
         self.out.write_all(&pos.to_le_bytes())?;
-        self.out.write_all(&ord.to_le_bytes())?;
+        match self.width {
+            Width::Narrow => self.out.write_all(&(ord as u32).to_le_bytes())?,
+            Width::Wide => self.out.write_all(&ord.to_le_bytes())?,
+        }
         self.last = Some((pos, ord));
         self.cur_count += 1;
         Ok(())
@@ -92,7 +120,7 @@ impl<W: Write> PointWriter<W> {
     /// Writes fences, table and trailer.
     pub fn finish(mut self) -> Result<W, WriteError> {
         self.end_chrom();
-        let fence_offset = self.total * ENTRY as u64;
+        let fence_offset = self.total * entry(self.width) as u64;
         for f in &self.fences {
             self.out.write_all(&f.to_le_bytes())?;
         }
@@ -110,7 +138,10 @@ impl<W: Write> PointWriter<W> {
         ] {
             self.out.write_all(&v.to_le_bytes())?;
         }
-        self.out.write_all(&TAG)?;
+        self.out.write_all(match self.width {
+            Width::Narrow => &TAG,
+            Width::Wide => &TAG_WIDE,
+        })?;
         self.out.write_all(&0u32.to_le_bytes())?;
         Ok(self.out)
     }
@@ -122,11 +153,18 @@ pub struct PointIndex {
     bytes: Bytes,
     fences: U32s,
     chroms: Vec<Chrom>,
+    width: Width,
 }
 
 impl PointIndex {
-    /// Opens and checks a section.
+    /// Opens and checks a narrow section.
     pub fn open(bytes: Bytes, section: &str) -> Result<PointIndex, ReadError> {
+        PointIndex::open_width(bytes, section, Width::Narrow)
+    }
+
+    /// Opens and checks a section of a collection of `width` (one of the other width is
+    /// refused).
+    pub fn open_width(bytes: Bytes, section: &str, width: Width) -> Result<PointIndex, ReadError> {
         let b = bytes.as_ref();
         if b.len() < TRAILER {
             return Err(ReadError::truncated(format!(
@@ -134,12 +172,15 @@ impl PointIndex {
             )));
         }
         let t = b.len() - TRAILER;
-        if b[t + 40..t + 44] != TAG {
-            return Err(ReadError::invalid(section, "not a point index"));
-        }
+        let found = match b[t + 40..t + 44].try_into().expect("4 bytes") {
+            TAG => Width::Narrow,
+            TAG_WIDE => Width::Wide,
+            _ => return Err(ReadError::invalid(section, "not a point index")),
+        };
+        width.check(found, section)?;
         let [entries, nfences, nchroms, fence_offset, table_offset] =
             [0, 8, 16, 24, 32].map(|o| u64_at(b, t + o));
-        let ok = entries.checked_mul(ENTRY as u64) == Some(fence_offset)
+        let ok = entries.checked_mul(entry(width) as u64) == Some(fence_offset)
             && nfences
                 .checked_mul(4)
                 .and_then(|n| n.checked_add(fence_offset))
@@ -171,6 +212,7 @@ impl PointIndex {
             bytes,
             fences,
             chroms,
+            width,
         })
     }
 
@@ -181,12 +223,25 @@ impl PointIndex {
 
     #[inline]
     fn pos(&self, c: &Chrom, i: usize) -> u32 {
-        u32_at(self.bytes.as_ref(), (c.first as usize + i) * ENTRY)
+        u32_at(
+            self.bytes.as_ref(),
+            (c.first as usize + i) * entry(self.width),
+        )
     }
 
     #[inline]
+    fn ord_wide(&self, c: &Chrom, i: usize) -> u64 {
+        let at = (c.first as usize + i) * entry(self.width) + 4;
+        match self.width {
+            Width::Narrow => u32_at(self.bytes.as_ref(), at) as u64,
+            Width::Wide => u64_at(self.bytes.as_ref(), at),
+        }
+    }
+
+    /// The ordinal of entry `i` for the u32 interfaces ([`narrow`]).
+    #[inline]
     fn ord(&self, c: &Chrom, i: usize) -> u32 {
-        u32_at(self.bytes.as_ref(), (c.first as usize + i) * ENTRY + 4)
+        narrow(self.ord_wide(c, i))
     }
 
     /// First index (within the chromosome) whose position is `>= p`.
@@ -212,6 +267,11 @@ impl PointIndex {
 
     /// Calls `f(pos, ordinal)` for each point on `chrom` with `qs <= pos < qe`, in position order.
     pub fn for_each_in(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u32)) {
+        self.for_each_in_wide(chrom, qs, qe, |p, o| f(p, narrow(o)));
+    }
+
+    /// [`PointIndex::for_each_in`] with ordinals at full width.
+    pub fn for_each_in_wide(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u64)) {
         let Some(c) = chroms::find(&self.chroms, chrom) else {
             return;
         };
@@ -225,7 +285,7 @@ impl PointIndex {
             if p >= qe {
                 break;
             }
-            f(p, self.ord(c, i));
+            f(p, self.ord_wide(c, i));
             i += 1;
         }
     }

@@ -151,9 +151,8 @@ pub struct Spec {
     /// it has no key map (pure edges: at 100k their key maps were 95 % of all key-map bytes).
     pub keyed: Option<&'static str>,
     /// Whether its records keep the `_key` member. False only where no shape prints it and
-    /// nothing looks it up (its one role, the row order, is the ordinal order): the compact
-    /// records of format v3 then leave it out (plan step 6, docs/format-v3/brief.md §6.3);
-    /// until they land every record still holds it.
+    /// nothing looks it up (its one role, the row order, is the ordinal order): its records
+    /// then leave it out (docs/format-v3/brief.md §6.3).
     pub key_stored: bool,
 }
 
@@ -329,6 +328,12 @@ impl Spec {
             })
     }
 
+    /// Whether its records hold member `name` when a document has it: every kept field but an
+    /// unstored `_key` ([`Spec::key_stored`]; the key still orders the rows).
+    pub fn stores(&self, name: &str) -> bool {
+        self.key_stored || name != "_key"
+    }
+
     /// The field id of `name` (its index in `fields`).
     pub fn field_id(&self, name: &str) -> Option<u16> {
         self.fields
@@ -343,7 +348,13 @@ impl Spec {
     pub fn index_names(&self) -> impl Iterator<Item = IndexName> + '_ {
         let declared = self.indexes.iter().flat_map(|i| {
             let (kinds, field): (&[IndexKind], &str) = match *i {
-                Index::Exact(f) => (&[IndexKind::By], f),
+                Index::Exact(f) => (
+                    match IndexKind::exact(f) {
+                        IndexKind::Adj => &[IndexKind::Adj],
+                        _ => &[IndexKind::By],
+                    },
+                    f,
+                ),
                 Index::Text(f) => (&[IndexKind::By, IndexKind::Fold, IndexKind::Tok], f),
                 Index::Facet(f) => (&[IndexKind::Facet], f),
                 Index::Number(f) => (&[IndexKind::Num], f),
@@ -375,6 +386,9 @@ pub fn fingerprint() -> String {
             s.numbers,
             s.keyed.is_some()
         ));
+        if !s.key_stored {
+            text.push_str("no _key|");
+        }
         for f in s.fields {
             text.push_str(&format!("{}:{:?},", f.name, f.ty));
         }

@@ -1,14 +1,15 @@
 //! Names the builder and the server both use, spelled once: the builder stores what the
 //! server reads by these names.
 
-/// Declares the allele-frequency sources once: their names and their numeric columns.
+/// Declares the allele-frequency sources once: their names and their members in variant records.
 macro_rules! af_sources {
     ($($name:ident),* $(,)?) => {
         /// Allele-frequency sources of a variant's `annotations`, in IGVF's output order (the
         /// values of 4.2 `source`, the first members of the annotations shape).
         pub const AF_SOURCES: &[&str] = &[$(stringify!($name)),*];
-        /// Their numeric columns in the variant collections, read from `annotations`.
-        pub const AF_COLUMNS: &[&str] = &[$(concat!("annotations.", stringify!($name))),*];
+        /// Their members in variant records: members of the object member `annotations`
+        /// (numbers or null; format v3 keeps no numeric column of them).
+        pub const AF_MEMBERS: &[&str] = &[$(concat!("annotations.", stringify!($name))),*];
     };
 }
 
@@ -52,9 +53,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn test_columns_follow_sources() {
-        assert_eq!(AF_SOURCES.len(), AF_COLUMNS.len());
-        for (s, c) in AF_SOURCES.iter().zip(AF_COLUMNS) {
+    fn test_members_follow_sources() {
+        assert_eq!(AF_SOURCES.len(), AF_MEMBERS.len());
+        for (s, c) in AF_SOURCES.iter().zip(AF_MEMBERS) {
             assert_eq!(c.strip_prefix("annotations."), Some(*s));
         }
     }

@@ -44,6 +44,9 @@ pub struct Options {
     /// The longest input line accepted, bytes: a longer one stops the build with `file:line`
     /// (each parsing thread holds a few copies of a line, so this bounds their memory).
     pub max_line: usize,
+    /// Collections with more documents than this get 8-byte ordinals (the default keeps every
+    /// collection that fits 32 bits narrow; tests lower it to exercise the wide sections).
+    pub wide_above: u64,
 }
 
 impl Options {
@@ -58,6 +61,7 @@ impl Options {
             progress: false,
             threads: crate::parallel::threads(),
             max_line: DEFAULT_MAX_LINE,
+            wide_above: varcat_format::width::DEFAULT_WIDE_ABOVE,
         }
     }
 }
@@ -96,6 +100,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         Progress::new(opts.progress, total),
     );
     env.max_line = opts.max_line;
+    env.wide_above = opts.wide_above;
     for name in files.keys() {
         if schema::spec(name).is_none() {
             let why = if UNUSED.contains(&name.as_str()) {
@@ -140,8 +145,10 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         cat.verify_from(verified.len(), env.threads)
             .map_err(|e| BuildError::Usage(format!("checking {}: {e}", spec.name)))?;
         verified = cat.sections().to_vec();
-        let coll = Collection::open(&cat, &meta)
+        let mut coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
+        // Its adjacencies resolve handles with the key maps of the collections built before.
+        coll.link(|n| ctx.get(n));
         // Keyed nodes are what edges point at: their keys get a fingerprint set while there is
         // room.
         if spec.kind == Kind::Node && spec.keyed.is_some() {
@@ -162,7 +169,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         format_version: FORMAT_VERSION,
         varcat_version: env!("CARGO_PKG_VERSION").to_string(),
         inputs,
-        options: [("strict".to_string(), json!(opts.strict)), ("schema".to_string(), json!(schema::fingerprint()))]
+        options: [("strict".to_string(), json!(opts.strict)), ("schema".to_string(), json!(schema::fingerprint())), ("wide_threshold".to_string(), json!(opts.wide_above))]
             .into_iter()
             .collect(),
         collections: metas,

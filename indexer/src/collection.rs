@@ -10,6 +10,7 @@
 //! (the final pass, on [`entries`]), [`feeds`] (the index builders) and [`sections`] (what
 //! the final pass writes into the catalog); [`env`] holds the memory budget's shares.
 
+mod adjacency;
 mod entries;
 mod env;
 mod feeds;
@@ -55,7 +56,7 @@ pub fn build(
     env.progress.phase(&format!("{name}: writing records"));
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&pass1.keys), env)?;
     records::write(&mut fin, spec, stream, &pass1.files, ctx, env)?;
-    let meta = fin.finish(env)?;
+    let meta = fin.finish(env, ctx)?;
     Report::bump(&mut env.report.documents, name.to_string(), meta.documents);
     Ok(meta)
 }

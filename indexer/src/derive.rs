@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
+use varcat_format::adjacency::Adjacency;
 use varcat_format::collection::Collection;
+use varcat_format::fstmap::MultiMap;
 
 use crate::keyset::KeySet;
 
@@ -46,6 +48,33 @@ impl Ctx {
     pub fn resolve(&self, handle: &str) -> Option<(&Collection, u32)> {
         let (_, c, key) = self.target(handle)?;
         Some((c, c.ord(key)?))
+    }
+
+    /// Every handle the ends `ends` of `edges` point at, each once (resolved ones by target, then
+    /// the unresolved ones in byte order).
+    pub fn end_handles<'c>(
+        &'c self,
+        edges: &'c Collection,
+        ends: &'c [&'c str],
+    ) -> impl Iterator<Item = Vec<u8>> + 'c {
+        let adj: Vec<&'c Adjacency> = ends.iter().filter_map(|e| edges.adjacency(e)).collect();
+        let unresolved: Vec<&MultiMap> = adj.iter().map(|a| a.unresolved()).collect();
+        let resolved = adj.clone().into_iter().enumerate().flat_map(move |(i, a)| {
+            let earlier = adj[..i].to_vec();
+            a.targets().flat_map(move |t| {
+                let earlier = earlier.clone();
+                let nodes = self.get(t);
+                a.nodes(t).filter_map(move |o| {
+                    let h = format!("{t}/{}", nodes?.string(o, "_key")?);
+                    // A handle an earlier end also points at was given there.
+                    earlier
+                        .iter()
+                        .all(|e| e.get(&h).is_none())
+                        .then(|| h.into_bytes())
+                })
+            })
+        });
+        resolved.chain(MultiMap::keys_in_union(&unresolved))
     }
 
     /// A handle's collection name, built collection and key.

@@ -111,6 +111,20 @@ pub struct Answer {
     pub body: Vec<u8>,
     /// Extra headers (e.g. the mark of a capped answer).
     pub headers: Vec<(&'static str, String)>,
+    /// Whether another page follows (None: not a page, or an empty one); the `Link` header's
+    /// `rel="next"` comes from it.
+    pub more: Option<bool>,
+}
+
+impl Answer {
+    /// `body`, a page after which another follows when `more`.
+    pub fn page(body: Vec<u8>, more: bool) -> Answer {
+        Answer {
+            body,
+            headers: Vec::new(),
+            more: Some(more),
+        }
+    }
 }
 
 impl From<Vec<u8>> for Answer {
@@ -118,6 +132,7 @@ impl From<Vec<u8>> for Answer {
         Answer {
             body,
             headers: Vec::new(),
+            more: None,
         }
     }
 }
@@ -169,10 +184,9 @@ impl<'a> Ctx<'a> {
         f: &Filter<'_>,
         select: impl Fn(&Collection, u32) -> &'s Shape,
     ) -> Reply {
-        Ok(self
-            .render(p)
-            .array_with(coll, &f.page(p.offset(), p.limit), select)
-            .into())
+        let (page, more) = f.window(p.offset(), p.limit);
+        let body = self.render(p).array_with(coll, &page, select);
+        Ok(Answer::page(body, more))
     }
 
     /// A renderer honouring `verbose`.

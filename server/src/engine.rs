@@ -5,7 +5,7 @@
 //! a page is found by walking the smallest set and testing membership in the others: the cost
 //! grows with the page offset and the smallest set, never with the collection.
 
-use roaring::RoaringBitmap;
+use roaring::{RoaringBitmap, RoaringTreemap};
 use varcat_format::collection::Collection;
 use varcat_format::indexes::IndexKind;
 use varcat_format::postings::List;
@@ -64,8 +64,11 @@ pub enum Set<'a> {
     All(u32),
     /// A postings list (ascending).
     List(List),
-    /// A facet bitmap.
+    /// A facet bitmap (narrow collection).
     Bitmap(&'a RoaringBitmap),
+    /// A facet bitmap of a wide collection (its members are u32 here: a served collection's
+    /// ordinals are, see `varcat_format::width::narrow`).
+    Treemap(&'a RoaringTreemap),
     /// An ascending, duplicate-free vector.
     Vec(Vec<u32>),
 }
@@ -102,6 +105,7 @@ impl<'a> Set<'a> {
             Set::All(n) => *n as u64,
             Set::List(l) => l.len() as u64,
             Set::Bitmap(b) => b.len(),
+            Set::Treemap(t) => t.len(),
             Set::Vec(v) => v.len() as u64,
         }
     }
@@ -129,6 +133,7 @@ impl<'a> Set<'a> {
                 false
             }
             Set::Bitmap(b) => b.contains(x),
+            Set::Treemap(t) => t.contains(x as u64),
             Set::Vec(v) => v.binary_search(&x).is_ok(),
         }
     }
@@ -140,6 +145,7 @@ impl<'a> Set<'a> {
             Set::All(n) => Box::new(0..*n),
             Set::List(l) => Box::new(l.iter()),
             Set::Bitmap(b) => Box::new(b.iter()),
+            Set::Treemap(t) => Box::new(t.iter().map(varcat_format::width::narrow)),
             Set::Vec(v) => Box::new(v.iter().copied()),
         }
     }
@@ -209,6 +215,15 @@ impl<'a> Filter<'a> {
             .skip(offset.min(usize::MAX as u64) as usize)
             .take(limit.min(usize::MAX as u64) as usize)
             .collect()
+    }
+
+    /// The page `[offset, offset + limit)` of the members and whether more follow it: one
+    /// member past the page is looked at (never rendered), so paging needs no second query.
+    pub fn window(&self, offset: u64, limit: u64) -> (Vec<u32>, bool) {
+        let mut page = self.page(offset, limit.saturating_add(1));
+        let more = page.len() as u64 > limit;
+        page.truncate(limit.min(usize::MAX as u64) as usize);
+        (page, more)
     }
 
     /// True when there is at least one member.

@@ -10,12 +10,16 @@ use serde_json::json;
 use varcat_format::collection::Collections;
 use varcat_format::{Catalog, ReadError};
 
-use crate::api::{self, Ctx};
+use crate::api::{self, Ctx, Endpoint};
+use crate::batch;
 use crate::error::ApiError;
 use crate::landing;
+use crate::link;
 use crate::openapi;
-use crate::params;
+use crate::params::{self, Format, Paging};
 use crate::query::RawQuery;
+use crate::tsv;
+use crate::view;
 
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;
@@ -29,6 +33,8 @@ pub struct Request<'a> {
     pub url: &'a str,
     /// `Accept-Encoding`.
     pub accept_encoding: Option<&'a str>,
+    /// `Accept` (TSV or JSON).
+    pub accept: Option<&'a str>,
     /// `If-None-Match`.
     pub if_none_match: Option<&'a str>,
     /// `Access-Control-Request-Headers` (CORS pre-flight).
@@ -123,22 +129,39 @@ enum Page {
     OpenApi,
     /// `/`: the landing page.
     Landing,
+    /// `/view`: the region viewer.
+    View,
 }
 
 fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
     let mut h = vec![
         ("Content-Type", "application/json".to_string()),
         ("Access-Control-Allow-Origin", "*".to_string()),
+        // Cross-origin scripts may read the paging links.
+        ("Access-Control-Expose-Headers", "Link".to_string()),
         ("Vary", "Accept-Encoding".to_string()),
     ];
     h.extend_from_slice(extra);
     h
 }
 
+/// The methods a path answers (`Allow`, CORS): POST too where batches are taken.
+fn methods(batchable: bool) -> &'static str {
+    if batchable {
+        "GET, HEAD, POST, OPTIONS"
+    } else {
+        "GET, HEAD, OPTIONS"
+    }
+}
+
 fn error_response(e: &ApiError) -> Response {
+    error_allowing(e, false)
+}
+
+fn error_allowing(e: &ApiError, batchable: bool) -> Response {
     let mut extra = vec![("Cache-Control", "no-store".to_string())];
     if e.status == 405 {
-        extra.push(("Allow", "GET, HEAD, OPTIONS".to_string()));
+        extra.push(("Allow", methods(batchable).to_string()));
     }
     if e.status == 503 {
         extra.push(("Retry-After", "1".to_string()));
@@ -200,11 +223,21 @@ impl App {
     }
 
     /// Whether the server must read the body of a `method` request to `url` (before
-    /// [`App::handle`]): a POST to `/llm-query`, at most [`api::llm_query::MAX_BODY`] bytes.
+    /// [`App::handle`]): a POST to `/llm-query` or to a batchable endpoint, at most
+    /// [`App::body_limit`] bytes.
     pub fn reads_body(&self, method: &str, url: &str) -> bool {
+        method == "POST" && self.body_limit(url) > 0
+    }
+
+    /// The longest body a POST to `url` may have (0: the route takes none).
+    pub fn body_limit(&self, url: &str) -> usize {
         let url = origin_form(url);
         let path = url.split(['?', '#']).next().unwrap_or("");
-        method == "POST" && self.below_base(path).is_some_and(api::llm_query::is)
+        match self.below_base(path) {
+            Some(rest) if api::llm_query::is(rest) => api::llm_query::MAX_BODY,
+            Some(rest) if batchable(rest).is_some() => batch::MAX_BODY,
+            _ => 0,
+        }
     }
 
     /// Which page outside the endpoint table `path` asks for, if any.
@@ -214,6 +247,8 @@ impl App {
             Some(Page::OpenApi)
         } else if matches!(path, "/" | "/index.html") {
             Some(Page::Landing)
+        } else if path == view::PATH {
+            Some(Page::View)
         } else {
             None
         }
@@ -246,7 +281,7 @@ impl App {
             let methods = if llm {
                 "POST, OPTIONS"
             } else {
-                "GET, HEAD, OPTIONS"
+                methods(self.below_base(path).and_then(batchable).is_some())
             };
             let mut h = vec![
                 ("Access-Control-Allow-Origin", "*".to_string()),
@@ -276,6 +311,12 @@ impl App {
                 Page::Landing => api::Answer {
                     body: landing::page(&self.base_path, &loaded),
                     headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
+                    more: None,
+                },
+                // A redirect or an error page is answered as it is.
+                Page::View => match view::answer(&loaded.cat, &self.base_path, query) {
+                    Ok(answer) => answer,
+                    Err(response) => return response,
                 },
             };
             // The pages also change with the binary, not only with the catalog.
@@ -309,18 +350,137 @@ impl App {
                 }
                 Some(Err(e)) => Err(e),
                 Some(Ok((ep, path_params))) => {
-                    if let Some(e) = method_error(req.method) {
-                        return error_response(&e);
+                    let batchable = batch::is_batchable(ep);
+                    if req.method == "POST" && batchable {
+                        let ctx = Ctx { cat: &loaded.cat };
+                        return self.batch(req, &ctx, ep, &path_params, query);
                     }
-                    RawQuery::parse(query)
-                        .and_then(|raw| params::parse(&ep.accepts, &raw, &path_params))
-                        .and_then(|p| (ep.run)(&Ctx { cat: &loaded.cat }, &p))
+                    if let Some(mut e) = method_error(req.method) {
+                        if batchable {
+                            e.message += " (or POST, for a batch)";
+                        }
+                        return error_allowing(&e, batchable);
+                    }
+                    let p = RawQuery::parse(query)
+                        .and_then(|raw| params::parse(&ep.accepts, &raw, &path_params));
+                    return match p {
+                        Ok(p) => self.endpoint(req, &loaded, ep, &p, (path, query)),
+                        Err(e) => error_response(&e),
+                    };
                 }
             }
         };
         match body {
             Err(e) => error_response(&e),
             Ok(answer) => self.ok(req, &loaded.etag, answer),
+        }
+    }
+
+    /// Runs endpoint `ep` for `p` and answers in the representation asked for (JSON, or TSV by
+    /// `format=tsv` or `Accept`), with a `Link` header on a page of a paged endpoint.
+    fn endpoint(
+        &self,
+        req: &Request<'_>,
+        loaded: &Loaded,
+        ep: &api::Endpoint,
+        p: &params::Params,
+        (path, query): (&str, &str),
+    ) -> Response {
+        let has_tsv = tsv::available(ep.body);
+        let want_tsv =
+            match p.format {
+                Some(Format::Tsv) if !has_tsv => return error_response(&ApiError::param(
+                    "format",
+                    "format=tsv is not available on this endpoint (its answer is not a list of \
+                     records)",
+                )),
+                Some(Format::Tsv) => true,
+                Some(Format::Json) => false,
+                None => has_tsv && tsv::accepts_tsv(req.accept),
+            };
+        let mut answer = match (ep.run)(&Ctx { cat: &loaded.cat }, p) {
+            Ok(a) => a,
+            Err(e) => return error_response(&e),
+        };
+        if let Paging::Paged { .. } = ep.accepts.paging {
+            // An empty page is the last; any other page must say whether more follow.
+            let more = answer.more.or((answer.body == b"[]").then_some(false));
+            debug_assert!(
+                more.is_some(),
+                "{}: a page that does not say if more follow",
+                ep.path
+            );
+            if let Some(l) = link::header(path, query, p.page, more.unwrap_or(false)) {
+                answer.headers.push(("Link", l));
+            }
+        }
+        if has_tsv {
+            answer
+                .headers
+                .push(("Vary", "Accept, Accept-Encoding".to_string()));
+        }
+        // The column plan is made only for a TSV answer (JSON answers pay nothing for it).
+        let plan = want_tsv
+            .then(|| tsv::Plan::of_body(ep.body, p.verbose))
+            .flatten();
+        let Some(plan) = plan else {
+            return self.ok(req, &loaded.etag, answer);
+        };
+        match plan.transcode(&answer.body, matches!(ep.body, api::Body::Object(_))) {
+            Some(body) => {
+                answer.body = body;
+                answer
+                    .headers
+                    .push(("Content-Type", tsv::CONTENT_TYPE.into()));
+                // Its own entity tag: a cache must not answer a TSV request with the JSON.
+                let etag = format!("{}-tsv\"", loaded.etag.trim_end_matches('"'));
+                self.ok(req, &etag, answer)
+            }
+            None => {
+                debug_assert!(false, "{}: the answer is not its declared body", ep.path);
+                self.ok(req, &loaded.etag, answer)
+            }
+        }
+    }
+
+    /// A POST batch ([`batch`]): never cached (no ETag), gzip as a GET's answer.
+    fn batch(
+        &self,
+        req: &Request<'_>,
+        ctx: &Ctx<'_>,
+        ep: &Endpoint,
+        path_params: &[(&'static str, String)],
+        query: &str,
+    ) -> Response {
+        let answer = match req.body {
+            ReqBody::Read(b) => batch::answer(ctx, ep, path_params, query, b),
+            ReqBody::TooLarge => Err(ApiError::too_large(
+                413,
+                format!("request body larger than {} bytes", batch::MAX_BODY),
+            )),
+            ReqBody::Unread | ReqBody::Failed => {
+                Err(ApiError::invalid(vec![crate::error::Issue::general(
+                    "the request body could not be read",
+                )]))
+            }
+        };
+        let body = match answer {
+            Ok(body) => body,
+            Err(e) => return error_allowing(&e, true),
+        };
+        let mut headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
+        if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
+            headers.push(("Content-Encoding", "gzip".to_string()));
+            return Response {
+                status: 200,
+                headers,
+                body: gzip(&body),
+            };
+        }
+        Response {
+            status: 200,
+            headers,
+            body,
         }
     }
 
@@ -331,7 +491,7 @@ impl App {
             ("Cache-Control", "no-cache".to_string()),
             ("ETag", etag.to_string()),
         ]);
-        for name in ["Content-Type", "Cache-Control"] {
+        for name in ["Content-Type", "Cache-Control", "Vary"] {
             if answer.headers.iter().any(|(n, _)| *n == name) {
                 headers.retain(|(n, _)| *n != name);
             }
@@ -495,6 +655,14 @@ fn llm_query(req: &Request<'_>) -> Response {
         }
     }
     r
+}
+
+/// The endpoint at `rest` (below the base path) when it takes POST batches.
+fn batchable(rest: &str) -> Option<&'static Endpoint> {
+    match api::route(rest) {
+        Some(Ok((ep, _))) if batch::is_batchable(ep) => Some(ep),
+        _ => None,
+    }
 }
 
 fn method_error(method: &str) -> Option<ApiError> {

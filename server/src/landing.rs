@@ -41,13 +41,15 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
          <title>varcat {v}</title><style>{STYLE}</style></head><body>\
          <h1>varcat</h1><p>The IGVF Catalog query interface over one memory-mapped catalog \
          file. Every endpoint answers <code>GET</code> with JSON (<code>/llm-query</code> \
-         alone takes <code>POST</code>); errors are \
+         and the batch look-ups below take <code>POST</code>); errors are \
          <code>{{message, code, issues}}</code>. Machine-readable description: \
          <a href=\"/openapi.json\">/openapi.json</a> (OpenAPI 3.1) · status: \
          <a href=\"{b}/health\">{b}/health</a></p>",
         v = escape(env!("CARGO_PKG_VERSION")),
         b = escape(base_path),
     );
+    paging_and_tsv(&mut h, base_path);
+    crate::view::landing_section(&mut h);
     let documents: u64 = m.collections.iter().map(|c| c.documents).sum();
     let rows = [
         (
@@ -115,10 +117,13 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
                 )
             })
             .collect();
-        let paging = match ep.accepts.paging {
+        let mut paging = match ep.accepts.paging {
             Paging::Paged { default, max } => format!("page, limit (default {default}, max {max})"),
             Paging::Ignored => "not paged".into(),
         };
+        if crate::batch::is_batchable(ep) {
+            paging += &format!(" · POST batch of {}", crate::batch::params(ep).join(", "));
+        }
         let _ = write!(
             h,
             "<tr id=\"s{sec}\"><td>{sec}</td><td><code><b>{b}{path}</b></code><br>{summary}<br>\
@@ -142,8 +147,57 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         h.push_str("</td></tr>");
     }
     llm_query_row(&mut h, base_path);
-    h.push_str("</table></body></html>\n");
+    h.push_str("</table>");
+    batch_section(&mut h, base_path);
+    h.push_str("</body></html>\n");
     h.into_bytes()
+}
+
+/// How to page by links and ask for TSV, with working examples (class `feature`: the golden
+/// answers are the `example` links alone).
+fn paging_and_tsv(h: &mut String, base_path: &str) {
+    let link = |h: &mut String, url: &str| {
+        let href = escape(&format!("{base_path}{url}"));
+        let _ = write!(h, "<a class=\"feature\" href=\"{href}\">{href}</a>");
+    };
+    h.push_str(
+        "<h2>Paging and TSV</h2><p>A page of a paged endpoint says where the next one is: a \
+         <code>Link</code> header (RFC 8288) with <code>rel=\"next\"</code> when another page \
+         follows and <code>rel=\"prev\"</code> after the first, each this URL with only \
+         <code>page</code> changed. Follow <code>next</code> until it is absent. Try \
+         <code>curl -i</code> on ",
+    );
+    link(h, "/genes?gene_type=lncRNA&limit=2");
+    h.push_str(
+        "</p><p>Any answer that is a list of records (or one record) also comes as \
+         tab-separated values, for R, pandas and spreadsheets: add <code>format=tsv</code> or \
+         send <code>Accept: text/tab-separated-values</code>. The header row comes from the \
+         record shape (nested objects as dotted columns), so it is the same on every page. ",
+    );
+    link(h, "/genes?gene_type=lncRNA&format=tsv");
+    h.push_str(" · ");
+    link(h, "/variants/genes?rsid=rs900001&verbose=true&format=tsv");
+    h.push_str("</p>");
+}
+
+/// Batch look-ups ([`crate::batch`]): a command, not a link (a link is a `GET`).
+fn batch_section(h: &mut String, base_path: &str) {
+    use crate::batch::{MAX_BODY, MAX_IDS};
+    let cmd = format!(
+        "curl -X POST -H 'Content-Type: application/json' -d '{{\"gene_id\": [\"ENSG00000101349\", \"ENSG00000286740\", \"ENSG99999999999\"], \"limit\": 1}}' {base_path}/genes"
+    );
+    let _ = write!(
+        h,
+        "<h2 id=\"batch\">Batch look-ups</h2><p>The endpoints marked <i>POST batch</i> above \
+         also take a <code>POST</code> whose JSON body holds the GET parameters, one identifier \
+         parameter an array of 1 to {MAX_IDS} values (body at most {kib} KiB). Each value is \
+         answered as its GET, <code>page</code>/<code>limit</code> within each, and the answer \
+         lists in input order <code>{{\"query\", \"results\"}}</code>, or \
+         <code>{{\"query\", \"error\"}}</code> for a malformed or absent value:</p>\
+         <pre class=\"ex\">{cmd}</pre>",
+        kib = MAX_BODY / 1024,
+        cmd = escape(&cmd),
+    );
 }
 
 /// The one `POST` route, after the `GET` endpoints: its body instead of parameters, and a

@@ -4,14 +4,17 @@
 //!
 //! Request path: [`query`] (raw query string) → [`params`] (typed per endpoint, from the
 //! [`api`] table) → handler ([`api`], composing [`engine`] primitives) → [`shape`] (JSON by byte
-//! copies) → [`http`] (status, headers, gzip, ETag) → [`server`] (tiny_http; each request
+//! copies) → [`http`] (status, headers, gzip, ETag; [`link`] paging links, [`tsv`] rows) → [`server`] (tiny_http; each request
 //! answered on its connection's thread).
 
 pub mod api;
+pub mod batch;
 pub mod engine;
 pub mod error;
 pub mod http;
+pub mod json_member;
 pub mod landing;
+pub mod link;
 pub mod openapi;
 pub mod params;
 pub mod parse;
@@ -19,3 +22,5 @@ pub mod query;
 pub mod server;
 pub mod shape;
 pub mod sys;
+pub mod tsv;
+pub mod view;

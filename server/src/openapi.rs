@@ -214,6 +214,25 @@ fn parameters(ep: &Endpoint) -> Vec<Value> {
         "species",
         json!({"type": "string", "enum": organisms, "default": "Homo sapiens"}),
     ));
+    let (formats, doc): (&[&str], _) = if crate::tsv::available(ep.body) {
+        (
+            &["json", "tsv"],
+            "answer as JSON, or as tab-separated values (also chosen by `Accept: \
+             text/tab-separated-values`)",
+        )
+    } else {
+        (
+            &["json"],
+            "answer as JSON (this answer is not a list of records: no TSV)",
+        )
+    };
+    out.push(parameter(
+        "format",
+        "query",
+        false,
+        doc,
+        json!({"type": "string", "enum": formats, "default": "json"}),
+    ));
     out
 }
 
@@ -341,16 +360,30 @@ fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
             ));
         }
     }
+    let mut ok = json!({
+        "description": "the answer",
+        "content": {"application/json": {"schema": schemas.body(ep.body)}},
+    });
+    if crate::tsv::available(ep.body) {
+        ok["content"][crate::tsv::MEDIA_TYPE] = json!({
+            "schema": {"type": "string", "description": "a header row, then one row per record"},
+        });
+    }
+    if let Paging::Paged { .. } = ep.accepts.paging {
+        ok["headers"] = json!({"Link": {
+            "description": "RFC 8288 links to the other pages: `rel=\"next\"` when another \
+                page follows, `rel=\"prev\"` after the first; each a relative URL, this \
+                request's with only `page` changed",
+            "schema": {"type": "string"},
+        }});
+    }
     json!({
         "operationId": operation_id(ep.path),
         "summary": ep.summary,
         "description": description,
         "parameters": parameters(ep),
         "responses": {
-            "200": {
-                "description": "the answer",
-                "content": {"application/json": {"schema": schemas.body(ep.body)}},
-            },
+            "200": ok,
             "304": {"description": "not modified (If-None-Match matched the catalog's ETag)"},
             "400": error_response("invalid request: every problem, each naming its parameter"),
             "404": error_response("no such path, or the one variant asked for is not in the catalog"),
@@ -372,7 +405,7 @@ fn llm_query() -> Value {
         "summary": llm::SUMMARY,
         "description": "IGVF client path (endpoints-more row 39). IGVF forwards the question to \
             an external language-model service; this server has none and answers 501 to a \
-            valid request. The only POST route: GET and HEAD get 405 with Allow: POST.",
+            valid request. GET and HEAD get 405 with Allow: POST.",
         "requestBody": {
             "required": true,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LlmQueryRequest"}}},
@@ -396,10 +429,15 @@ pub fn document(base_path: &str) -> Value {
     let mut schemas = Schemas::default();
     let mut paths = Map::new();
     for ep in ENDPOINTS {
-        paths.insert(
-            ep.path.to_string(),
-            json!({"get": operation(ep, &mut schemas)}),
-        );
+        let get = operation(ep, &mut schemas);
+        let mut item = json!({});
+        if crate::batch::is_batchable(ep) {
+            let results = get["responses"]["200"]["content"]["application/json"]["schema"].clone();
+            let params = get["parameters"].as_array().cloned().unwrap_or_default();
+            item["post"] = crate::batch::openapi_operation(ep, &params, results);
+        }
+        item["get"] = get;
+        paths.insert(ep.path.to_string(), item);
     }
     paths.insert(api::llm_query::PATH.into(), json!({"post": llm_query()}));
     paths.insert(
@@ -497,7 +535,7 @@ mod tests {
     fn test_every_route_is_documented_and_every_documented_parameter_accepted() {
         let doc = document("/api");
         let paths = doc["paths"].as_object().unwrap();
-        // Every endpoint, /health and the one POST route, /llm-query.
+        // Every endpoint, /health and /llm-query.
         assert_eq!(paths.len(), ENDPOINTS.len() + 2);
         let llm = &paths[crate::api::llm_query::PATH];
         assert!(llm.get("get").is_none());
@@ -524,6 +562,7 @@ mod tests {
                     .map(|q| q.kind)
                     .unwrap_or(match name {
                         "verbose" => Kind::Bool,
+                        "format" => Kind::Enum(&["json"]),
                         "organism" => Kind::Enum(&["Homo sapiens"]),
                         _ => Kind::Int,
                     });

@@ -256,6 +256,8 @@ pub struct Params {
     pub limit: u64,
     /// `verbose=true`.
     pub verbose: bool,
+    /// `format` when given (without it, the `Accept` header decides).
+    pub format: Option<Format>,
     /// Organism.
     pub organism: Organism,
     /// What the endpoint declares: reading anything else is a bug (checked in debug builds).
@@ -352,6 +354,29 @@ impl Params {
     pub fn offset(&self) -> u64 {
         self.page.saturating_mul(self.limit)
     }
+}
+
+/// The requested page of `it` and whether more items follow it (one item past the page is
+/// taken, never rendered): for handlers that page their own rows.
+pub fn window<T>(it: impl IntoIterator<Item = T>, p: &Params) -> (Vec<T>, bool) {
+    let limit = usize::try_from(p.limit).unwrap_or(usize::MAX);
+    let mut page: Vec<T> = it
+        .into_iter()
+        .skip(usize::try_from(p.offset()).unwrap_or(usize::MAX))
+        .take(limit.saturating_add(1))
+        .collect();
+    let more = page.len() > limit;
+    page.truncate(limit);
+    (page, more)
+}
+
+/// The answer's representation asked for by the shared `format` parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// JSON (the default).
+    Json,
+    /// Tab-separated values (see `tsv.rs`).
+    Tsv,
 }
 
 /// The names of `ps`, comma-separated (rule messages and documentation).
@@ -469,7 +494,7 @@ fn int_range(v: &str) -> Option<(u64, u64)> {
     }
 }
 
-const SHARED: &[&str] = &["page", "limit", "verbose", "organism"];
+const SHARED: &[&str] = &["page", "limit", "verbose", "organism", "format"];
 
 /// Parses `raw` (plus path parameters, already decoded) against what an endpoint accepts.
 pub fn parse(
@@ -480,7 +505,7 @@ pub fn parse(
     let mut issues = Vec::new();
     let mut values: HashMap<&'static str, Value> = HashMap::new();
     let mut seen: HashMap<&'static str, &str> = HashMap::new();
-    let (mut page, mut limit, mut verbose) = (0u64, None, false);
+    let (mut page, mut limit, mut verbose, mut format) = (0u64, None, false, None);
     let mut organism = accepts
         .organisms
         .iter()
@@ -524,6 +549,14 @@ pub fn parse(
                 Ok(Value::Bool(b)) => verbose = b,
                 Err(m) => issues.push(Issue::param("verbose", m)),
                 Ok(_) => {}
+            },
+            "format" => match v {
+                "json" => format = Some(Format::Json),
+                "tsv" => format = Some(Format::Tsv),
+                _ => issues.push(Issue::param(
+                    "format",
+                    format!("format must be one of 'json', 'tsv', got '{v}'"),
+                )),
             },
             "organism" => match accepts.organisms.iter().find(|o| o.name() == v) {
                 Some(o) => organism = *o,
@@ -598,6 +631,7 @@ pub fn parse(
         page,
         limit,
         verbose,
+        format,
         organism,
         declared: accepts.params,
         values,

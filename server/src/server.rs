@@ -176,8 +176,9 @@ fn answer(
             format!("request headers larger than {MAX_HEADERS} bytes"),
         ))
     } else {
-        let (ae, inm, acrh) = (
+        let (ae, accept, inm, acrh) = (
             header("Accept-Encoding"),
+            header("Accept"),
             header("If-None-Match"),
             header("Access-Control-Request-Headers"),
         );
@@ -186,6 +187,7 @@ fn answer(
             method: &method,
             url: rq.url(),
             accept_encoding: ae.as_deref(),
+            accept: accept.as_deref(),
             if_none_match: inm.as_deref(),
             cors_request_headers: acrh.as_deref(),
             body,
@@ -197,12 +199,16 @@ fn answer(
     resp
 }
 
-/// Reads a request body of at most [`api::llm_query::MAX_BODY`] bytes into `buf`. A longer
-/// `Content-Length` is refused unread; a chunked body is read until it passes the limit. What
-/// is left unread closes the connection (tiny_http's body reader, `vendor/tiny_http/PATCHED.md`).
-fn read_body<'b>(rq: &mut tiny_http::Request, buf: &'b mut Vec<u8>) -> http::ReqBody<'b> {
+/// Reads a request body of at most `max` bytes (the route's, [`App::body_limit`]) into `buf`. A
+/// longer `Content-Length` is refused unread (before any `100 Continue`); a chunked body is read
+/// until it passes the limit. What is left unread closes the connection (tiny_http's body
+/// reader, `vendor/tiny_http/PATCHED.md`).
+fn read_body<'b>(
+    rq: &mut tiny_http::Request,
+    max: usize,
+    buf: &'b mut Vec<u8>,
+) -> http::ReqBody<'b> {
     use std::io::Read;
-    let max = crate::api::llm_query::MAX_BODY;
     if rq.body_length().is_some_and(|n| n > max) {
         return http::ReqBody::TooLarge;
     }
@@ -348,7 +354,8 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
     // connection only.
     let mut buf = Vec::new();
     let body = if shared.app.reads_body(rq.method().as_str(), rq.url()) {
-        read_body(&mut rq, &mut buf)
+        let max = shared.app.body_limit(rq.url());
+        read_body(&mut rq, max, &mut buf)
     } else {
         http::ReqBody::Unread
     };

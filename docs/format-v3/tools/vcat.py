@@ -79,6 +79,8 @@ def section_class(name):
         return coll, 'columns'
     if kind in ('intervals', 'ends', 'points'):
         return coll, 'intervals/points'
+    if kind == 'adj':
+        return coll, 'adjacency'
     return coll, 'other'
 
 

@@ -71,7 +71,9 @@ mod tests {
     #[test]
     fn test_check_accepts_what_specs_declare() {
         check(variants_genes::NAME, variants_genes::method, Facet).unwrap();
-        check(variants_genes::NAME, variants_genes::_from, By).unwrap();
+        check(variants_genes::NAME, variants_genes::_from, Adj).unwrap();
+        // An edge end has an adjacency instead of a value map.
+        assert!(check(variants_genes::NAME, variants_genes::_from, By).is_err());
         check(
             variants_genes::NAME,
             variants_genes::biological_context,
@@ -83,7 +85,6 @@ mod tests {
         check(mm_genes::NAME, "", Ends).unwrap();
         check(genes_structure::NAME, genes_structure::r#type, Facet).unwrap();
         check(variants::NAME, "annotations.GENCODE_category", Facet).unwrap();
-        check(variants::NAME, "annotations.gnomad_af_total", Num).unwrap();
         check_member(coding_variants::NAME, coding_variants::r#ref).unwrap();
         check_member(variants::NAME, "annotations.bravo_af").unwrap();
     }
@@ -98,6 +99,8 @@ mod tests {
             check(genes::NAME, genes::chr, Intervals),
             check(genes::NAME, "", Facet),
             check(mm_variants::NAME, "annotations.bravo_af", Num),
+            // No allele-frequency columns: `/variants/freq` reads the records.
+            check(variants::NAME, "annotations.gnomad_af_total", Num),
             check_member(variants_genes::NAME, "rsid"),
             check_member(variants_genes::NAME, "nothing"),
         ];
@@ -128,18 +131,14 @@ mod tests {
         )
         .unwrap();
         let bravo = variant_annotations::af("bravo_af").unwrap();
-        check_read(variants::NAME, bravo, Some(Num)).unwrap();
-        assert!(check_read(mm_variants::NAME, bravo, Some(Num)).is_err());
+        check_read(variants::NAME, bravo, None).unwrap();
+        check_read(mm_variants::NAME, bravo, None).unwrap();
+        assert!(check_read(variants::NAME, bravo, Some(Num)).is_err());
         assert!(variant_annotations::af("bravo").is_none());
         assert!(check_read(proteins::NAME, genes::m::name, None).is_err());
         assert!(check_read(variants_genes::NAME, variants_genes::m::method, Some(By)).is_err());
         for s in crate::vocab::AF_SOURCES {
-            check_read(
-                variants::NAME,
-                variant_annotations::af(s).unwrap(),
-                Some(Num),
-            )
-            .unwrap();
+            check_read(variants::NAME, variant_annotations::af(s).unwrap(), None).unwrap();
         }
     }
 

@@ -1,7 +1,7 @@
 //! Variants, coding variants and their scores.
 
 use super::{Index, Kind, Member, Order, Spec, NODE};
-use crate::vocab::AF_COLUMNS;
+use crate::vocab::AF_MEMBERS;
 
 collection! {
     variants {
@@ -30,7 +30,7 @@ collection! {
 /// The members of the variants' object member `annotations` that their indexes read, as
 /// handles (of `variants`, so of `mm_variants` too).
 pub mod variant_annotations {
-    use super::{variants, Member, AF_COLUMNS};
+    use super::{variants, Member, AF_MEMBERS};
 
     /// `annotations.GENCODE_category` (a facet).
     #[allow(non_upper_case_globals)]
@@ -38,9 +38,10 @@ pub mod variant_annotations {
         Member::new(variants::NAME, "annotations.GENCODE_category");
 
     /// The frequency of allele-frequency source `source` (`bravo_af`: `annotations.bravo_af`,
-    /// a numeric column of human variants), None for a source that is none.
+    /// a number or null in the record; no column: `/variants/freq`, its one reader, reads at
+    /// most a 10 kb region's records), None for a source that is none.
     pub fn af(source: &str) -> Option<Member> {
-        AF_COLUMNS
+        AF_MEMBERS
             .iter()
             .find(|c| c.strip_prefix("annotations.") == Some(source))
             .map(|c| Member::new(variants::NAME, c))
@@ -64,7 +65,9 @@ pub(super) const VARIANTS: Spec = Spec {
             pos: variants::pos,
         },
     ],
-    numbers: AF_COLUMNS,
+    // No allele-frequency columns (format v3): their one reader, `/variants/freq`, filters at
+    // most a 10 kb region's or one identifier's records, so it reads `annotations` there
+    // (256 B per variant saved; brief §6.6).
     ..NODE
 };
 
@@ -73,7 +76,6 @@ collection!(mm_variants = variants);
 pub(super) const MM_VARIANTS: Spec = Spec {
     name: mm_variants::NAME,
     keyed: Some("mouse `variant_id` (organism=Mus musculus: `Collection::ord`)"),
-    numbers: &[],
     ..VARIANTS
 };
 

@@ -30,6 +30,8 @@ pub struct Env {
     pub bytes_done: u64,
     /// The longest input line accepted, bytes.
     pub max_line: usize,
+    /// Collections with more documents than this get 8-byte ordinals.
+    pub wide_above: u64,
     /// Heap bytes held for the rest of the build (key sets), taken from the sort budget.
     pinned: usize,
     spool_seq: u64,
@@ -54,6 +56,7 @@ impl Env {
             inputs: Vec::new(),
             bytes_done: 0,
             max_line: crate::build::DEFAULT_MAX_LINE,
+            wide_above: varcat_format::width::DEFAULT_WIDE_ABOVE,
             pinned: 0,
             spool_seq: 0,
         }

@@ -8,7 +8,9 @@ use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
 use varcat_format::points::PointWriter;
 use varcat_format::spool::Spool;
+use varcat_format::width::Width;
 
+use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::sorter::Sorter;
 use crate::sortkey::KeyReader;
@@ -72,7 +74,7 @@ pub(super) enum FeedDesc {
 }
 
 /// An index's name in the collection metadata and its sections (name, bytes).
-type BuiltIndex = (String, Vec<(String, Spool)>);
+pub(super) type BuiltIndex = (String, Vec<(String, Spool)>);
 
 impl Feed {
     pub(super) fn desc(&self) -> FeedDesc {
@@ -103,6 +105,10 @@ impl Feed {
     /// Spools [`Feed::build`] needs (a number column already has its own).
     pub(super) fn spools(&self) -> usize {
         match self {
+            Feed::Exact {
+                kind: IndexKind::Adj,
+                ..
+            } => 4,
             Feed::Exact { .. } => 2,
             Feed::Number { .. } => 0,
             _ => 1,
@@ -113,7 +119,9 @@ impl Feed {
     pub(super) fn build(
         self,
         name: &str,
+        width: Width,
         mut spools: Vec<Spool>,
+        ctx: &Ctx,
     ) -> Result<BuiltIndex, BuildError> {
         let mut spool = || spools.pop().expect("Feed::spools counts them");
         let points = match self {
@@ -123,12 +131,17 @@ impl Feed {
         match self {
             Feed::Exact {
                 field,
+                kind: IndexKind::Adj,
+                sorter,
+            } => super::adjacency::build(name, field, sorter, width, spools, ctx),
+            Feed::Exact {
+                field,
                 kind,
                 sorter,
             } => {
                 let ix = IndexName::new(kind, field);
                 let (fst, post) = (names::map_fst(name, &ix), names::map_post(name, &ix));
-                let mut b = MultiMapBuilder::new(spool(), spool(), &fst)?;
+                let mut b = MultiMapBuilder::with_width(spool(), spool(), &fst, width)?;
                 let mut s = sorter.finish()?;
                 let mut cur: Option<Vec<u8>> = None;
                 let mut ords: Vec<u32> = Vec::new();
@@ -156,7 +169,7 @@ impl Feed {
             }
             Feed::Facet { field, builder } => {
                 let mut out = spool();
-                builder.write(&mut out)?;
+                builder.write_width(&mut out, width)?;
                 let ix = IndexName::new(IndexKind::Facet, field);
                 Ok((ix.to_string(), vec![(names::index(name, &ix), out)]))
             }
@@ -168,7 +181,7 @@ impl Feed {
                 ))
             }
             Feed::Intervals { sorter, .. } => {
-                let mut iw = IntervalWriter::new(spool());
+                let mut iw = IntervalWriter::with_width(spool(), width);
                 let mut s = sorter.finish()?;
                 while let Some((k, _)) = s.next_item()? {
                     let mut r = KeyReader::new(&k);
@@ -186,7 +199,7 @@ impl Feed {
                 ))
             }
             Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
-                let mut pw = PointWriter::new(spool());
+                let mut pw = PointWriter::with_width(spool(), width);
                 let mut s = sorter.finish()?;
                 while let Some((k, _)) = s.next_item()? {
                     let mut r = KeyReader::new(&k);

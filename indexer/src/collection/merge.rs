@@ -144,7 +144,9 @@ fn resolve_group(
             for (id, v) in rec.members() {
                 rb.set(id, v.to_vec());
             }
-            rb.set(key_id, json_bytes(&Value::String(k.clone())));
+            if spec.stores("_key") {
+                rb.set(key_id, json_bytes(&Value::String(k.clone())));
+            }
             out.push((k, rb.encode()));
         }
         Report::bump(

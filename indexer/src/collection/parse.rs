@@ -136,7 +136,9 @@ impl<'a> Processor<'a> {
                 if !v.is_null() {
                     let json = json_bytes(&v);
                     validate::indexed_length(self.spec, &name, &v, &json)?;
-                    rb.set(id, json);
+                    if self.spec.stores(&name) {
+                        rb.set(id, json);
+                    }
                 }
                 if validate::is_coordinate(&self.places, &name) {
                     coords.push((name.into_owned(), v));

@@ -11,11 +11,13 @@ use varcat_format::meta::names;
 use varcat_format::numbers::NumberWriter;
 use varcat_format::records::{self, BlockOptions, RecordWriter};
 use varcat_format::spool::Spool;
+use varcat_format::width::Width;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
 use super::env::{finish_sorter, Env};
 use super::feeds::Feed;
 use super::records::KeyChunk;
+use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::parallel;
 use crate::schema::{Index, Order, Spec};
@@ -96,7 +98,7 @@ impl<'s, 'w> Final<'s, 'w> {
             match *ix {
                 Index::Exact(field) => feeds.push(Feed::Exact {
                     field,
-                    kind: IndexKind::By,
+                    kind: IndexKind::exact(field),
                     sorter: env.sorter(sorters),
                 }),
                 Index::Text(field) => {
@@ -150,7 +152,7 @@ impl<'s, 'w> Final<'s, 'w> {
         })
     }
 
-    pub(super) fn finish(self, env: &mut Env) -> Result<CollectionMeta, BuildError> {
+    pub(super) fn finish(self, env: &mut Env, ctx: &Ctx) -> Result<CollectionMeta, BuildError> {
         let name = self.spec.name;
         env.progress.phase(&format!("{name}: compressing records"));
         let done = self.records.finish()?;
@@ -158,6 +160,7 @@ impl<'s, 'w> Final<'s, 'w> {
         w.add(&records::dict_section(name), &done.dict)?;
         w.add(&varcat_format::codebook::section(name), &done.codebook)?;
         env.progress.phase(&format!("{name}: writing indexes"));
+        let width = Width::for_count(self.n, env.wide_above);
         // Indexes are independent of one another: each is built into spools on one of
         // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog
         // in feed order, so the bytes do not depend on the thread count. The `_key` FST may still
@@ -176,7 +179,7 @@ impl<'s, 'w> Final<'s, 'w> {
             env.threads,
             || (),
             || Ok::<_, BuildError>(jobs.next()),
-            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, spools),
+            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, width, spools, ctx),
             |r| {
                 built.push(r?);
                 Ok(())
@@ -222,7 +225,7 @@ impl<'s, 'w> Final<'s, 'w> {
             indexes,
             key_encoding: self.key_encoding,
             keyed: self.spec.keyed.is_some(),
-            ordinal_width: 4,
+            ordinal_width: width.bytes(),
         })
     }
 }

@@ -64,8 +64,8 @@ fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
     let mut qtls: BTreeMap<String, (Counts, Counts)> = BTreeMap::new();
     if let Some(vg) = ctx.get(variants_genes::NAME) {
         if let Some(list) = vg
-            .by(variants_genes::_from)
-            .and_then(|m| m.get(handle.as_bytes()))
+            .adjacency(variants_genes::_from)
+            .and_then(|m| m.get(handle))
         {
             for e in list.iter() {
                 let Some(label) = vg.string(e, "label") else {
@@ -88,8 +88,8 @@ fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
     let mut tf: BTreeMap<String, (u64, Counts)> = BTreeMap::new();
     if let Some(vp) = ctx.get(variants_proteins::NAME) {
         if let Some(list) = vp
-            .by(variants_proteins::_from)
-            .and_then(|m| m.get(handle.as_bytes()))
+            .adjacency(variants_proteins::_from)
+            .and_then(|m| m.get(handle))
         {
             for e in list.iter() {
                 let asb = vp.string(e, "label").as_deref() == Some("allele-specific binding");
@@ -129,15 +129,9 @@ const VARIANT_LD_PREDICTIONS: Generator = Generator {
         let Some(ld) = ctx.get(variants_variants::NAME) else {
             return Units::none();
         };
-        let maps: Vec<&varcat_format::fstmap::MultiMap> = [
-            ld.by(variants_variants::_from),
-            ld.by(variants_variants::_to),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        Units::Keys(Box::new(varcat_format::fstmap::MultiMap::keys_in_union(
-            &maps,
+        Units::Keys(Box::new(ctx.end_handles(
+            ld,
+            &[variants_variants::_from, variants_variants::_to],
         )))
     },
     docs: variant_ld_predictions,

@@ -53,8 +53,8 @@ fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
         return Ok(());
     };
     let Some(list) = vd
-        .by(variants_diseases::_to)
-        .and_then(|m| m.get(disease.as_bytes()))
+        .adjacency(variants_diseases::_to)
+        .and_then(|m| m.get(disease))
     else {
         return Ok(());
     };
@@ -72,9 +72,7 @@ fn disease_gene_variants(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
                 vd.string(e, "_key").unwrap_or_default()
             );
             inheritance = vdg.and_then(|c| {
-                let l = c
-                    .by(variants_diseases_genes::_from)?
-                    .get(handle.as_bytes())?;
+                let l = c.adjacency(variants_diseases_genes::_from)?.get(&handle)?;
                 let first = l.iter().find_map(|x| c.string(x, "inheritance_mode"));
                 first
             });

@@ -54,7 +54,7 @@ fn structure_protein_id(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
         }
     );
     let protein = ctx.get(transcripts_proteins::NAME).and_then(|tp| {
-        let list = tp.by(transcripts_proteins::_from)?.get(handle.as_bytes())?;
+        let list = tp.adjacency(transcripts_proteins::_from)?.get(&handle)?;
         let to = tp.string(list.iter().next()?, "_to")?;
         Some(
             to.split_once('/')
@@ -75,7 +75,9 @@ const GENES_PROTEINS: Generator = Generator {
         ctx.get(transcripts_proteins::NAME),
         ctx.get(genes_transcripts::NAME),
     ) {
-        (Some(tp), Some(gt)) if gt.by(genes_transcripts::_to).is_some() => Units::ords(tp.len()),
+        (Some(tp), Some(gt)) if gt.adjacency(genes_transcripts::_to).is_some() => {
+            Units::ords(tp.len())
+        }
         _ => Units::none(),
     },
     docs: genes_proteins,
@@ -89,13 +91,13 @@ fn genes_proteins(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Value>>) 
     ) else {
         return;
     };
-    let Some(by_to) = gt.by(genes_transcripts::_to) else {
+    let Some(by_to) = gt.adjacency(genes_transcripts::_to) else {
         return;
     };
     let (Some(tr), Some(pr)) = (tp.string(ord, "_from"), tp.string(ord, "_to")) else {
         return;
     };
-    let Some(list) = by_to.get(tr.as_bytes()) else {
+    let Some(list) = by_to.get(&tr) else {
         return;
     };
     let proteins = ctx.get(proteins::NAME);

@@ -168,14 +168,14 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
         return;
     };
     let cvp = ctx.get(coding_variants_phenotypes::NAME);
-    let by_from = cvp.and_then(|c| c.by(coding_variants_phenotypes::_from));
+    let by_from = cvp.and_then(|c| c.adjacency(coding_variants_phenotypes::_from));
     let Some(key) = cv.string(ord, "_key") else {
         return;
     };
     let mut scores: Vec<(String, String, Value)> = Vec::new();
     if let (Some(cvp), Some(list)) = (
         cvp,
-        by_from.and_then(|m| m.get(format!("{}/{key}", coding_variants::NAME).as_bytes())),
+        by_from.and_then(|m| m.get(&format!("{}/{key}", coding_variants::NAME))),
     ) {
         for e in list.iter() {
             let num = |f: &str| {

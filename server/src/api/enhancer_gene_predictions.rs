@@ -161,11 +161,9 @@ fn enhancer_gene_predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
         (!edges.is_empty()).then_some((go, edges))
     });
     let render = ctx.render(p);
-    let page = groups
-        .skip(p.offset().min(usize::MAX as u64) as usize)
-        .take(p.limit.min(usize::MAX as u64) as usize);
+    let (page, more) = crate::params::window(groups, p);
     let mut out = vec![b'['];
-    for (i, (go, edges)) in page.enumerate() {
+    for (i, (go, edges)) in page.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
@@ -176,5 +174,5 @@ fn enhancer_gene_predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.push(b'}');
     }
     out.push(b']');
-    Ok(out.into())
+    Ok(crate::api::Answer::page(out, more))
 }

@@ -70,10 +70,9 @@ fn all_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         let (a, b) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
         b.total_cmp(&a)
     });
-    let page: Vec<serde_json::Value> = scores
-        .into_iter()
-        .skip(usize::try_from(p.offset()).unwrap_or(usize::MAX))
-        .take(usize::try_from(p.limit).unwrap_or(usize::MAX))
-        .collect();
-    Ok(serde_json::to_vec(&page).expect("serialises").into())
+    let (page, more) = crate::params::window(scores, p);
+    Ok(crate::api::Answer::page(
+        serde_json::to_vec(&page).expect("serialises"),
+        more,
+    ))
 }

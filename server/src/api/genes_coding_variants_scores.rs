@@ -142,7 +142,8 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     let render = ctx.render(p);
     let mut out = vec![b'['];
-    for (i, o) in f.page(p.offset(), p.limit).into_iter().enumerate() {
+    let (page, more) = f.window(p.offset(), p.limit);
+    for (i, o) in page.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
@@ -167,7 +168,7 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
-    Ok(out.into())
+    Ok(crate::api::Answer::page(out, more))
 }
 
 /// The scores of coding variant `o` (from the score table, which shares its ordinals).

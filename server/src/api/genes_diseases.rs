@@ -277,19 +277,14 @@ fn diseases_from_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
             }
         }
     }
-    let page = rows
-        .into_iter()
-        .skip(usize::try_from(p.offset()).unwrap_or(usize::MAX))
-        .take(usize::try_from(p.limit).unwrap_or(usize::MAX));
+    let (page, more) = crate::params::window(rows, p);
     let clingen = vdg::COLL.name();
-    Ok(ctx
-        .render(p)
-        .items(page, |c, _| {
-            if c.name() == clingen {
-                &DISEASES_FROM_GENES_CLINGEN
-            } else {
-                &DISEASES_FROM_GENES
-            }
-        })
-        .into())
+    let body = ctx.render(p).items(page, |c, _| {
+        if c.name() == clingen {
+            &DISEASES_FROM_GENES_CLINGEN
+        } else {
+            &DISEASES_FROM_GENES
+        }
+    });
+    Ok(crate::api::Answer::page(body, more))
 }

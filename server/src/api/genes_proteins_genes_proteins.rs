@@ -134,6 +134,8 @@ fn genes_proteins_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         p.limit.min(usize::MAX as u64) as usize,
     );
     let mut out = vec![b'['];
+    // Paging is per node (its related list): another page exists when any list goes on.
+    let mut more = false;
     for (nodes, edges, ends, shape, is_protein) in [
         (
             all_proteins,
@@ -157,11 +159,13 @@ fn genes_proteins_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
             .collect();
         resolved.sort_by_key(|&(_, o, _)| o);
         for (c, o, h) in resolved {
-            let related: Vec<_> = partners(ctx, edges, ends, h)
+            let mut related: Vec<_> = partners(ctx, edges, ends, h)
                 .into_iter()
                 .skip(offset)
-                .take(limit)
+                .take(limit.saturating_add(1))
                 .collect();
+            more |= related.len() > limit;
+            related.truncate(limit);
             if related.is_empty() {
                 continue;
             }
@@ -190,5 +194,5 @@ fn genes_proteins_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
     }
     out.push(b']');
-    Ok(out.into())
+    Ok(crate::api::Answer::page(out, more))
 }

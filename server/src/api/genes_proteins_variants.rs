@@ -238,11 +238,9 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let rows = groups
         .into_iter()
         .filter_map(|(h, related)| ctx.cat.resolve(&h).map(|(c, o)| (c, o, related)));
-    let page = rows
-        .skip(p.offset().min(usize::MAX as u64) as usize)
-        .take(p.limit.min(usize::MAX as u64) as usize);
+    let (page, more) = crate::params::window(rows, p);
     let mut out = vec![b'['];
-    for (i, (vc, vo, related)) in page.enumerate() {
+    for (i, (vc, vo, related)) in page.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
@@ -254,7 +252,7 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
-    Ok(out.into())
+    Ok(crate::api::Answer::page(out, more))
 }
 
 /// A variant's related genes and proteins (target handle and whether it is a protein, with

@@ -235,13 +235,11 @@ fn qtls(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
     }
     rows.sort_by_cached_key(|r| (r.edges.str_of(r.ord, r.kind.common()[3]), r.ord));
-    let out: Vec<Value> = rows
-        .iter()
-        .filter_map(|r| record(ctx, r))
-        .skip(usize::try_from(p.offset()).unwrap_or(usize::MAX))
-        .take(usize::try_from(p.limit).unwrap_or(usize::MAX))
-        .collect();
-    Ok(serde_json::to_vec(&out).expect("serialises").into())
+    let (out, more) = crate::params::window(rows.iter().filter_map(|r| record(ctx, r)), p);
+    Ok(crate::api::Answer::page(
+        serde_json::to_vec(&out).expect("serialises"),
+        more,
+    ))
 }
 
 /// The genes of `gene_id` and `gene_name` (the name cascade), in key order.

@@ -2,8 +2,9 @@
 //! edges adjacent to a set of nodes. Members are named by their schema handles (debug builds
 //! check each use against the schema: see [`name_in`]).
 
+use varcat_format::adjacency::Adjacency;
 use varcat_format::collection::Collection;
-use varcat_format::facets::Facet;
+use varcat_format::facets::{Bits, Facet};
 use varcat_format::fstmap::MultiMap;
 use varcat_format::indexes::IndexKind;
 use varcat_format::schema::{Coll, Member};
@@ -16,13 +17,17 @@ use crate::parse::threshold::Threshold;
 /// The member every record has: its key.
 const KEY: &str = "_key";
 
-/// Records whose `field` equals `value` (each element for array fields).
+/// Records whose `field` equals `value` (each element for array fields; an edge end's
+/// handle is resolved through its adjacency).
 #[allow(clippy::disallowed_methods)]
 pub fn exact<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Set<'a> {
-    Set::from_list(
-        coll.and_then(|c| c.by(name_in(c, field, Some(IndexKind::By))))
-            .and_then(|m| m.get(value.as_bytes())),
-    )
+    let Some(c) = coll else { return Set::Empty };
+    let kind = IndexKind::exact(field.name());
+    let name = name_in(c, field, Some(kind));
+    Set::from_list(match kind {
+        IndexKind::Adj => c.adjacency(name).and_then(|a| a.get(value)),
+        _ => c.by(name).and_then(|m| m.get(value.as_bytes())),
+    })
 }
 
 /// Records whose `field` equals any of `values`.
@@ -37,7 +42,8 @@ pub fn facet<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Se
         .and_then(|c| c.facet(name_in(c, field, Some(IndexKind::Facet))))
         .and_then(|f| f.get(value))
     {
-        Some(b) => Set::Bitmap(b),
+        Some(Bits::Narrow(b)) => Set::Bitmap(b),
+        Some(Bits::Wide(t)) => Set::Treemap(t),
         None => Set::Empty,
     }
 }
@@ -113,7 +119,12 @@ pub fn adjacent<'a>(
     end: Member,
     handles: impl IntoIterator<Item = String>,
 ) -> Set<'a> {
-    let Some(m) = edges.and_then(|e| e.by(name_in(e, end, Some(IndexKind::By)))) else {
+    let Some(e) = edges else { return Set::Empty };
+    if let Some(a) = adjacency(e, end) {
+        // Each handle resolves through its node collection's key map.
+        return Set::union(handles.into_iter().map(|h| Set::from_list(a.get(&h))));
+    }
+    let Some(m) = e.by(name_in(e, end, Some(IndexKind::By))) else {
         return Set::Empty;
     };
     // Handles of one collection share a prefix, often a long one (a region's variants): one
@@ -126,6 +137,16 @@ pub fn adjacent<'a>(
     )
 }
 
+/// The ordinal adjacency of edge end `end` (`_from`, `_to`) of `e`; None for other members,
+/// which have value maps.
+#[allow(clippy::disallowed_methods)]
+fn adjacency(e: &Collection, end: Member) -> Option<&Adjacency> {
+    match IndexKind::exact(end.name()) {
+        IndexKind::Adj => e.adjacency(name_in(e, end, Some(IndexKind::Adj))),
+        _ => None,
+    }
+}
+
 /// Records of `edges` whose `end` member points at one of the records `ords` of `nodes`.
 pub fn adjacent_to<'a>(
     edges: Option<&'a Collection>,
@@ -133,9 +154,17 @@ pub fn adjacent_to<'a>(
     nodes: Option<&Collection>,
     ords: impl IntoIterator<Item = u32>,
 ) -> Set<'a> {
-    let Some(nodes) = nodes else {
+    let (Some(e), Some(nodes)) = (edges, nodes) else {
         return Set::Empty;
     };
+    if let Some(a) = adjacency(e, end) {
+        // Nodes known by ordinal read their lists directly, unless their handles could not be
+        // resolved when the edges were built.
+        if !a.by_handle_only(nodes.name()) {
+            let t = nodes.name();
+            return Set::union(ords.into_iter().map(|o| Set::from_list(a.of(t, o))));
+        }
+    }
     adjacent(
         edges,
         end,
@@ -152,6 +181,32 @@ pub fn number_test<'a>(
 ) -> impl Fn(u32) -> bool + 'a {
     let col = coll.and_then(|c| c.number(name_in(c, field, Some(IndexKind::Num))));
     move |o| col.and_then(|c| c.get(o)).is_some_and(&test)
+}
+
+/// A predicate: member `field` (`a.b`: number member `b` of object member `a`) of the record
+/// passes `test` (absent, null or not a number never passes). For filters over small
+/// candidate sets whose member has no numeric column: it reads each candidate's record.
+#[allow(clippy::disallowed_methods)]
+pub fn member_number_test<'a>(
+    coll: Option<&'a Collection>,
+    field: Member,
+    test: impl Fn(f64) -> bool + 'a,
+) -> impl Fn(u32) -> bool + 'a {
+    let name = coll.map(|c| name_in(c, field, None));
+    let (top, inner) = match name.and_then(|n| n.split_once('.')) {
+        Some((a, b)) => (a, Some(b)),
+        None => (name.unwrap_or_default(), None),
+    };
+    move |o| {
+        let Some(v) = coll.and_then(|c| c.value(o, top)) else {
+            return false;
+        };
+        match inner {
+            Some(b) => crate::json_member::number(&v, b),
+            None => std::str::from_utf8(&v).ok().and_then(|t| t.parse().ok()),
+        }
+        .is_some_and(&test)
+    }
 }
 
 /// A predicate: the numeric column `field` of `coll` passes threshold `t` (null never passes).

@@ -91,10 +91,10 @@ pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         Some((c, c.ord(sets::key_in(&h, coding_variants::COLL)?)?))
     };
     f.pred(move |e| target(e).is_some());
-    let items: Vec<(&Collection, u32)> = f
-        .page(p.offset(), p.limit)
-        .into_iter()
-        .filter_map(target)
-        .collect();
-    Ok(ctx.render(p).array_of(&items, &CODING_VARIANT).into())
+    let (page, more) = f.window(p.offset(), p.limit);
+    let items: Vec<(&Collection, u32)> = page.into_iter().filter_map(target).collect();
+    Ok(crate::api::Answer::page(
+        ctx.render(p).array_of(&items, &CODING_VARIANT),
+        more,
+    ))
 }

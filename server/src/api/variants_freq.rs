@@ -85,10 +85,14 @@ pub fn freq(ctx: &Ctx<'_>, p: &Params) -> Reply {
         f.and(sets::facet(v, variant_annotations::GENCODE_category, c));
     }
     let source = p.str(&SOURCE).unwrap_or("bravo_af");
-    // A source that is none (SOURCE's values are the sources) has no column: no row passes.
+    // A source that is none (SOURCE's values are the sources) has no member: no row passes.
+    // The frequencies have no column: the candidates (one identifier's or a 10 kb region's
+    // variants) are few, and their records are read to print them anyway.
     match variant_annotations::af(source) {
-        Some(column) => {
-            f.pred(sets::number_test(v, column, move |x| min <= x && x <= max));
+        Some(member) => {
+            f.pred(sets::member_number_test(v, member, move |x| {
+                min <= x && x <= max
+            }));
         }
         None => {
             f.pred(|_| false);

@@ -57,15 +57,12 @@ fn variants_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
     }
     let render = ctx.render(p);
-    let entries: Vec<Vec<u8>> = related_entries(ctx, &render, related, false)
-        .into_iter()
-        .skip(p.offset().min(usize::MAX as u64) as usize)
-        .take(p.limit.min(usize::MAX as u64) as usize)
-        .collect();
+    // The one variant's related list is what is paged.
+    let (entries, more) = crate::params::window(related_entries(ctx, &render, related, false), p);
     let mut out = b"[{\"sequence_variant\":".to_vec();
     render.object(&mut out, vc, vo, &VARIANT_9);
     out.extend_from_slice(b",\"related\":[");
     out.extend_from_slice(&entries.join(&b',')[..]);
     out.extend_from_slice(b"]}]");
-    Ok(out.into())
+    Ok(crate::api::Answer::page(out, more))
 }

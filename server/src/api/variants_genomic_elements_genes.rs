@@ -213,12 +213,9 @@ fn variants_genomic_elements_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
         by_p.then(a.2.cmp(&b.2)).then(a.0.cmp(&b.0))
     });
     let render = ctx.render(p);
-    let page = rows
-        .into_iter()
-        .skip(p.offset().min(usize::MAX as u64) as usize)
-        .take(p.limit.min(usize::MAX as u64) as usize);
+    let (page, more) = crate::params::window(rows, p);
     let mut out = vec![b'['];
-    for (i, (vo, eo, o, (gc, go), distance)) in page.enumerate() {
+    for (i, (vo, eo, o, (gc, go), distance)) in page.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
@@ -240,5 +237,5 @@ fn variants_genomic_elements_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(&edge[1..]);
     }
     out.push(b']');
-    Ok(out.into())
+    Ok(crate::api::Answer::page(out, more))
 }

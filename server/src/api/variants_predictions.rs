@@ -241,12 +241,8 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
             vs.dedup();
             rows.extend(vs.into_iter().map(|vo| (eo, vo)));
         }
-        let page: Vec<(u32, u32)> = rows
-            .into_iter()
-            .skip(p.offset().min(usize::MAX as u64) as usize)
-            .take(p.limit.min(usize::MAX as u64) as usize)
-            .collect();
-        return render_rows(ctx, ec, vc, &page);
+        let (page, more) = crate::params::window(rows, p);
+        return render_rows(ctx, ec, vc, &page, more);
     }
     // A file set alone: walk its edges in key order, expanding each element's variants, until
     // the page is full.
@@ -276,20 +272,32 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
         for vo in inside {
             if seen >= skip {
                 rows.push((eo, vo));
-                if rows.len() >= take {
+                // One row past the page says whether another page exists.
+                if rows.len() > take {
                     break 'edges;
                 }
             }
             seen += 1;
         }
     }
-    render_rows(ctx, ec, vc, &rows)
+    let more = rows.len() > take;
+    rows.truncate(take);
+    render_rows(ctx, ec, vc, &rows, more)
 }
 
-fn render_rows(ctx: &Ctx<'_>, e: &Collection, v: &Collection, rows: &[(u32, u32)]) -> Reply {
+fn render_rows(
+    ctx: &Ctx<'_>,
+    e: &Collection,
+    v: &Collection,
+    rows: &[(u32, u32)],
+    more: bool,
+) -> Reply {
     let out: Vec<Value> = rows
         .iter()
         .filter_map(|&(eo, vo)| prediction_row(ctx, e, eo, v, vo))
         .collect();
-    Ok(serde_json::to_vec(&out).expect("serialises").into())
+    Ok(crate::api::Answer::page(
+        serde_json::to_vec(&out).expect("serialises"),
+        more,
+    ))
 }

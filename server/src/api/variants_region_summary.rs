@@ -46,25 +46,15 @@ pub fn region_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
         return Err(ApiError::param("region", "region is required"));
     };
     let ords = sets::within(v, r).to_vec();
-    let handles = v.map_or(Vec::new(), |c| sets::handles(c, &ords));
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for &(edges, from, method) in SUMMARY_EDGES {
         let Some(e) = ctx.coll(edges) else { continue };
-        let (Some(by_from), Some(methods)) = (sets::value_map(e, from), sets::facet_map(e, method))
-        else {
+        let Some(methods) = sets::facet_map(e, method) else {
             continue;
         };
-        // The handles are neighbours (one chromosome, nearby positions): one cursor walks
-        // their shared prefix once.
         // The region's edges of this collection, then one intersection count per method
         // (most variants have no edge; the methods' bitmaps are walked once, not per variant).
-        let mut lookups = by_from.lookups();
-        let mut region = Vec::new();
-        for h in &handles {
-            if let Some(list) = lookups.get(h.as_bytes()) {
-                region.extend(list.iter());
-            }
-        }
+        let region = sets::adjacent_to(Some(e), from, v, ords.iter().copied()).to_vec();
         if region.is_empty() {
             continue;
         }
@@ -114,7 +104,7 @@ mod tests {
     #[test]
     fn test_summary_edges_are_indexed() {
         for &(edges, from, method) in SUMMARY_EDGES {
-            check_read(edges.name(), from, Some(IndexKind::By)).unwrap();
+            check_read(edges.name(), from, Some(IndexKind::Adj)).unwrap();
             check_read(edges.name(), method, Some(IndexKind::Facet)).unwrap();
         }
     }

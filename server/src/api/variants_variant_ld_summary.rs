@@ -81,10 +81,10 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
     f.and(edges);
     let preds = ctx.coll(variant_ld_predictions::COLL);
     let empty = json!({"qtls": [], "tf_binding": []});
+    let (page, more) = f.window(p.offset(), p.limit);
     let out: Vec<Value> = match ld {
         None => Vec::new(),
-        Some(l) => f
-            .page(p.offset(), p.limit)
+        Some(l) => page
             .into_iter()
             .map(|o| {
                 let from = l.str_of(o, vv::m::_from).unwrap_or_default();
@@ -107,5 +107,8 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
             })
             .collect(),
     };
-    Ok(serde_json::to_vec(&out).expect("serialises").into())
+    Ok(crate::api::Answer::page(
+        serde_json::to_vec(&out).expect("serialises"),
+        more,
+    ))
 }

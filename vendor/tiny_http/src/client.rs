@@ -56,6 +56,9 @@ enum ReadError {
     /// varcat patch: the request's framing cannot be trusted (its body's length is unknown or
     /// refused); answered 400 and the connection closed.
     BadFraming(HTTPVersion, String),
+    /// varcat patch: `Content-Length` above the body limit; answered 413 and the connection
+    /// closed.
+    TooLarge(HTTPVersion, String),
 }
 
 impl ClientConnection {
@@ -198,6 +201,9 @@ impl ClientConnection {
                 request::RequestCreationError::BadFraming(why) => {
                     ReadError::BadFraming(version.clone(), why)
                 }
+                request::RequestCreationError::TooLarge(why) => {
+                    ReadError::TooLarge(version.clone(), why)
+                }
             }
         })?
         .with_connection(self.socket.clone(), self.deadline.clone());
@@ -261,8 +267,23 @@ impl Iterator for ClientConnection {
                 Err(ReadError::BadFraming(ver, why)) => {
                     // varcat patch: the JSON error body of the application, naming the header.
                     let writer = self.sink.next().unwrap();
-                    let response = Response::from_data(framing_error(&why))
+                    let response = Response::from_data(framing_error(&why, "BAD_REQUEST"))
                         .with_status_code(StatusCode(400))
+                        .with_header(
+                            "Content-Type: application/json"
+                                .parse::<crate::Header>()
+                                .unwrap(),
+                        );
+                    response.raw_print(writer, ver, &[], false, None).ok();
+                    return None; // the body's extent is unknown: nothing after it can be read
+                }
+
+                Err(ReadError::TooLarge(ver, why)) => {
+                    // varcat patch: refused before any 100 Continue; the body is never read,
+                    // so nothing after it on this connection can be.
+                    let writer = self.sink.next().unwrap();
+                    let response = Response::from_data(framing_error(&why, "PAYLOAD_TOO_LARGE"))
+                        .with_status_code(StatusCode(413))
                         .with_header(
                             "Content-Type: application/json"
                                 .parse::<crate::Header>()
@@ -322,7 +343,7 @@ impl Iterator for ClientConnection {
 }
 
 /// varcat patch: the error body for a request whose framing is refused (`why` names the header).
-fn framing_error(why: &str) -> Vec<u8> {
+fn framing_error(why: &str, code: &str) -> Vec<u8> {
     let header = if why.contains("Transfer-Encoding") && !why.contains("Content-Length") {
         "Transfer-Encoding"
     } else {
@@ -330,7 +351,7 @@ fn framing_error(why: &str) -> Vec<u8> {
     };
     let why = why.replace('\\', "\\\\").replace('"', "\\\"");
     format!(
-        "{{\"message\":\"{why}\",\"code\":\"BAD_REQUEST\",\"issues\":[{{\"message\":\"{why}\",\"path\":[\"{header}\"]}}]}}"
+        "{{\"message\":\"{why}\",\"code\":\"{code}\",\"issues\":[{{\"message\":\"{why}\",\"path\":[\"{header}\"]}}]}}"
     )
     .into_bytes()
 }

@@ -122,6 +122,10 @@ pub enum RequestCreationError {
 
     /// varcat patch: the body's framing is refused (why, naming the header).
     BadFraming(String),
+
+    /// varcat patch: `Content-Length` above [`crate::MAX_REQUEST_BODY`]: answered 413 and the
+    /// connection closed, the body unread.
+    TooLarge(String),
 }
 
 /// varcat patch: a request body's reader that closes the connection when it is dropped before
@@ -153,9 +157,11 @@ impl<R> Drop for Body<R> {
 
 /// varcat patch: the body's length from the request's framing headers: `Ok(None)` for none,
 /// `Ok(Some(None))` for chunked, `Ok(Some(Some(n)))` for `Content-Length: n`; an error (400,
-/// connection closed) for a value that is not a plain decimal within [`crate::MAX_REQUEST_BODY`],
-/// two different lengths, a length beside `Transfer-Encoding`, or a coding other than chunked.
-fn body_framing(headers: &[Header]) -> Result<Option<Option<usize>>, String> {
+/// connection closed) for a value that is not a plain decimal, two different lengths, a length
+/// beside `Transfer-Encoding`, or a coding other than chunked; a plain decimal above
+/// [`crate::MAX_REQUEST_BODY`] is `TooLarge` (413, connection closed, the body unread).
+fn body_framing(headers: &[Header]) -> Result<Option<Option<usize>>, RequestCreationError> {
+    let bad = |why: String| Err(RequestCreationError::BadFraming(why));
     let lengths: Vec<&str> = headers
         .iter()
         .filter(|h| h.field.equiv("Content-Length"))
@@ -167,10 +173,10 @@ fn body_framing(headers: &[Header]) -> Result<Option<Option<usize>>, String> {
         .map(|h| h.value.as_str().trim());
     if let Some(c) = coding {
         if !lengths.is_empty() {
-            return Err("Content-Length together with Transfer-Encoding is refused".into());
+            return bad("Content-Length together with Transfer-Encoding is refused".into());
         }
         if !c.eq_ignore_ascii_case("chunked") {
-            return Err(format!("Transfer-Encoding must be chunked, got {c:?}"));
+            return bad(format!("Transfer-Encoding must be chunked, got {c:?}"));
         }
         return Ok(Some(None));
     }
@@ -178,19 +184,21 @@ fn body_framing(headers: &[Header]) -> Result<Option<Option<usize>>, String> {
         return Ok(None);
     };
     if lengths.iter().any(|l| l != first) {
-        return Err("two different Content-Length headers".into());
+        return bad("two different Content-Length headers".into());
     }
-    let n = (!first.is_empty() && first.len() <= 19 && first.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| first.parse::<usize>().ok())
-        .flatten()
-        .filter(|n| *n <= crate::MAX_REQUEST_BODY)
-        .ok_or_else(|| {
-            format!(
-                "Content-Length must be a decimal number of bytes up to {}, got {first:?}",
-                crate::MAX_REQUEST_BODY
-            )
-        })?;
-    Ok(Some(Some(n)))
+    if first.is_empty() || !first.bytes().all(|b| b.is_ascii_digit()) {
+        return bad(format!(
+            "Content-Length must be a decimal number of bytes, got {first:?}"
+        ));
+    }
+    // Digits past usize are a length above the limit too, not a malformed one.
+    match first.parse::<usize>() {
+        Ok(n) if n <= crate::MAX_REQUEST_BODY => Ok(Some(Some(n))),
+        _ => Err(RequestCreationError::TooLarge(format!(
+            "request body larger than {} bytes (Content-Length: {first})",
+            crate::MAX_REQUEST_BODY
+        ))),
+    }
 }
 
 impl From<IoError> for RequestCreationError {
@@ -224,7 +232,7 @@ where
     R: Read + Send + 'static,
     W: Write + Send + 'static,
 {
-    let framing = body_framing(&headers).map_err(RequestCreationError::BadFraming)?;
+    let framing = body_framing(&headers)?;
 
     // true if the client sent a `Expect: 100-continue` header
     let expects_continue = {
@@ -427,17 +435,15 @@ impl Request {
     ///  function will send back a `100 Continue` response.
     #[inline]
     pub fn as_reader(&mut self) -> &mut dyn Read {
+        // varcat patch: the interim 100 is the bare status line (RFC 9110 §15.2: no
+        // Content-Length on a 1xx; upstream sent Content-Length: 0, Date and Server), and an
+        // HTTP/1.0 client's expectation is ignored (RFC 9110 §10.1.1).
         if self.must_send_continue {
-            let msg = Response::new_empty(StatusCode(100));
-            msg.raw_print(
-                self.response_writer.as_mut().unwrap().by_ref(),
-                self.http_version.clone(),
-                &self.headers,
-                true,
-                None,
-            )
-            .ok();
-            self.response_writer.as_mut().unwrap().flush().ok();
+            if self.http_version >= (1, 1) {
+                let w = self.response_writer.as_mut().unwrap();
+                w.write_all(b"HTTP/1.1 100 Continue\r\n\r\n").ok();
+                w.flush().ok();
+            }
             self.must_send_continue = false;
         }
 

@@ -1,0 +1,271 @@
+//! `varcat annotate`: adds INFO fields from a varcat catalog to the records of a VCF or BCF,
+//! keeping every record, in order (docs/beyond-igvf/brief.md §1).
+//!
+//! - [`allele`]: trimming and the reference-free equivalence with the catalog's SPDIs;
+//! - [`lookup`]: finding an allele among the catalog's variants;
+//! - [`fields`]: the field table; [`values`]: a variant's values as INFO text;
+//! - [`export`]: `varcat export-vcf`, the catalog as an annotation VCF;
+//! - [`annotator`]: one record, any format; [`text`]: VCF text to VCF text, byte-preserving;
+//!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers.
+
+pub mod allele;
+pub mod annotator;
+pub mod export;
+pub mod fields;
+pub mod generic;
+pub mod header;
+pub mod io;
+pub mod json;
+pub mod lookup;
+pub mod text;
+pub mod values;
+
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use noodles_bcf as bcf;
+use noodles_vcf as vcf;
+use varcat_format::collection::Collections;
+use varcat_format::Catalog;
+
+use crate::annotator::{Annotator, Counts};
+use crate::fields::Field;
+use crate::io::{OutFormat, Output};
+
+/// What to annotate, how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Input path (`-`: stdin).
+    pub input: PathBuf,
+    /// Output path (`-`: stdout).
+    pub output: PathBuf,
+    /// Output format (None: from the output's extension).
+    pub format: Option<OutFormat>,
+    /// The catalog.
+    pub catalog: PathBuf,
+    /// Fields, in output order.
+    pub fields: Vec<Field>,
+    /// INFO key prefix.
+    pub prefix: String,
+    /// Threads for BGZF (de)compression.
+    pub threads: usize,
+    /// Annotate even when the header names another assembly.
+    pub assume_grch38: bool,
+    /// Pass malformed records through with a warning instead of stopping.
+    pub lenient: bool,
+    /// How far left of an indel to look for its expanded SPDI.
+    pub window: u64,
+    /// The command line, for the output header.
+    pub command: String,
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub struct Report {
+    /// Counts.
+    pub counts: Counts,
+    /// Wall time of the records (seconds).
+    pub secs: f64,
+    /// The index written, if any.
+    pub index: Option<PathBuf>,
+    /// True when the output would have been indexed but the input was not sorted.
+    pub unsorted: bool,
+    /// Input contigs the catalog lacks.
+    pub unknown_contigs: Vec<String>,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}; {:.2}s, {:.0} records/s",
+            self.counts,
+            self.secs,
+            self.counts.records as f64 / self.secs.max(1e-9)
+        )
+    }
+}
+
+/// Sortedness of the input: contigs in blocks, positions not decreasing within each.
+#[derive(Debug, Default)]
+pub struct Sorted {
+    seen: HashSet<String>,
+    last: Option<(String, u64)>,
+    /// False once a record is out of order.
+    pub ok: bool,
+}
+
+impl Sorted {
+    fn new() -> Sorted {
+        Sorted {
+            ok: true,
+            ..Sorted::default()
+        }
+    }
+
+    /// Notes a record at (`chrom`, `pos`).
+    pub fn see(&mut self, chrom: &str, pos: u64) {
+        if !self.ok {
+            return;
+        }
+        match &mut self.last {
+            Some((c, p)) if c == chrom => {
+                if pos < *p {
+                    self.ok = false;
+                }
+                *p = pos;
+            }
+            _ => {
+                if !self.seen.insert(chrom.to_string()) {
+                    self.ok = false;
+                }
+                self.last = Some((chrom.to_string(), pos));
+            }
+        }
+    }
+}
+
+/// The header text of a text VCF, up to and including `#CHROM`, and its line count.
+fn read_text_header(input: &mut dyn BufRead, name: &str) -> Result<(String, u64), String> {
+    let (mut text, mut lines) = (String::new(), 0u64);
+    loop {
+        let mut line = Vec::new();
+        let n = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("{name}:{}: {e}", lines + 1))?;
+        if n == 0 {
+            return Err(format!("{name}: no #CHROM header line"));
+        }
+        lines += 1;
+        if !line.starts_with(b"#") {
+            return Err(format!(
+                "{name}:{lines}: a record before the #CHROM header line"
+            ));
+        }
+        let s = String::from_utf8(line).map_err(|_| format!("{name}:{lines}: not UTF-8"))?;
+        let last = s.starts_with("#CHROM");
+        text.push_str(&s);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        if last {
+            return Ok((text, lines));
+        }
+    }
+}
+
+/// `text` with `added` inserted before its `#CHROM` line.
+fn with_added(text: &str, added: &str) -> String {
+    let at = text.find("\n#CHROM").map_or(0, |i| i + 1);
+    format!("{}{added}{}", &text[..at], &text[at..])
+}
+
+/// Annotates `opts.input` into `opts.output`.
+pub fn run(opts: &Options) -> Result<Report, String> {
+    let catalog =
+        Catalog::open(&opts.catalog).map_err(|e| format!("{}: {e}", opts.catalog.display()))?;
+    let checksum = format!("{:016x}", catalog.checksum());
+    let cols =
+        Collections::open(catalog).map_err(|e| format!("{}: {e}", opts.catalog.display()))?;
+    let mut ann = Annotator::new(&cols, opts.fields.clone(), &opts.prefix, opts.window)?;
+
+    let input = io::open_input(&opts.input, 1)?;
+    let name = input.name.clone();
+    let mut reader = input.reader;
+    let (text, lines, bcf_in) = if input.bcf {
+        let mut r =
+            bcf::io::Reader::from(std::mem::replace(&mut reader, Box::new(std::io::empty())));
+        let h = r
+            .read_header()
+            .map_err(|e| format!("{name}: header: {e}"))?;
+        let mut w = vcf::io::Writer::new(Vec::new());
+        w.write_header(&h)
+            .map_err(|e| format!("{name}: header: {e}"))?;
+        let text = String::from_utf8(w.into_inner()).map_err(|e| e.to_string())?;
+        (text, 0, Some((r, h)))
+    } else {
+        let (text, lines) = read_text_header(&mut reader, &name)?;
+        (text, lines, None)
+    };
+    if let Some(other) = header::other_assembly(&text) {
+        if !opts.assume_grch38 {
+            return Err(format!(
+                "{name}: the header is for another assembly ({other}); the catalog is GRCh38. \
+                 Lift the calls over, or pass --assume-grch38 if they are GRCh38"
+            ));
+        }
+    }
+    let mut in_header =
+        header::parse(&text, &opts.fields, &opts.prefix).map_err(|e| format!("{name}: {e}"))?;
+    let added = header::added_lines(&opts.fields, &opts.prefix, &opts.command, &checksum);
+    let out_text = with_added(&text, &added);
+
+    let format = opts
+        .format
+        .unwrap_or_else(|| OutFormat::from_path(&opts.output));
+    let mut out = Output::create(&opts.output, format, opts.threads)?;
+    let mut sorted = Sorted::new();
+    let start = Instant::now();
+    if bcf_in.is_none() && !format.is_bcf() {
+        out.write_all(out_text.as_bytes())
+            .map_err(|e| format!("writing: {e}"))?;
+        text::records(
+            &mut reader,
+            &mut out,
+            &mut ann,
+            &mut sorted,
+            &name,
+            lines,
+            opts.lenient,
+        )?;
+    } else {
+        let out_header = vcf::header::Parser::default()
+            .parse(&out_text)
+            .map_err(|e| format!("output header: {e}"))?;
+        let src = match bcf_in {
+            Some((r, h)) => {
+                // BCF records name contigs by index into the header's string maps, which
+                // only the header read from the file carries.
+                in_header = h;
+                generic::Source::Bcf(r)
+            }
+            None => generic::Source::Vcf(reader, lines),
+        };
+        let mut sink = if format.is_bcf() {
+            generic::Sink::Bcf(bcf::io::Writer::from(out))
+        } else {
+            generic::Sink::Vcf(vcf::io::Writer::new(out))
+        };
+        sink.header(&out_header)
+            .map_err(|e| format!("writing: {e}"))?;
+        generic::records(
+            src,
+            &in_header,
+            &out_header,
+            &mut sink,
+            &mut ann,
+            &mut sorted,
+            &name,
+            opts.lenient,
+        )?;
+        out = sink.into_inner();
+    }
+    out.finish().map_err(|e| format!("writing: {e}"))?;
+    let secs = start.elapsed().as_secs_f64();
+    let indexable =
+        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
+    let index = if indexable && sorted.ok {
+        Some(io::write_index(&opts.output, format)?)
+    } else {
+        None
+    };
+    Ok(Report {
+        counts: ann.counts.clone(),
+        secs,
+        index,
+        unsorted: indexable && !sorted.ok,
+        unknown_contigs: ann.unknown_contigs().to_vec(),
+    })
+}

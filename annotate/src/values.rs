@@ -1,0 +1,394 @@
+//! A matched variant's field values as VCF INFO text (brief §1.4): floats as the shortest f32
+//! text (what bcftools stores), strings percent-encoded, several values for one allele joined
+//! with `|`. Values are read from stored member bytes; nothing is parsed into JSON values.
+
+use varcat_format::collection::{Collection, Collections};
+
+use crate::fields::{Field, Qtl, Source};
+use crate::json;
+
+/// Appends `s` (raw JSON string content) percent-encoded for a VCF INFO value: VCF 4.3's
+/// reserved `%:;=,` and CR/LF/TAB, plus space (4.2 readers split on it) and `|` (our join).
+pub fn push_encoded(raw: &[u8], out: &mut Vec<u8>) {
+    let mut s = Vec::new();
+    json::unescape(raw, &mut s);
+    for &b in &s {
+        match b {
+            b'%' | b':' | b';' | b'=' | b',' | b'\r' | b'\n' | b'\t' | b' ' | b'|' => {
+                out.extend_from_slice(format!("%{b:02X}").as_bytes())
+            }
+            _ => out.push(b),
+        }
+    }
+}
+
+/// Appends `v` as the shortest text that reads back as the same f32.
+pub fn push_f32(v: f64, out: &mut Vec<u8>) {
+    let mut b = ryu::Buffer::new();
+    let f = v as f32;
+    if f.is_finite() {
+        let s = b.format_finite(f);
+        out.extend_from_slice(s.strip_suffix(".0").unwrap_or(s).as_bytes());
+    } else {
+        out.push(b'.');
+    }
+}
+
+/// The catalog collections and member ids the chosen fields read, opened once.
+pub struct Values<'c> {
+    cols: &'c Collections,
+    variants: &'c Collection,
+    key: Option<u16>,
+    annotations: Option<u16>,
+    rsid: Option<u16>,
+    spdi: Option<u16>,
+    fields: Vec<Field>,
+    /// The annotation members the fields read, sorted: (member, field index).
+    members: Vec<(&'static [u8], usize)>,
+    needs_edges: bool,
+    handle: Vec<u8>,
+}
+
+/// The edges of one variant in an edge collection (ordinals).
+fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u32> {
+    coll.and_then(|c| c.by("_from"))
+        .and_then(|m| m.get(handle))
+        .map(|l| l.iter().collect())
+        .unwrap_or_default()
+}
+
+/// True when edge `ord` of `coll` has `value` in facet `field`.
+fn has_facet(coll: &Collection, field: &str, value: &str, ord: u32) -> bool {
+    coll.facet(field)
+        .and_then(|f| f.get(value))
+        .is_some_and(|b| b.contains(ord))
+}
+
+impl<'c> Values<'c> {
+    /// Opens the readers of `fields` for `variants` of `cols`.
+    pub fn new(cols: &'c Collections, variants: &'c Collection, fields: &[Field]) -> Values<'c> {
+        let mut members: Vec<(&'static [u8], usize)> = fields
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| match f.source {
+                Source::AnnotationNumber(m) | Source::AnnotationString(m) => {
+                    Some((m.as_bytes(), i))
+                }
+                _ => None,
+            })
+            .collect();
+        members.sort();
+        let needs_edges = fields.iter().any(|f| {
+            !matches!(
+                f.source,
+                Source::Rsid
+                    | Source::Spdi
+                    | Source::AnnotationNumber(_)
+                    | Source::AnnotationString(_)
+                    | Source::VariantNumber(_)
+            )
+        });
+        Values {
+            fields: fields.to_vec(),
+            members,
+            needs_edges,
+            cols,
+            variants,
+            key: variants.field("_key"),
+            annotations: variants.field("annotations"),
+            rsid: variants.field("rsid"),
+            spdi: variants.field("spdi"),
+            handle: Vec::new(),
+        }
+    }
+
+    /// Sets `out[i]` to field `i`'s value for variant `ord` (empty when it has none).
+    pub fn fill(&mut self, ord: u32, out: &mut [Vec<u8>]) {
+        let Some(rec) = self.variants.record(ord) else {
+            return;
+        };
+        let member = |name: &str| self.variants.field(name).and_then(|id| rec.get(id));
+        for o in out.iter_mut() {
+            o.clear();
+        }
+        // Every annotation member the fields read, in one pass over the object.
+        if let Some(a) = self
+            .annotations
+            .and_then(|id| rec.get(id))
+            .filter(|_| !self.members.is_empty())
+        {
+            let mut left = self.members.len();
+            json::for_each_member(a, |k, v| {
+                if let Ok(at) = self.members.binary_search_by(|(m, _)| (*m).cmp(k)) {
+                    let i = self.members[at].1;
+                    match self.fields[i].source {
+                        Source::AnnotationNumber(_) => {
+                            if let Some(x) = json::number(v) {
+                                push_f32(x, &mut out[i]);
+                            }
+                        }
+                        _ => {
+                            if let Some(s) = json::str_content(v) {
+                                push_encoded(s, &mut out[i]);
+                            }
+                        }
+                    }
+                    left -= 1;
+                }
+                left > 0
+            });
+        }
+        if self.needs_edges {
+            self.handle.clear();
+            self.handle.extend_from_slice(b"variants/");
+            if let Some(k) = self
+                .key
+                .and_then(|k| rec.get(k))
+                .and_then(json::str_content)
+            {
+                self.handle.extend_from_slice(k);
+            }
+        }
+        let mut coding: Option<Vec<(Vec<u8>, u32)>> = None;
+        for (f, o) in self.fields.iter().zip(out.iter_mut()) {
+            match f.source {
+                Source::Rsid => {
+                    if let Some(v) = self.rsid.and_then(|id| rec.get(id)) {
+                        json::for_each_str(v, |s| {
+                            if !o.is_empty() {
+                                o.push(b'|');
+                            }
+                            push_encoded(s, o);
+                        });
+                    }
+                }
+                Source::Spdi => {
+                    if let Some(s) = self
+                        .spdi
+                        .and_then(|id| rec.get(id))
+                        .and_then(json::str_content)
+                    {
+                        push_encoded(s, o);
+                    }
+                }
+                // Read above, in one pass.
+                Source::AnnotationNumber(_) | Source::AnnotationString(_) => {}
+                Source::VariantNumber(k) => {
+                    if let Some(x) = member(k).and_then(json::number) {
+                        push_f32(x, o);
+                    }
+                }
+                Source::QtlCount(q) | Source::QtlTopGene(q) => self.qtl(q, f.source, o),
+                Source::CaqtlCount => {
+                    let c = self.cols.get("variants_genomic_elements");
+                    let n = c.map_or(0, |c| {
+                        edges(Some(c), &self.handle)
+                            .into_iter()
+                            .filter(|&e| has_facet(c, "method", "caQTL", e))
+                            .count()
+                    });
+                    o.extend_from_slice(n.to_string().as_bytes());
+                }
+                Source::GwasCount | Source::GwasMinP | Source::GwasTopTrait => {
+                    self.gwas(f.source, o)
+                }
+                Source::Clingen => self.clingen(o),
+                Source::Hgvsp | Source::Coding(_) => {
+                    let list = coding.get_or_insert_with(|| self.coding());
+                    self.coding_values(list, f.source, o);
+                }
+            }
+        }
+    }
+
+    fn qtl(&self, q: Qtl, source: Source, o: &mut Vec<u8>) {
+        let Some(c) = self.cols.get("variants_genes") else {
+            if matches!(source, Source::QtlCount(_)) {
+                o.push(b'0');
+            }
+            return;
+        };
+        let (p, key) = (c.field("neg_log10_pvalue"), c.field("_key"));
+        let mut n = 0usize;
+        // (−log10 p, _key, edge ordinal) of the strongest association; ties go to the smaller key.
+        let mut top: Option<(f64, Vec<u8>, u32)> = None;
+        for e in edges(Some(c), &self.handle) {
+            if !has_facet(c, "label", q.label(), e) {
+                continue;
+            }
+            n += 1;
+            let Some(rec) = c.record(e) else { continue };
+            let score = p
+                .and_then(|id| rec.get(id))
+                .and_then(json::number)
+                .unwrap_or(f64::NEG_INFINITY);
+            let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
+            let better = match &top {
+                None => true,
+                Some((s, tk, _)) => score > *s || (score == *s && k < &tk[..]),
+            };
+            if better {
+                top = Some((score, k.to_vec(), e));
+            }
+        }
+        match source {
+            Source::QtlCount(_) => o.extend_from_slice(n.to_string().as_bytes()),
+            _ => {
+                let gene = top
+                    .and_then(|(_, _, e)| c.value(e, "_to"))
+                    .and_then(|h| {
+                        let h = std::str::from_utf8(json::str_content(&h)?).ok()?;
+                        self.cols.resolve(h)
+                    })
+                    .and_then(|(g, ord)| g.value(ord, "name"));
+                if let Some(g) = gene.as_deref().and_then(json::str_content) {
+                    push_encoded(g, o);
+                }
+            }
+        }
+    }
+
+    fn gwas(&self, source: Source, o: &mut Vec<u8>) {
+        let c = self.cols.get("variants_phenotypes");
+        let mut n = 0usize;
+        let mut top: Option<(f64, Vec<u8>, u32)> = None;
+        if let Some(c) = c {
+            let (p, key) = (c.field("p_value"), c.field("_key"));
+            for e in edges(Some(c), &self.handle) {
+                if !has_facet(c, "label", "GWAS", e) {
+                    continue;
+                }
+                n += 1;
+                let Some(rec) = c.record(e) else { continue };
+                let Some(pv) = p
+                    .and_then(|id| rec.get(id))
+                    .filter(|v| json::number(v).is_some())
+                else {
+                    continue;
+                };
+                let x = json::number(pv).unwrap_or(f64::INFINITY);
+                let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
+                let better = match &top {
+                    None => true,
+                    Some((s, tk, _)) => x < *s || (x == *s && k < &tk[..]),
+                };
+                if better {
+                    top = Some((x, k.to_vec(), e));
+                }
+            }
+        }
+        match (source, c, top) {
+            (Source::GwasCount, _, _) => o.extend_from_slice(n.to_string().as_bytes()),
+            (Source::GwasMinP, Some(c), Some((_, _, e))) => {
+                if let Some(v) = c.value(e, "p_value") {
+                    o.extend_from_slice(v.trim_ascii());
+                }
+            }
+            (Source::GwasTopTrait, Some(c), Some((_, _, e))) => {
+                let term = c.value(e, "phenotype_term");
+                if let Some(s) = term.as_deref().and_then(json::str_content) {
+                    push_encoded(s, o);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn clingen(&self, o: &mut Vec<u8>) {
+        let Some(c) = self.cols.get("variants_diseases") else {
+            return;
+        };
+        let mut got: Vec<Vec<u8>> = Vec::new();
+        for e in edges(Some(c), &self.handle) {
+            let assertion = c.value(e, "assertion");
+            if let Some(s) = assertion.as_deref().and_then(json::str_content) {
+                let mut v = Vec::new();
+                push_encoded(s, &mut v);
+                got.push(v);
+            }
+        }
+        got.sort();
+        got.dedup();
+        o.extend_from_slice(&got.join(&b'|'));
+    }
+
+    /// The variant's coding variants: (`_to` key, ordinal in `coding_variants`), in key order.
+    fn coding(&self) -> Vec<(Vec<u8>, u32)> {
+        let (Some(c), Some(cv)) = (
+            self.cols.get("variants_coding_variants"),
+            self.cols.get("coding_variants"),
+        ) else {
+            return Vec::new();
+        };
+        let mut v: Vec<(Vec<u8>, u32)> = edges(Some(c), &self.handle)
+            .into_iter()
+            .filter_map(|e| {
+                let to = c.value(e, "_to")?;
+                let to = json::str_content(&to)?;
+                let key = to.strip_prefix(b"coding_variants/")?;
+                let ord = cv.ord(std::str::from_utf8(key).ok()?)?;
+                Some((key.to_vec(), ord))
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    fn coding_values(&self, list: &[(Vec<u8>, u32)], source: Source, o: &mut Vec<u8>) {
+        let Some(cv) = self.cols.get("coding_variants") else {
+            return;
+        };
+        let member = match source {
+            Source::Coding(m) => m,
+            _ => "hgvsp",
+        };
+        let mut any = false;
+        for (i, &(_, ord)) in list.iter().enumerate() {
+            if i > 0 {
+                o.push(b'|');
+            }
+            match cv.value(ord, member).as_deref() {
+                Some(v) if json::str_content(v).is_some() => {
+                    push_encoded(json::str_content(v).unwrap_or_default(), o);
+                    any = true;
+                }
+                Some(v) if json::number(v).is_some() => {
+                    o.extend_from_slice(v.trim_ascii());
+                    any = true;
+                }
+                _ => o.push(b'.'),
+            }
+        }
+        if !any {
+            o.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodes_reserved_characters() {
+        let mut o = Vec::new();
+        push_encoded(br#"drug use; a=b, c:d|e 100%\"x\""#, &mut o);
+        assert_eq!(o, b"drug%20use%3B%20a%3Db%2C%20c%3Ad%7Ce%20100%25\"x\"");
+    }
+
+    #[test]
+    fn floats_are_shortest_f32() {
+        let mut o = Vec::new();
+        push_f32(0.1, &mut o);
+        o.push(b' ');
+        push_f32(1.0, &mut o);
+        o.push(b' ');
+        push_f32(3.2e-5, &mut o);
+        o.push(b' ');
+        push_f32(1.5e-10, &mut o);
+        o.push(b' ');
+        push_f32(f64::NAN, &mut o);
+        assert_eq!(o, b"0.1 1 0.000032 1.5e-10 .");
+    }
+}

@@ -1,0 +1,86 @@
+//! Ordinal width: how many bytes a collection's sections spend on one ordinal.
+//!
+//! Each collection has its own width (metadata `ordinal_width`): 4 bytes while its document
+//! count fits 32 bits, 8 above the build's threshold. Postings, facets, point and interval
+//! entries follow it; readers are told the width by the metadata and refuse a section whose
+//! tag says otherwise, so a width mix-up is caught at open instead of misreading ordinals.
+
+use crate::error::ReadError;
+
+/// Documents above which a collection is wide by default: a narrow collection's ordinals stop
+/// at 2³² − 3, so that `u32::MAX` and `u32::MAX − 1` stay free as markers.
+pub const DEFAULT_WIDE_ABOVE: u64 = u32::MAX as u64 - 1;
+
+/// Bytes per ordinal in one collection's sections.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Width {
+    /// 4-byte ordinals (32-bit roaring facets, `PTS1`, `IVL1`).
+    #[default]
+    Narrow,
+    /// 8-byte ordinals (`RoaringTreemap` facets, `PTS2`, `IVL2`); ordinals stay below 2⁶³,
+    /// the FST inline bit.
+    Wide,
+}
+
+impl Width {
+    /// The width of a collection of `documents` when collections above `wide_above` are wide.
+    pub fn for_count(documents: u64, wide_above: u64) -> Width {
+        if documents > wide_above {
+            Width::Wide
+        } else {
+            Width::Narrow
+        }
+    }
+
+    /// Bytes per ordinal (the metadata's `ordinal_width`).
+    pub fn bytes(self) -> u8 {
+        match self {
+            Width::Narrow => 4,
+            Width::Wide => 8,
+        }
+    }
+
+    /// The width the metadata's `ordinal_width` names, or an error naming `collection`.
+    pub fn from_bytes(bytes: u8, collection: &str) -> Result<Width, ReadError> {
+        match bytes {
+            4 => Ok(Width::Narrow),
+            8 => Ok(Width::Wide),
+            n => Err(ReadError::invalid(
+                crate::meta::META_SECTION,
+                format!("{collection}: ordinal width {n} (4 or 8)"),
+            )),
+        }
+    }
+
+    /// The largest ordinal a section of this width stores.
+    pub fn max_ordinal(self) -> u64 {
+        match self {
+            Width::Narrow => u32::MAX as u64,
+            Width::Wide => (1 << 63) - 1,
+        }
+    }
+
+    /// Refuses a section whose own width (`found`, from its tag) is not the metadata's.
+    pub fn check(self, found: Width, section: &str) -> Result<(), ReadError> {
+        if self == found {
+            Ok(())
+        } else {
+            Err(ReadError::invalid(
+                section,
+                format!(
+                    "{}-byte ordinals where the metadata says {}",
+                    found.bytes(),
+                    self.bytes()
+                ),
+            ))
+        }
+    }
+}
+
+/// Narrows an ordinal read from a wide section for the u32 interfaces (the server's sets, record
+/// reads): one past the 32-bit range reads as `u32::MAX`, which no served collection holds (see
+/// [`DEFAULT_WIDE_ABOVE`]), so it is dropped like any out-of-range ordinal of a corrupt section.
+#[inline]
+pub fn narrow(ord: u64) -> u32 {
+    u32::try_from(ord).unwrap_or(u32::MAX)
+}

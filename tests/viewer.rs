@@ -1,0 +1,172 @@
+//! `/view`, the region viewer, end to end on the sample catalog: each track holds the items
+//! the JSONL says are in the region, every link answers 200, searches redirect (303), and bad
+//! or fruitless searches get 400/404 pages.
+
+use crate::oracle::{data, overlaps, s};
+use crate::util::{request, server};
+
+fn view(target: &str) -> crate::util::Resp {
+    request(&server().addr, "GET", target, &[])
+}
+
+fn hrefs(html: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&"))
+        .collect()
+}
+
+#[test]
+fn test_region_page_holds_every_track_item_and_its_links_answer() {
+    let region = ("chr20", 9_540_000u64, 9_600_000u64);
+    let r = view("/view?region=chr20:9540000-9600000");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("Content-Type"), Some("text/html; charset=utf-8"));
+    let html = r.text();
+    assert!(html.contains("<svg") && html.contains("</svg>"));
+    let links = hrefs(&html);
+    let has = |l: &str| links.iter().any(|x| x == l);
+    let d = data();
+    let mut counts = [0usize; 4];
+    for g in d.docs("genes").iter().filter(|g| overlaps(g, region)) {
+        assert!(has(&format!("/api/genes?gene_id={}", s(g, "_key"))), "{g}");
+        assert!(html.contains(&format!(">{}</text>", s(g, "name"))), "{g}");
+        counts[0] += 1;
+    }
+    for t in d.docs("transcripts").iter().filter(|t| overlaps(t, region)) {
+        let l = format!("/api/transcripts?transcript_id={}", s(t, "_key"));
+        assert!(has(&l), "{l}");
+        counts[1] += 1;
+    }
+    for v in d.docs("variants").iter().filter(|v| {
+        s(v, "chr") == "chr20" && (region.1..region.2).contains(&v["pos"].as_u64().unwrap())
+    }) {
+        let l = format!("/api/variants?spdi={}", s(v, "spdi"));
+        assert!(has(&l), "{l}");
+        counts[2] += 1;
+    }
+    for e in d
+        .docs("genomic_elements")
+        .iter()
+        .filter(|e| overlaps(e, region))
+    {
+        let l = format!(
+            "/api/genomic-elements?region=chr20:{}-{}",
+            e["start"], e["end"]
+        );
+        assert!(has(&l), "{l}");
+        counts[3] += 1;
+    }
+    // PAK5 and ENSG00000286740 (and one more), their transcripts, FAVOR variants at 9.56 Mb
+    // and cCREs from 9,550,320.
+    assert!(
+        counts[0] >= 2 && counts[1] >= 4 && counts[2] > 900 && counts[3] > 40,
+        "{counts:?}"
+    );
+    assert!(has("/api/genes?gene_id=ENSG00000101349") && html.contains(">PAK5</text>"));
+    assert!(has("/api/genomic-elements?region=chr20:9550320-9550587"));
+    // Exons and CDS of the transcripts (genes_structure), the legend, the empty QTL track.
+    assert!(html.contains("class=\"exon\"") && html.contains("class=\"cds\""));
+    assert!(html.contains("AF &lt; 0.001") && html.contains("AF unknown"));
+    assert!(html.contains("no QTL links from this region"));
+    // Every link answers 200 (the page's own navigation included).
+    let mut seen = std::collections::BTreeSet::new();
+    for l in links.iter().filter(|l| seen.insert((*l).clone())) {
+        let r = view(l);
+        assert_eq!(r.status, 200, "{l}: {}", r.text());
+    }
+    assert!(seen.len() > 950, "{} links", seen.len());
+}
+
+#[test]
+fn test_qtl_links_join_variants_to_their_genes() {
+    let html = view("/view?region=chr1:0-60000").text();
+    let links = hrefs(&html);
+    // The consistent fixture's eQTL/spliceQTL edges from NC_000001.11:15000:A:G.
+    assert!(
+        links.contains(&"/api/variants/genes?spdi=NC_000001.11:15000:A:G".to_string()),
+        "{links:?}"
+    );
+    assert!(html.contains("eQTL NC_000001.11:15000:A:G → TSTA1"));
+    assert!(html.contains("spliceQTL NC_000001.11:15000:A:G → TSTA1"));
+    assert!(!html.contains("no QTL links"));
+    let r = view("/api/variants/genes?spdi=NC_000001.11:15000:A:G");
+    assert_eq!(r.status, 200);
+}
+
+#[test]
+fn test_searches_redirect_to_their_region() {
+    for (q, to) in [
+        ("PAK5", "/view?region=chr20:9507199-9869246&q=PAK5"),
+        ("pak5", "/view?region=chr20:9507199-9869246&q=pak5"),
+        (
+            "ENSG00000101349.17",
+            "/view?region=chr20:9507199-9869246&q=ENSG00000101349.17",
+        ),
+        (
+            "rs2045642915",
+            "/view?region=chr20:9559577-9569578&q=rs2045642915",
+        ),
+        (
+            "NC_000020.11:9564577:A:T",
+            "/view?region=chr20:9559577-9569578&q=NC_000020.11:9564577:A:T",
+        ),
+        (
+            "20:9,540,000-9,600,000",
+            "/view?region=chr20:9540000-9600000&q=20:9%2C540%2C000-9%2C600%2C000",
+        ),
+    ] {
+        let url = format!("/view?q={}", q.replace(',', "%2C"));
+        let r = view(&url);
+        assert_eq!(r.status, 303, "{q}: {}", r.text());
+        assert_eq!(r.header("Location"), Some(to), "{q}");
+        assert_eq!(view(to).status, 200, "{to}");
+    }
+}
+
+#[test]
+fn test_bad_and_fruitless_searches_get_pages_saying_why() {
+    for (url, status, why) in [
+        (
+            "/view?q=chr1:5-",
+            400,
+            "must look like chr&lt;name&gt;:&lt;start&gt;-&lt;end&gt;",
+        ),
+        (
+            "/view?region=chr1:0-2000000",
+            400,
+            "the region is 2000000 bases; the viewer shows at most 1000000",
+        ),
+        ("/view?region=chr1:9-5", 400, "start &lt; end"),
+        ("/view", 400, "the search is empty"),
+        (
+            "/view?q=%3Cscript%3E",
+            400,
+            "&quot;&lt;script&gt;&quot; is not a search",
+        ),
+        (
+            "/view?q=NOSUCHGENE1",
+            404,
+            "nothing in the catalog matches &quot;NOSUCHGENE1&quot;",
+        ),
+        ("/view?q=rs1", 404, "nothing in the catalog matches"),
+        ("/view?q=%ZZ", 400, "invalid percent-encoding"),
+    ] {
+        let r = view(url);
+        assert_eq!(r.status, status, "{url}: {}", r.text());
+        assert_eq!(
+            r.header("Content-Type"),
+            Some("text/html; charset=utf-8"),
+            "{url}"
+        );
+        let html = r.text();
+        assert!(html.contains(why), "{url}: {html}");
+        assert!(!html.contains("<script>"), "{url}");
+    }
+    // A region with nothing in it is a page with empty tracks, not an error.
+    let r = view("/view?region=chr20:1-2");
+    assert_eq!(r.status, 200);
+    assert!(r.text().contains("no genes in this region"));
+    let h = request(&server().addr, "HEAD", "/view?region=chr20:1-2", &[]);
+    assert_eq!(h.status, 200);
+}
