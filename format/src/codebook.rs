@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::bytes::u16_at;
-use crate::records::{Record, RecordBuf};
+use crate::records::Record;
 
 /// The section holding collection `coll`'s codebook.
 pub fn section(coll: &str) -> String {
@@ -278,40 +278,80 @@ fn decimal(text: &[u8]) -> Option<(bool, u64, u8)> {
     Some((neg, mag, exp as u8))
 }
 
-/// Writes the JSON number (sign, magnitude, exponent byte) as serde_json prints it.
+/// Writes the JSON number (sign, magnitude, exponent byte) in the layout `ryu` (serde_json's
+/// float printer) gives shortest digits, from the stored digits themselves: no float is
+/// parsed or formatted. A value the layout does not reproduce is escaped at build, so this
+/// only has to be deterministic; for serde_json output it is exact.
 fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> Option<()> {
+    if neg {
+        out.push(b'-');
+    }
+    let mut d = [0u8; 20];
+    let n = digits(mag, &mut d);
+    let d = &d[..n];
     if exp == INT_TEXT {
-        if neg {
-            out.push(b'-');
-        }
-        out.extend_from_slice(mag.to_string().as_bytes());
+        out.extend_from_slice(d);
         return Some(());
     }
     let e = exp as i8 as i32;
-    const POW: [f64; 23] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ];
-    // Exact operands give a correctly rounded result (the classic fast path); otherwise the
-    // standard library's correctly rounded parse.
-    let x = if mag < (1 << 53) && e.unsigned_abs() <= 22 {
-        let m = mag as f64;
-        if e < 0 {
-            m / POW[(-e) as usize]
-        } else {
-            m * POW[e as usize]
-        }
+    // The decimal point's position in the digits (ryu's `kk`).
+    let kk = n as i32 + e;
+    if e >= 0 && kk <= 16 {
+        // 1234e2 → 123400.0
+        out.extend_from_slice(d);
+        out.extend(std::iter::repeat_n(b'0', e as usize));
+        out.extend_from_slice(b".0");
+    } else if 0 < kk && kk <= 16 {
+        // 1234e-2 → 12.34
+        out.extend_from_slice(&d[..kk as usize]);
+        out.push(b'.');
+        out.extend_from_slice(&d[kk as usize..]);
+    } else if -5 < kk && kk <= 0 {
+        // 1234e-7 → 0.0001234
+        out.extend_from_slice(b"0.");
+        out.extend(std::iter::repeat_n(b'0', (-kk) as usize));
+        out.extend_from_slice(d);
     } else {
-        format!("{mag}e{e}").parse::<f64>().ok()?
-    };
-    if !x.is_finite() {
-        return None;
+        // 1234e20 → 1.234e+23; 1e-7
+        out.push(d[0]);
+        if n > 1 {
+            out.push(b'.');
+            out.extend_from_slice(&d[1..]);
+        }
+        out.extend_from_slice(if kk > 0 { b"e+" } else { b"e" });
+        write_i64(out, (kk - 1) as i64);
     }
-    serde_json::to_writer(&mut *out, &if neg { -x } else { x }).ok()
+    Some(())
 }
 
-fn itoa_buf(v: i64) -> String {
-    v.to_string()
+/// Writes `v`'s decimal digits at the start of `buf` (room for them), returning how many.
+fn digits(mut v: u64, buf: &mut [u8]) -> usize {
+    let mut tmp = [0u8; 20];
+    let mut i = tmp.len();
+    loop {
+        i -= 1;
+        tmp[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let n = tmp.len() - i;
+    buf[..n].copy_from_slice(&tmp[i..]);
+    n
+}
+
+fn write_u64(out: &mut Vec<u8>, v: u64) {
+    let mut buf = [0u8; 20];
+    let n = digits(v, &mut buf);
+    out.extend_from_slice(&buf[..n]);
+}
+
+fn write_i64(out: &mut Vec<u8>, v: i64) {
+    if v < 0 {
+        out.push(b'-');
+    }
+    write_u64(out, v.unsigned_abs());
 }
 
 // ---- encoding and decoding one value ---------------------------------------------------
@@ -386,7 +426,7 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
         Class::Const(v) => out.extend_from_slice(v),
         Class::Dict(values) => out.extend_from_slice(values.get(c.len()?)?),
         Class::Same(_) => return None,
-        Class::Int => out.extend_from_slice(itoa_buf(unzigzag(c.varint()?)).as_bytes()),
+        Class::Int => write_i64(out, unzigzag(c.varint()?)),
         Class::Float => {
             let m = c.varint()?;
             let e = c.byte()?;
@@ -414,6 +454,33 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
                 }
             }
             out.push(b'}');
+        }
+    }
+    Some(())
+}
+
+/// Moves past one value of `class` (not `Same`) without decoding it.
+fn skip_value(class: &Class, c: &mut Cursor<'_>) -> Option<()> {
+    match class {
+        Class::Raw | Class::Str => {
+            c.bytes()?;
+        }
+        Class::Const(_) => {}
+        Class::Dict(_) | Class::Int => {
+            c.varint()?;
+        }
+        Class::Float => {
+            c.varint()?;
+            c.byte()?;
+        }
+        Class::Same(_) => return None,
+        Class::Obj(members) => {
+            let nulls = c.take(members.len().div_ceil(8))?;
+            for (i, (_, class)) in members.iter().enumerate() {
+                if nulls[i / 8] >> (i % 8) & 1 == 0 {
+                    skip_value(class, c)?;
+                }
+            }
         }
     }
     Some(())
@@ -543,7 +610,10 @@ impl Codebook {
         if esc.next().is_some() || c.at != enc.len() {
             return None;
         }
-        let mut rb = RecordBuf::new();
+        // The v2 layout (`Record`) written in one allocation: entries are in ascending field
+        // id, which is the member order it wants.
+        let mut present = Vec::with_capacity(self.entries.len());
+        let mut body = 0usize;
         for (i, e) in self.entries.iter().enumerate() {
             let Some(mut r) = ranges[i] else { continue };
             if let Class::Same(m) = e.class {
@@ -551,9 +621,96 @@ impl Codebook {
                     r = ranges.get(m).copied().flatten()?;
                 }
             }
-            rb.set(e.field, scratch[r.0..r.1].to_vec());
+            body += r.1 - r.0;
+            present.push((e.field, r));
         }
-        Some(rb.encode())
+        let n = present.len();
+        let mut out = Vec::with_capacity(2 + 6 * n + body);
+        out.extend_from_slice(&(n as u16).to_le_bytes());
+        for (field, _) in &present {
+            out.extend_from_slice(&field.to_le_bytes());
+        }
+        let mut end = 0u32;
+        for (_, r) in &present {
+            end += (r.1 - r.0) as u32;
+            out.extend_from_slice(&end.to_le_bytes());
+        }
+        for (_, r) in &present {
+            out.extend_from_slice(&scratch[r.0..r.1]);
+        }
+        Some(out)
+    }
+
+    /// Decodes member `field` of an encoded record alone (the others are skipped, not
+    /// printed): None when the record lacks it or is corrupt. Agrees with [`Codebook::decode`]
+    /// on every well-formed record; a corrupt one may give a member here that `decode`
+    /// refuses (a reader never trusts either further than the member's bytes).
+    pub fn decode_member(&self, enc: &[u8], field: u16) -> Option<Vec<u8>> {
+        let target = self
+            .entries
+            .binary_search_by_key(&field, |e| e.field)
+            .ok()?;
+        let mut c = Cursor { b: enc, at: 0 };
+        let bitmap = c.take(self.optional.div_ceil(8))?;
+        let n_esc = c.len()?;
+        if n_esc > self.entries.len() {
+            return None;
+        }
+        let mut escaped = Vec::with_capacity(n_esc);
+        let mut last = 0usize;
+        for _ in 0..n_esc {
+            last = last.checked_add(c.len()?)?;
+            escaped.push(last);
+        }
+        // Where the `Same` source's value starts, when the target is `Same`.
+        let source = match self.entries[target].class {
+            Class::Same(m) if !escaped.contains(&target) => Some(m),
+            _ => None,
+        };
+        let mut bit = 0;
+        for (i, e) in self.entries.iter().enumerate().take(target + 1) {
+            let present = e.always || {
+                bit += 1;
+                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
+            };
+            if !present {
+                if i == target {
+                    return None;
+                }
+                continue;
+            }
+            let is_escaped = escaped.contains(&i);
+            if i == target {
+                let mut out = Vec::new();
+                if is_escaped {
+                    out.extend_from_slice(c.bytes()?);
+                } else {
+                    decode_value(&e.class, &mut c, &mut out)?;
+                }
+                return Some(out);
+            }
+            if source == Some(i) {
+                let mut out = Vec::new();
+                if is_escaped {
+                    out.extend_from_slice(c.bytes()?);
+                } else {
+                    decode_value(&e.class, &mut c, &mut out)?;
+                }
+                // The target must itself be present.
+                let t = &self.entries[target];
+                let present = t.always || {
+                    let before = self.entries[..target].iter().filter(|e| !e.always).count();
+                    bitmap[before / 8] >> (before % 8) & 1 == 1
+                };
+                return present.then_some(out);
+            }
+            if is_escaped {
+                c.bytes()?;
+            } else if !matches!(e.class, Class::Same(_)) {
+                skip_value(&e.class, &mut c)?;
+            }
+        }
+        None
     }
 
     /// The codebook's bytes (section [`section`]).
@@ -870,6 +1027,7 @@ impl Chooser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::RecordBuf;
 
     fn rec(members: &[(u16, &str)]) -> Vec<u8> {
         let mut rb = RecordBuf::new();
@@ -897,6 +1055,29 @@ mod tests {
             let mut out = Vec::new();
             write_number(&mut out, neg, m, e).unwrap();
             assert_eq!(out, text, "{x}");
+        }
+        // Any f64 serde_json prints whose exponent fits: xorshift over bit patterns and over
+        // values of a few magnitudes.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = match i % 3 {
+                0 => f64::from_bits(state),
+                1 => (state >> 11) as f64 / (1u64 << 53) as f64,
+                _ => (state >> 11) as f64 * 10f64.powi((state % 40) as i32 - 20) / 1e16,
+            };
+            if !x.is_finite() {
+                continue;
+            }
+            let text = serde_json::to_vec(&x).unwrap();
+            let Some((neg, m, e)) = decimal(&text) else {
+                continue;
+            };
+            let mut out = Vec::new();
+            write_number(&mut out, neg, m, e).unwrap();
+            assert_eq!(out, text, "{x:e}");
         }
         // Exponents beyond a byte do not fit the class (the member is escaped).
         assert_eq!(decimal(b"1.5e+300"), None);

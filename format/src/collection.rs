@@ -265,7 +265,7 @@ impl Collection {
     /// The JSON bytes of member `field` of record `ord`.
     pub fn value(&self, ord: u32, field: &str) -> Option<Member> {
         let id = self.field(field)?;
-        self.records.get(ord)?.member(id)
+        self.records.member(ord, id)
     }
 
     /// The member `field` of record `ord` as a string (None when absent, null or not a string).

@@ -892,50 +892,80 @@ impl RecordStore {
         (got.ok()? as u64 == size).then_some(out)
     }
 
+    /// Calls `f` with the encoded bytes of record `ord` (decompressing its block through the
+    /// thread's cache when the codec is zstd).
+    fn with_encoded<T>(
+        &self,
+        c: &mut BlockCache,
+        i: usize,
+        f: impl FnOnce(&[u8]) -> Option<T>,
+    ) -> Option<T> {
+        let (b, j) = (i / self.per_block, i % self.per_block);
+        let m = (self.n - b * self.per_block).min(self.per_block);
+        let held;
+        let block: &[u8] = match self.codec {
+            Codec::Zstd => {
+                held = c.block(self, b)?;
+                &held
+            }
+            Codec::None => {
+                let (s, e) = (self.offsets.get(b), self.offsets.get(b + 1));
+                if s > e || e > self.blob.len() as u64 {
+                    return None;
+                }
+                &self.blob.as_ref()[s as usize..e as usize]
+            }
+        };
+        if 4 * m > block.len() {
+            return None;
+        }
+        let end = |k: usize| u32_at(block, 4 * k) as usize;
+        let start = 4 * m + if j == 0 { 0 } else { end(j - 1) };
+        let stop = 4 * m + end(j);
+        if start > stop || stop > block.len() {
+            return None;
+        }
+        f(&block[start..stop])
+    }
+
     /// The record with ordinal `ord` (None if out of range or corrupt).
     pub fn get(&self, ord: u32) -> Option<StoredRecord> {
         let i = ord as usize;
         if i >= self.len() {
             return None;
         }
-        let (b, j) = (i / self.per_block, i % self.per_block);
-        let m = (self.n - b * self.per_block).min(self.per_block);
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
             if let Some(r) = c.record(self.id, i) {
                 return Some(r);
             }
-            let decoded = {
-                let held;
-                let block: &[u8] = match self.codec {
-                    Codec::Zstd => {
-                        held = c.block(self, b)?;
-                        &held
-                    }
-                    Codec::None => {
-                        let (s, e) = (self.offsets.get(b), self.offsets.get(b + 1));
-                        if s > e || e > self.blob.len() as u64 {
-                            return None;
-                        }
-                        &self.blob.as_ref()[s as usize..e as usize]
-                    }
-                };
-                if 4 * m > block.len() {
-                    return None;
-                }
-                let end = |k: usize| u32_at(block, 4 * k) as usize;
-                let start = 4 * m + if j == 0 { 0 } else { end(j - 1) };
-                let stop = 4 * m + end(j);
-                if start > stop || stop > block.len() {
-                    return None;
-                }
-                self.codebook.decode(&block[start..stop])?
-            };
+            let decoded = self.with_encoded(&mut c, i, |enc| self.codebook.decode(enc))?;
             let block: Arc<[u8]> = decoded.into();
             c.keep_record(self.id, i, block.clone());
             Some(StoredRecord {
                 range: 0..block.len(),
                 block,
+            })
+        })
+    }
+
+    /// Member `field` of record `ord` alone: from the thread's decoded record when it holds
+    /// it, else decoding that member only (a request reading one member of many records, a
+    /// variant's rsid say, does not print the rest of each).
+    pub fn member(&self, ord: u32, field: u16) -> Option<Member> {
+        let i = ord as usize;
+        if i >= self.len() {
+            return None;
+        }
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(r) = c.record(self.id, i) {
+                return r.member(field);
+            }
+            let v = self.with_encoded(&mut c, i, |enc| self.codebook.decode_member(enc, field))?;
+            Some(Member {
+                range: 0..v.len(),
+                block: v.into(),
             })
         })
     }

@@ -154,6 +154,11 @@ pub struct Spec {
     /// nothing looks it up (its one role, the row order, is the ordinal order): its records
     /// then leave it out (docs/format-v3/brief.md §6.3).
     pub key_stored: bool,
+    /// Whether requests read its records one at a time at scattered ordinals (a gene's
+    /// coding variants' scores, a phenotype's coding-variant edges): its record blocks are
+    /// then stored without zstd, so a read decodes one record rather than decompressing a
+    /// block for it (the one rule; FORMAT.md "Records").
+    pub read_scattered: bool,
 }
 
 /// The defaults a spec overrides: a node collection in key order without indexes.
@@ -167,6 +172,7 @@ const NODE: Spec = Spec {
     numbers: &[],
     keyed: None,
     key_stored: true,
+    read_scattered: false,
 };
 
 /// Every collection varcat builds, in build order: nodes, then edges (so dangling references

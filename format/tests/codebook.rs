@@ -101,6 +101,12 @@ proptest! {
         for r in &recs {
             let (enc, _) = cb.encode(r).unwrap();
             prop_assert_eq!(cb.decode(&enc).unwrap(), r.clone());
+            // One member alone decodes to the same bytes, and an absent one to nothing.
+            for e in &cb.entries {
+                let want = Record::new(r).get(e.field).map(<[u8]>::to_vec);
+                prop_assert_eq!(cb.decode_member(&enc, e.field), want);
+            }
+            prop_assert_eq!(cb.decode_member(&enc, 999), None);
         }
         // A record with a member the codebook never saw is refused, not mis-encoded.
         let mut rb = RecordBuf::new();
@@ -123,8 +129,17 @@ proptest! {
         for (i, r) in recs.iter().enumerate() {
             let got = store.get(i as u32).unwrap();
             let want: Vec<(u16, &[u8])> = Record::new(r).members().collect();
-            prop_assert_eq!(got.members().collect::<Vec<_>>(), want);
+            prop_assert_eq!(got.members().collect::<Vec<_>>(), want.clone());
         }
+        // Members read alone, on a cold thread cache (records decoded above may be cached).
+        let (store2, recs2) = (store.clone(), recs.clone());
+        let cold = std::thread::spawn(move || {
+            let (store, recs) = (store2, recs2);
+            recs.iter().enumerate().all(|(i, r)| {
+                Record::new(r).members().all(|(f, v)| store.member(i as u32, f).as_deref() == Some(v))
+            })
+        });
+        prop_assert!(cold.join().unwrap());
         prop_assert!(store.get(recs.len() as u32).is_none());
     }
 
@@ -135,6 +150,9 @@ proptest! {
         b.extend_from_slice(&book);
         if let Some(cb) = Codebook::from_bytes(&b) {
             let _ = cb.decode(&rec);
+            for f in 0..4 {
+                let _ = cb.decode_member(&rec, f);
+            }
         }
         let mut ch = Chooser::new();
         for i in 0..20 {

@@ -208,6 +208,7 @@ pub(super) const CODING_VARIANTS_PHENOTYPES: Spec = Spec {
         Index::Exact(coding_variants_phenotypes::files_filesets),
         Index::Facet(coding_variants_phenotypes::method),
     ],
+    read_scattered: true,
     ..NODE
 };
 
@@ -235,5 +236,6 @@ pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
         Index::Facet(coding_variant_scores::score_methods),
         Index::Exact(coding_variant_scores::score_files),
     ],
+    read_scattered: true,
     ..NODE
 };

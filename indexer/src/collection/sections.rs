@@ -61,6 +61,7 @@ impl<'s, 'w> Final<'s, 'w> {
             env.spool()?,
             BlockOptions {
                 threads: env.threads,
+                codec: spec.read_scattered.then_some(records::Codec::None),
                 ..BlockOptions::default()
             },
         );
