@@ -13,7 +13,7 @@ use crate::annotator::Annotator;
 use crate::fields::Field;
 use crate::header;
 use crate::io::{self, OutFormat, Output};
-use crate::json;
+use varcat_format::json_scan as json;
 
 /// What `export-vcf` wrote.
 #[derive(Debug)]

@@ -15,7 +15,6 @@ pub mod fields;
 pub mod generic;
 pub mod header;
 pub mod io;
-pub mod json;
 pub mod lookup;
 pub mod text;
 pub mod values;

@@ -100,7 +100,7 @@ impl<'c> Matcher<'c> {
 
     fn spdi_of(&self, ord: u32) -> Option<&'c [u8]> {
         let rec = self.variants.record(ord)?;
-        crate::json::str_content(rec.get(self.spdi)?)
+        varcat_format::json_scan::str_content(rec.get(self.spdi)?)
     }
 
     /// Matches edit `e` (trimmed from input REF `r` at 0-based `ref_pos`) on catalog contig

@@ -5,7 +5,7 @@
 use varcat_format::collection::{Collection, Collections};
 
 use crate::fields::{Field, Qtl, Source};
-use crate::json;
+use varcat_format::json_scan as json;
 
 /// Appends `s` (raw JSON string content) percent-encoded for a VCF INFO value: VCF 4.3's
 /// reserved `%:;=,` and CR/LF/TAB, plus space (4.2 readers split on it) and `|` (our join).
