@@ -16,6 +16,7 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
         (fields::DEFAULT.to_string(), "VARCAT_".to_string(), None);
     let mut threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let (mut assume_grch38, mut lenient, mut list, mut window) = (false, false, false, 100u64);
+    let mut timings = false;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Short('o') | Long("output") => output = Some(PathBuf::from(value(&mut p)?)),
@@ -35,6 +36,7 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
             }
             Long("assume-grch38") => assume_grch38 = true,
             Long("lenient") => lenient = true,
+            Long("timings") => timings = true,
             Value(v) if input.is_none() => input = Some(PathBuf::from(string(v)?)),
             other => return Err(other.unexpected().to_string()),
         }
@@ -63,6 +65,7 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
         lenient,
         window,
         command,
+        timings,
     };
     let report = varcat_annotate::run(&opts)?;
     for c in &report.unknown_contigs {
@@ -75,6 +78,9 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
     }
     if let Some(i) = &report.index {
         eprintln!("varcat annotate: index {}", i.display());
+    }
+    if report.timings.on() {
+        eprintln!("varcat annotate: timings: {}", report.timings);
     }
     eprintln!("varcat annotate: {report}");
     Ok(ExitCode::SUCCESS)

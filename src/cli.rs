@@ -31,7 +31,7 @@ USAGE:
   varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
   varcat annotate <in.vcf|.vcf.gz|.bcf|-> -o <out.vcf|.vcf.gz|.bcf|-> [--catalog C]
                   [--fields f1,f2,…|all] [--list-fields] [--prefix VARCAT_] [-O v|z|b|u]
-                  [--threads N] [--assume-grch38] [--lenient] [--indel-window 100]
+                  [--threads N] [--assume-grch38] [--lenient] [--indel-window 100] [--timings]
   varcat export-vcf [<catalog>] -o <out.vcf|.vcf.gz|-> [--fields …|all] [--prefix VARCAT_]
 
 Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first

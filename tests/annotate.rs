@@ -161,8 +161,21 @@ fn test_annotate_bgzf_index_and_bcf_round_trip() {
     let dir = scratch("annotate-bgzf");
     let input = write(&dir, "in.vcf", &input_text());
     let gz = dir.join("out.vcf.gz");
-    let out = annotate(&[&input, "-o", gz.to_str().unwrap()], None);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = annotate(&[&input, "-o", gz.to_str().unwrap(), "--timings"], None);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    // --timings: one line with every stage and the index pass, before the summary.
+    let timings = err.lines().find(|l| l.contains("timings:")).unwrap_or("");
+    for stage in [
+        "decode ",
+        "look-up ",
+        "format ",
+        "write/compress ",
+        "index ",
+    ] {
+        assert!(timings.contains(stage), "{err}");
+    }
+    assert!(err.lines().last().unwrap().contains("records 7 "), "{err}");
     let mut plain = String::new();
     flate2::read::MultiGzDecoder::new(std::fs::File::open(&gz).unwrap())
         .read_to_string(&mut plain)
@@ -180,6 +193,7 @@ fn test_annotate_bgzf_index_and_bcf_round_trip() {
     let bcf = dir.join("out.bcf");
     let out = annotate(&[&input, "-o", bcf.to_str().unwrap()], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("timings:"));
     assert!(dir.join("out.bcf.csi").exists());
     let back = annotate(
         &[

@@ -3,7 +3,7 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -263,28 +263,6 @@ fn test_methods_cors_and_get_unchanged() {
     assert_eq!(r.header("Content-Encoding"), Some("gzip"));
 }
 
-/// Reads from `s` until it closes or `wait` passes: (closed, bytes).
-fn read_all(s: &mut TcpStream, wait: Duration) -> (bool, Vec<u8>) {
-    let end = Instant::now() + wait;
-    let mut out = Vec::new();
-    let mut buf = [0u8; 8192];
-    s.set_read_timeout(Some(Duration::from_millis(200)))
-        .unwrap();
-    while Instant::now() < end {
-        match s.read(&mut buf) {
-            Ok(0) => return (true, out),
-            Ok(n) => out.extend_from_slice(&buf[..n]),
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
-            Err(_) => return (true, out),
-        }
-    }
-    (false, out)
-}
-
 /// `Expect: 100-continue`: the bare interim line, only once the server reads the body, never to
 /// an HTTP/1.0 client, and never before a 413.
 #[test]
@@ -304,7 +282,7 @@ fn test_expect_100_continue() {
     s.read_exact(&mut got).unwrap();
     assert_eq!(&got, want, "{}", String::from_utf8_lossy(&got));
     s.write_all(body).unwrap();
-    let (_, raw) = read_all(&mut s, Duration::from_secs(10));
+    let (_, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
     let r = parse_response(&raw, false);
     assert_eq!(r.status, 200);
     assert_eq!(r.json()[0]["results"][0]["_id"], "ENSG00000101349");
@@ -318,7 +296,7 @@ fn test_expect_100_continue() {
     )
     .unwrap();
     s.write_all(body).unwrap();
-    let (closed, raw) = read_all(&mut s, Duration::from_secs(10));
+    let (closed, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed);
     let text = String::from_utf8_lossy(&raw);
     assert!(text.starts_with("HTTP/1.1 200 "), "{text}");
@@ -332,7 +310,7 @@ fn test_expect_100_continue() {
         (1 << 20) + 1
     )
     .unwrap();
-    let (closed, raw) = read_all(&mut s, Duration::from_secs(10));
+    let (closed, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed);
     let text = String::from_utf8_lossy(&raw);
     assert!(text.starts_with("HTTP/1.1 413 "), "{text}");
@@ -354,7 +332,7 @@ fn test_chunked_body_past_the_limit_is_413() {
         sent += 1;
     }
     let _ = s.write_all(b"0\r\n\r\n");
-    let (closed, raw) = read_all(&mut s, Duration::from_secs(10));
+    let (closed, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed);
     let r = parse_response(&raw, false);
     assert_eq!(r.status, 413, "{}", r.text());

@@ -460,7 +460,7 @@ fn test_endless_request_head_is_cut_at_its_budget() {
 
 /// Reads what the server sends on `s` until it closes the connection (`true`) or `wait` passes
 /// (`false`); returns whether it closed and everything read.
-fn read_until_closed(s: &mut TcpStream, wait: Duration) -> (bool, Vec<u8>) {
+pub(crate) fn read_until_closed(s: &mut TcpStream, wait: Duration) -> (bool, Vec<u8>) {
     let end = Instant::now() + wait;
     let mut out = Vec::new();
     let mut buf = [0u8; 8192];

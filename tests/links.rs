@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 use varcat::api::ENDPOINTS;
-use varcat::http::{App, Loaded, Request};
+use varcat::http::{App, Loaded};
 use varcat::params::Paging;
 
 use crate::util::{catalog, request, server};
@@ -48,15 +48,7 @@ fn test_following_next_visits_every_row_once() {
     // are not slices of one list; for them only the walk itself is checked.
     const PER_RECORD: &[&str] = &["/genes-proteins/genes-proteins", "/variants/genes-proteins"];
     let app = App::new(Loaded::open(catalog(), false).unwrap(), "/api");
-    let get = |url: &str| {
-        let r = app.handle(&Request {
-            method: "GET",
-            url,
-            ..Default::default()
-        });
-        assert_eq!(r.status, 200, "{url}: {}", String::from_utf8_lossy(&r.body));
-        r
-    };
+    let get = |url: &str| crate::util::get_ok(&app, url);
     let mut walked = 0;
     for ep in ENDPOINTS {
         let Paging::Paged { max, .. } = ep.accepts.paging else {

@@ -5,7 +5,7 @@
 use std::process::Command;
 
 use varcat::api::{Body, ENDPOINTS};
-use varcat::http::{App, Loaded, Request};
+use varcat::http::{App, Loaded};
 
 use crate::util::{assert_bad_request, build_command, catalog, request, scratch, server};
 
@@ -180,15 +180,7 @@ fn test_errors_stay_json() {
 #[test]
 fn test_every_record_example_has_one_full_row_per_record() {
     let app = App::new(Loaded::open(catalog(), false).unwrap(), "/api");
-    let get = |url: &str| {
-        let r = app.handle(&Request {
-            method: "GET",
-            url,
-            ..Default::default()
-        });
-        assert_eq!(r.status, 200, "{url}: {}", String::from_utf8_lossy(&r.body));
-        r
-    };
+    let get = |url: &str| crate::util::get_ok(&app, url);
     let mut checked = 0;
     for ep in ENDPOINTS {
         if matches!(ep.body, Body::Numbers | Body::Table | Body::Any) {

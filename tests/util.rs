@@ -233,3 +233,15 @@ pub fn post(path: &str, body: &[u8]) -> Resp {
     let _ = s.read_to_end(&mut raw);
     parse_response(&raw, false)
 }
+
+/// `app`'s answer to a GET of `url`, answered in-process (the same `App::handle` the server
+/// runs), which must be 200.
+pub fn get_ok(app: &varcat::http::App, url: &str) -> varcat::http::Response {
+    let r = app.handle(&varcat::http::Request {
+        method: "GET",
+        url,
+        ..Default::default()
+    });
+    assert_eq!(r.status, 200, "{url}: {}", String::from_utf8_lossy(&r.body));
+    r
+}

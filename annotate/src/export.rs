@@ -13,7 +13,7 @@ use crate::annotator::Annotator;
 use crate::fields::Field;
 use crate::header;
 use crate::io::{self, OutFormat, Output};
-use crate::json;
+use varcat_format::json_scan as json;
 
 /// What `export-vcf` wrote.
 #[derive(Debug)]
@@ -64,12 +64,7 @@ pub fn export(
     let cat = Catalog::open(catalog).map_err(|e| format!("{}: {e}", catalog.display()))?;
     let checksum = format!("{:016x}", cat.checksum());
     let cols = Collections::open(cat).map_err(|e| format!("{}: {e}", catalog.display()))?;
-    let variants = cols
-        .get("variants")
-        .ok_or("the catalog has no variants collection")?;
-    let points = variants
-        .points()
-        .ok_or("the catalog's variants have no point index")?;
+    let (variants, points) = crate::lookup::variants_by_position(&cols)?;
     let field = |n: &str| variants.field(n);
     let (spdi, pos, r, a) = (field("spdi"), field("pos"), field("ref"), field("alt"));
     let mut ann = Annotator::new(&cols, fields.clone(), prefix, 0)?;

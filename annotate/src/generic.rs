@@ -13,6 +13,7 @@ use vcf::variant::RecordBuf;
 
 use crate::annotator::Annotator;
 use crate::fields::Ty;
+use crate::timings::{Stage, Timings};
 use crate::Sorted;
 
 /// Where records come from.
@@ -94,20 +95,28 @@ pub fn records<W: Write>(
     sorted: &mut Sorted,
     name: &str,
     lenient: bool,
+    t: &mut Timings,
 ) -> Result<(), String> {
     let mut rec = RecordBuf::default();
-    let mut step = |rec: &mut RecordBuf, ann: &mut Annotator<'_>| -> Result<(), String> {
-        let chrom = rec.reference_sequence_name().to_string();
-        let pos = rec.variant_start().map_or(0, |p| p.get() as u64);
-        sorted.see(&chrom, pos);
-        let alts: Vec<String> = rec.alternate_bases().as_ref().to_vec();
-        let r = rec.reference_bases().to_string();
-        if ann.annotate(&chrom, pos, r.as_bytes(), alts.iter().map(|a| a.as_bytes())) {
-            extend_info(ann, rec);
-        }
-        sink.record(header, rec)
-            .map_err(|e| format!("writing: {e}"))
-    };
+    let mut step =
+        |rec: &mut RecordBuf, ann: &mut Annotator<'_>, t: &mut Timings| -> Result<(), String> {
+            t.lap(Stage::Decode);
+            let chrom = rec.reference_sequence_name().to_string();
+            let pos = rec.variant_start().map_or(0, |p| p.get() as u64);
+            sorted.see(&chrom, pos);
+            let alts: Vec<String> = rec.alternate_bases().as_ref().to_vec();
+            let r = rec.reference_bases().to_string();
+            let found = ann.annotate(&chrom, pos, r.as_bytes(), alts.iter().map(|a| a.as_bytes()));
+            t.lap(Stage::Lookup);
+            if found {
+                extend_info(ann, rec);
+            }
+            t.lap(Stage::Format);
+            sink.record(header, rec)
+                .map_err(|e| format!("writing: {e}"))?;
+            t.lap(Stage::Write);
+            Ok(())
+        };
     match src {
         Source::Bcf(mut r) => {
             let mut n = 0u64;
@@ -117,7 +126,7 @@ pub fn records<W: Write>(
                 // it stops the run even under --lenient.
                 match r.read_record_buf(in_header, &mut rec) {
                     Ok(0) => return Ok(()),
-                    Ok(_) => step(&mut rec, ann)?,
+                    Ok(_) => step(&mut rec, ann, t)?,
                     Err(e) => return Err(format!("{name}: record {n}: {e}")),
                 }
             }
@@ -135,7 +144,7 @@ pub fn records<W: Write>(
                 line += 1;
                 let mut one = vcf::io::Reader::new(&buf[..]);
                 match one.read_record_buf(in_header, &mut rec) {
-                    Ok(_) => step(&mut rec, ann)?,
+                    Ok(_) => step(&mut rec, ann, t)?,
                     Err(e) if lenient => {
                         // BCF cannot carry a record it cannot encode: dropped, and said so.
                         ann.counts.records += 1;

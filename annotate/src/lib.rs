@@ -6,7 +6,8 @@
 //! - [`fields`]: the field table; [`values`]: a variant's values as INFO text;
 //! - [`export`]: `varcat export-vcf`, the catalog as an annotation VCF;
 //! - [`annotator`]: one record, any format; [`text`]: VCF text to VCF text, byte-preserving;
-//!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers.
+//!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers;
+//!   [`timings`]: `--timings`, the time per stage.
 
 pub mod allele;
 pub mod annotator;
@@ -15,9 +16,9 @@ pub mod fields;
 pub mod generic;
 pub mod header;
 pub mod io;
-pub mod json;
 pub mod lookup;
 pub mod text;
+pub mod timings;
 pub mod values;
 
 use std::collections::HashSet;
@@ -33,6 +34,7 @@ use varcat_format::Catalog;
 use crate::annotator::{Annotator, Counts};
 use crate::fields::Field;
 use crate::io::{OutFormat, Output};
+use crate::timings::{Stage, Timings};
 
 /// What to annotate, how.
 #[derive(Clone, Debug)]
@@ -59,6 +61,8 @@ pub struct Options {
     pub window: u64,
     /// The command line, for the output header.
     pub command: String,
+    /// Time each stage of the record loop (`--timings`).
+    pub timings: bool,
 }
 
 /// What a run did.
@@ -74,6 +78,8 @@ pub struct Report {
     pub unsorted: bool,
     /// Input contigs the catalog lacks.
     pub unknown_contigs: Vec<String>,
+    /// The time per stage (all zero unless `Options::timings`).
+    pub timings: Timings,
 }
 
 impl std::fmt::Display for Report {
@@ -208,6 +214,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let mut out = Output::create(&opts.output, format, opts.threads)?;
     let mut sorted = Sorted::new();
     let start = Instant::now();
+    let mut t = Timings::new(opts.timings);
     if bcf_in.is_none() && !format.is_bcf() {
         out.write_all(out_text.as_bytes())
             .map_err(|e| format!("writing: {e}"))?;
@@ -219,6 +226,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             &name,
             lines,
             opts.lenient,
+            &mut t,
         )?;
     } else {
         let out_header = vcf::header::Parser::default()
@@ -249,15 +257,20 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             &mut sorted,
             &name,
             opts.lenient,
+            &mut t,
         )?;
         out = sink.into_inner();
     }
     out.finish().map_err(|e| format!("writing: {e}"))?;
+    t.lap(Stage::Write);
     let secs = start.elapsed().as_secs_f64();
     let indexable =
         matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
     let index = if indexable && sorted.ok {
-        Some(io::write_index(&opts.output, format)?)
+        let at = Instant::now();
+        let i = io::write_index(&opts.output, format)?;
+        t.index = t.on().then(|| at.elapsed());
+        Some(i)
     } else {
         None
     };
@@ -267,5 +280,6 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         index,
         unsorted: indexable && !sorted.ok,
         unknown_contigs: ann.unknown_contigs().to_vec(),
+        timings: t,
     })
 }

@@ -33,15 +33,21 @@ pub struct Matcher<'c> {
     pub unknown_contigs: Vec<String>,
 }
 
+/// The catalog's variants and their point index (by SPDI position), or why it has none.
+pub fn variants_by_position(cols: &Collections) -> Result<(&Collection, &PointIndex), String> {
+    let variants = cols
+        .get("variants")
+        .ok_or("the catalog has no variants collection")?;
+    let points = variants
+        .points()
+        .ok_or("the catalog's variants have no point index")?;
+    Ok((variants, points))
+}
+
 impl<'c> Matcher<'c> {
     /// Opens the matcher; `window` is how far left of an indel to look for an expanded SPDI.
     pub fn new(cols: &'c Collections, window: u64) -> Result<Matcher<'c>, String> {
-        let variants = cols
-            .get("variants")
-            .ok_or("the catalog has no variants collection")?;
-        let points = variants
-            .points()
-            .ok_or("the catalog's variants have no point index")?;
+        let (variants, points) = variants_by_position(cols)?;
         let spdi = variants
             .field("spdi")
             .ok_or("the catalog's variants have no spdi member")?;
@@ -103,7 +109,7 @@ impl<'c> Matcher<'c> {
 
     fn spdi_of(&self, ord: u32) -> Option<Vec<u8>> {
         let rec = self.variants.record(ord)?;
-        crate::json::str_content(rec.get(self.spdi)?).map(<[u8]>::to_vec)
+        varcat_format::json_scan::str_content(rec.get(self.spdi)?).map(<[u8]>::to_vec)
     }
 
     /// Matches edit `e` (trimmed from input REF `r` at 0-based `ref_pos`) on catalog contig

@@ -5,6 +5,7 @@
 use std::io::{BufRead, Write};
 
 use crate::annotator::Annotator;
+use crate::timings::{Stage, Timings};
 use crate::Sorted;
 
 /// The first eight columns and the rest (with its leading tab), or why there are too few.
@@ -52,7 +53,8 @@ fn check<'a>(cols: &[&'a [u8]; 9]) -> Result<(&'a str, u64), String> {
 
 /// Annotates the records of `input` (after the header) into `out`; `line` is the number of
 /// the last header line. Malformed records stop the run with `name:line: reason`, or under
-/// `lenient` pass through unchanged with a warning.
+/// `lenient` pass through unchanged with a warning. `t` gets each stage's time.
+#[allow(clippy::too_many_arguments)]
 pub fn records(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -61,6 +63,7 @@ pub fn records(
     name: &str,
     mut line: u64,
     lenient: bool,
+    t: &mut Timings,
 ) -> Result<(), String> {
     let mut buf = Vec::with_capacity(1 << 12);
     let mut info = Vec::with_capacity(1 << 10);
@@ -76,6 +79,7 @@ pub fn records(
         let body = buf.strip_suffix(b"\n").unwrap_or(&buf);
         let body = body.strip_suffix(b"\r").unwrap_or(body);
         let parsed = split(body).and_then(|c| check(&c).map(|(chrom, pos)| (c, chrom, pos)));
+        t.lap(Stage::Decode);
         let (cols, chrom, pos) = match parsed {
             Ok(p) => p,
             Err(reason) if lenient => {
@@ -86,22 +90,26 @@ pub fn records(
                 }
                 out.write_all(body).map_err(|e| format!("writing: {e}"))?;
                 out.write_all(b"\n").map_err(|e| format!("writing: {e}"))?;
+                t.lap(Stage::Write);
                 continue;
             }
             Err(reason) => return Err(format!("{name}:{line}: {reason}")),
         };
         sorted.see(chrom, pos);
         let alts = cols[4].split(|&b| b == b',');
+        let found = ann.annotate(chrom, pos, cols[3], alts);
+        t.lap(Stage::Lookup);
         info.clear();
         if cols[7] != b"." {
             info.extend_from_slice(cols[7]);
         }
-        if ann.annotate(chrom, pos, cols[3], alts) {
+        if found {
             ann.render(&mut info);
         }
         if info.is_empty() {
             info.push(b'.');
         }
+        t.lap(Stage::Format);
         let w = |out: &mut dyn Write| -> std::io::Result<()> {
             for c in &cols[..7] {
                 out.write_all(c)?;
@@ -112,6 +120,7 @@ pub fn records(
             out.write_all(b"\n")
         };
         w(out).map_err(|e| format!("writing: {e}"))?;
+        t.lap(Stage::Write);
     }
 }
 

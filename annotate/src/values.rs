@@ -5,7 +5,7 @@
 use varcat_format::collection::{Collection, Collections};
 
 use crate::fields::{Field, Qtl, Source};
-use crate::json;
+use varcat_format::json_scan as json;
 
 /// Appends `s` (raw JSON string content) percent-encoded for a VCF INFO value: VCF 4.3's
 /// reserved `%:;=,` and CR/LF/TAB, plus space (4.2 readers split on it) and `|` (our join).
@@ -51,8 +51,10 @@ pub struct Values<'c> {
 
 /// The edges of one variant in an edge collection (ordinals).
 fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u32> {
-    coll.and_then(|c| c.by("_from"))
-        .and_then(|m| m.get(handle))
+    let h = std::str::from_utf8(handle).ok();
+    coll.and_then(|c| c.adjacency("_from"))
+        .zip(h)
+        .and_then(|(a, h)| a.get(h))
         .map(|l| l.iter().collect())
         .unwrap_or_default()
 }

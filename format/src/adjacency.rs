@@ -241,7 +241,11 @@ impl Adjacency {
                     section,
                 )?),
                 SPARSE => {
-                    let nb = pad8(count_usize.saturating_mul(4)) as u64;
+                    let nb = count_usize
+                        .checked_mul(4)
+                        .and_then(|x| x.checked_add(7))
+                        .map(|x| (x & !7) as u64)
+                        .ok_or_else(|| bad("part size"))?;
                     let nf = count_usize.div_ceil(FENCE);
                     Part::Sparse {
                         nodes: U32s::new(slice(start, nb)?, count_usize, section)?,

@@ -264,10 +264,7 @@ impl IntervalIndex {
     #[inline]
     fn ord_wide(&self, c: &Chrom, i: usize) -> u64 {
         let at = (c.first as usize + i) * entry(self.width) + 12;
-        match self.width {
-            Width::Narrow => u32_at(self.bytes.as_ref(), at) as u64,
-            Width::Wide => u64_at(self.bytes.as_ref(), at),
-        }
+        self.width.ordinal_at(self.bytes.as_ref(), at)
     }
 
     /// The ordinal of entry `i` for the u32 interfaces ([`narrow`]).

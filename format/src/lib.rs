@@ -26,6 +26,7 @@ pub mod facets;
 pub mod fstmap;
 pub mod indexes;
 pub mod intervals;
+pub mod json_scan;
 pub mod keys;
 pub mod layout;
 pub mod meta;

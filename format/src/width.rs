@@ -60,6 +60,16 @@ impl Width {
         }
     }
 
+    /// The ordinal of this width stored at byte `at` of `bytes`; the caller has checked bounds
+    /// (the section checks at open).
+    #[inline]
+    pub fn ordinal_at(self, bytes: &[u8], at: usize) -> u64 {
+        match self {
+            Width::Narrow => crate::bytes::u32_at(bytes, at) as u64,
+            Width::Wide => crate::bytes::u64_at(bytes, at),
+        }
+    }
+
     /// Refuses a section whose own width (`found`, from its tag) is not the metadata's.
     pub fn check(self, found: Width, section: &str) -> Result<(), ReadError> {
         if self == found {

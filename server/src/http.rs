@@ -468,20 +468,8 @@ impl App {
             Ok(body) => body,
             Err(e) => return error_allowing(&e, true),
         };
-        let mut headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
-        if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
-            headers.push(("Content-Encoding", "gzip".to_string()));
-            return Response {
-                status: 200,
-                headers,
-                body: gzip(&body),
-            };
-        }
-        Response {
-            status: 200,
-            headers,
-            body,
-        }
+        let headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
+        ok_response(req, headers, body)
     }
 
     fn ok(&self, req: &Request<'_>, etag: &str, answer: api::Answer) -> Response {
@@ -510,19 +498,28 @@ impl App {
                 body: Vec::new(),
             };
         }
-        if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
-            headers.push(("Content-Encoding", "gzip".to_string()));
-            return Response {
-                status: 200,
-                headers,
-                body: gzip(&body),
-            };
-        }
-        Response {
+        ok_response(req, headers, body)
+    }
+}
+
+/// A 200 answer, gzip-compressed when it is long enough and the client accepts it.
+fn ok_response(
+    req: &Request<'_>,
+    mut headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+) -> Response {
+    if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
+        headers.push(("Content-Encoding", "gzip".to_string()));
+        return Response {
             status: 200,
             headers,
-            body,
-        }
+            body: gzip(&body),
+        };
+    }
+    Response {
+        status: 200,
+        headers,
+        body,
     }
 }
 

@@ -12,7 +12,6 @@ pub mod batch;
 pub mod engine;
 pub mod error;
 pub mod http;
-pub mod json_member;
 pub mod landing;
 pub mod link;
 pub mod openapi;

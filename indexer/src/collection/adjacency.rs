@@ -16,7 +16,6 @@ use super::feeds::BuiltIndex;
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::sorter::Sorter;
-use crate::sortkey::KeyReader;
 
 /// Writes adjacency `adj.<field>` of collection `name` into 4 spools (table, its postings,
 /// unresolved FST, unresolved postings).
@@ -60,28 +59,7 @@ pub(super) fn build(
         }
         Ok(())
     };
-    let mut s = sorter.finish()?;
-    let mut cur: Option<Vec<u8>> = None;
-    let mut ords: Vec<u32> = Vec::new();
-    while let Some((k, _)) = s.next_item()? {
-        let mut r = KeyReader::new(&k);
-        let (Some(v), Some(o)) = (r.str(), r.u32()) else {
-            continue;
-        };
-        if cur.as_deref() != Some(&*v) {
-            if let Some(c) = cur.take() {
-                add(&c, &ords)?;
-            }
-            ords.clear();
-            cur = Some(v.into_owned());
-        }
-        if ords.last() != Some(&o) {
-            ords.push(o);
-        }
-    }
-    if let Some(c) = cur {
-        add(&c, &ords)?;
-    }
+    super::feeds::for_each_value(sorter, &mut add)?;
     let mut targets: Vec<TargetLists> = targets.into_values().collect();
     for t in &mut targets {
         // Handles sort by key, ordinals by the collection's order: often the same, not always.

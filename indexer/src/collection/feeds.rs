@@ -142,28 +142,7 @@ impl Feed {
                 let ix = IndexName::new(kind, field);
                 let (fst, post) = (names::map_fst(name, &ix), names::map_post(name, &ix));
                 let mut b = MultiMapBuilder::with_width(spool(), spool(), &fst, width)?;
-                let mut s = sorter.finish()?;
-                let mut cur: Option<Vec<u8>> = None;
-                let mut ords: Vec<u32> = Vec::new();
-                while let Some((k, _)) = s.next_item()? {
-                    let mut r = KeyReader::new(&k);
-                    let (Some(v), Some(o)) = (r.str(), r.u32()) else {
-                        continue;
-                    };
-                    if cur.as_deref() != Some(&*v) {
-                        if let Some(c) = cur.take() {
-                            b.insert(&c, &ords)?;
-                        }
-                        ords.clear();
-                        cur = Some(v.into_owned());
-                    }
-                    if ords.last() != Some(&o) {
-                        ords.push(o);
-                    }
-                }
-                if let Some(c) = cur {
-                    b.insert(&c, &ords)?;
-                }
+                for_each_value(sorter, |v, ords| Ok(b.insert(v, ords)?))?;
                 let (f, p) = b.finish()?;
                 Ok((ix.to_string(), vec![(fst, f), (post, p)]))
             }
@@ -215,4 +194,35 @@ impl Feed {
             }
         }
     }
+}
+
+/// Calls `f(value, ordinals)` for each distinct value of a value map's sorted `(value, ordinal)`
+/// entries, in value order, with its ordinals ascending and without repeats.
+pub(super) fn for_each_value(
+    sorter: Sorter,
+    mut f: impl FnMut(&[u8], &[u32]) -> Result<(), BuildError>,
+) -> Result<(), BuildError> {
+    let mut s = sorter.finish()?;
+    let mut cur: Option<Vec<u8>> = None;
+    let mut ords: Vec<u32> = Vec::new();
+    while let Some((k, _)) = s.next_item()? {
+        let mut r = KeyReader::new(&k);
+        let (Some(v), Some(o)) = (r.str(), r.u32()) else {
+            continue;
+        };
+        if cur.as_deref() != Some(&*v) {
+            if let Some(c) = cur.take() {
+                f(&c, &ords)?;
+            }
+            ords.clear();
+            cur = Some(v.into_owned());
+        }
+        if ords.last() != Some(&o) {
+            ords.push(o);
+        }
+    }
+    if let Some(c) = cur {
+        f(&c, &ords)?;
+    }
+    Ok(())
 }

@@ -202,7 +202,7 @@ pub fn member_number_test<'a>(
             return false;
         };
         match inner {
-            Some(b) => crate::json_member::number(&v, b),
+            Some(b) => varcat_format::json_scan::number_member(&v, b),
             None => std::str::from_utf8(&v).ok().and_then(|t| t.parse().ok()),
         }
         .is_some_and(&test)
