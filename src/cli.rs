@@ -137,6 +137,8 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             Long("strict") => opts.strict = true,
             // Hidden: tests build small catalogs with wide (8-byte) ordinals.
             Long("wide-above") => opts.wide_above = number(&mut p, "--wide-above")?,
+            // Hidden: tests store the small sample's records in zstd blocks.
+            Long("zstd-above") => opts.zstd_above = number(&mut p, "--zstd-above")?,
             Long("quiet") => opts.progress = false,
             Long("progress") => opts.progress = true,
             Value(v) if input.is_none() => input = Some(PathBuf::from(v)),

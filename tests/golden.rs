@@ -193,6 +193,43 @@ fn golden_answers_with_narrow_and_wide_collections() {
     }
 }
 
+/// The sample with every collection that compresses to ≤ ½ stored in zstd blocks
+/// (`--zstd-above 0`; the default keeps a catalog this small uncompressed) answers every golden
+/// request exactly as the default build does.
+#[test]
+fn golden_answers_with_records_in_zstd_blocks() {
+    let dir = crate::util::scratch("zstd-above-0");
+    let out = dir.join("zstd.varcat");
+    let st = crate::util::build_command(&crate::util::testdata(), &out)
+        .args(["--zstd-above", "0"])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(st.success(), "varcat build --zstd-above 0 failed");
+    let colls =
+        varcat_format::collection::Collections::open(varcat_format::Catalog::open(&out).unwrap())
+            .unwrap();
+    assert_eq!(colls.meta.options["zstd_above"], 0);
+    let zstd: Vec<&str> = colls
+        .meta
+        .collections
+        .iter()
+        .filter(|c| {
+            colls.get(&c.name).unwrap().record_store().codec()
+                == varcat_format::records::Codec::Zstd
+        })
+        .map(|c| c.name.as_str())
+        .collect();
+    // The large, repetitive collections compress; the two read scattered never do.
+    assert!(
+        zstd.contains(&"variants_variants") && zstd.len() > 10,
+        "{zstd:?}"
+    );
+    assert!(!zstd.contains(&"coding_variant_scores"), "{zstd:?}");
+    let server = crate::harness::spawn(&out, &["--quiet"], None);
+    assert_golden(&answers(&server.addr));
+}
+
 /// The index registry of debug builds (docs/format-v3/brief.md §6.3): answering every golden
 /// request in-process, the server asks only for indexes the catalog has, and it reads the key
 /// map of no collection the schema leaves without one (`Spec::keyed`); each keyed collection's

@@ -155,6 +155,18 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// An encoded record's head, and a cursor at its first value.
+struct Head<'a> {
+    c: Cursor<'a>,
+    bitmap: &'a [u8],
+    /// Escaped entries, ascending.
+    escaped: Vec<usize>,
+}
+
+fn u32_le(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
 // ---- JSON scanning (compact serde_json output) -------------------------------------------
 
 /// End of the JSON string starting at `b[i]` (a quote), past its closing quote.
@@ -286,9 +298,9 @@ fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> Option<()> {
     if neg {
         out.push(b'-');
     }
-    let mut d = [0u8; 20];
-    let n = digits(mag, &mut d);
-    let d = &d[..n];
+    let mut buf = itoa::Buffer::new();
+    let d = buf.format(mag).as_bytes();
+    let n = d.len();
     if exp == INT_TEXT {
         out.extend_from_slice(d);
         return Some(());
@@ -324,27 +336,8 @@ fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> Option<()> {
     Some(())
 }
 
-/// Writes `v`'s decimal digits at the start of `buf` (room for them), returning how many.
-fn digits(mut v: u64, buf: &mut [u8]) -> usize {
-    let mut tmp = [0u8; 20];
-    let mut i = tmp.len();
-    loop {
-        i -= 1;
-        tmp[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    let n = tmp.len() - i;
-    buf[..n].copy_from_slice(&tmp[i..]);
-    n
-}
-
 fn write_u64(out: &mut Vec<u8>, v: u64) {
-    let mut buf = [0u8; 20];
-    let n = digits(v, &mut buf);
-    out.extend_from_slice(&buf[..n]);
+    out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
 fn write_i64(out: &mut Vec<u8>, v: i64) {
@@ -568,8 +561,8 @@ impl Codebook {
         Some((out, escaped.len() as u64))
     }
 
-    /// Decodes an encoded record into the v2 member encoding; None when corrupt.
-    pub fn decode(&self, enc: &[u8]) -> Option<Vec<u8>> {
+    /// Reads an encoded record's head: the presence bitmap and the escaped entries.
+    fn head<'e>(&self, enc: &'e [u8]) -> Option<Head<'e>> {
         let mut c = Cursor { b: enc, at: 0 };
         let bitmap = c.take(self.optional.div_ceil(8))?;
         let n_esc = c.len()?;
@@ -582,63 +575,133 @@ impl Codebook {
             last = last.checked_add(c.len()?)?;
             escaped.push(last);
         }
-        // Values in entry order into `scratch`; `Same` members copied afterwards.
-        let mut scratch = Vec::with_capacity(enc.len() * 2);
-        let mut ranges: Vec<Option<(usize, usize)>> = vec![None; self.entries.len()];
+        Some(Head { c, bitmap, escaped })
+    }
+
+    /// Decodes an encoded record into the v2 member encoding; None when corrupt.
+    pub fn decode(&self, enc: &[u8]) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(enc.len() * 3);
+        self.decode_into(enc, &mut out)?;
+        Some(out)
+    }
+
+    /// Decodes an encoded record into the v2 member encoding (`Record`), replacing `out`'s
+    /// contents: the layout is written in place (ids, then value ends filled in as each value
+    /// is printed), so a reader reusing `out` allocates nothing per record. None when corrupt.
+    pub fn decode_into(&self, enc: &[u8], out: &mut Vec<u8>) -> Option<()> {
+        let Head {
+            mut c,
+            bitmap,
+            escaped,
+        } = self.head(enc)?;
+        out.clear();
+        let present = |bit: &mut usize, e: &Entry| {
+            e.always || {
+                *bit += 1;
+                bitmap[(*bit - 1) / 8] >> ((*bit - 1) % 8) & 1 == 1
+            }
+        };
         let mut bit = 0;
+        let n = self.entries.iter().filter(|e| present(&mut bit, e)).count();
+        out.extend_from_slice(&(n as u16).to_le_bytes());
+        bit = 0;
+        for e in &self.entries {
+            if present(&mut bit, e) {
+                out.extend_from_slice(&e.field.to_le_bytes());
+            }
+        }
+        let ends = out.len();
+        out.resize(ends + 4 * n, 0);
+        let body = out.len();
+        // The slot of each entry's value, for `Same` members (their source is earlier).
+        let slot_end = |out: &Vec<u8>, k: usize| u32_le(out, ends + 4 * k) as usize;
+        let (mut bit, mut k) = (0, 0);
         let mut esc = escaped.iter().peekable();
         for (i, e) in self.entries.iter().enumerate() {
-            let present = e.always || {
-                bit += 1;
-                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
-            };
-            if !present {
+            if !present(&mut bit, e) {
                 if esc.peek() == Some(&&i) {
                     return None;
                 }
                 continue;
             }
-            let start = scratch.len();
             if esc.peek() == Some(&&i) {
                 esc.next();
-                scratch.extend_from_slice(c.bytes()?);
-            } else if !matches!(e.class, Class::Same(_)) {
-                decode_value(&e.class, &mut c, &mut scratch)?;
+                out.extend_from_slice(c.bytes()?);
+            } else if let Class::Same(m) = e.class {
+                // The source's slot: the present entries before it.
+                let mut b = 0;
+                let before = self.entries[..m]
+                    .iter()
+                    .filter(|f| present(&mut b, f))
+                    .count();
+                let slot = present(&mut b, self.entries.get(m)?).then_some(before);
+                let s = slot?;
+                let from = body + if s == 0 { 0 } else { slot_end(out, s - 1) };
+                let to = body + slot_end(out, s);
+                out.extend_from_within(from..to);
+            } else {
+                decode_value(&e.class, &mut c, out)?;
             }
-            ranges[i] = Some((start, scratch.len()));
+            let end = u32::try_from(out.len() - body).ok()?;
+            out[ends + 4 * k..ends + 4 * k + 4].copy_from_slice(&end.to_le_bytes());
+            k += 1;
         }
         if esc.next().is_some() || c.at != enc.len() {
             return None;
         }
-        // The v2 layout (`Record`) written in one allocation: entries are in ascending field
-        // id, which is the member order it wants.
-        let mut present = Vec::with_capacity(self.entries.len());
-        let mut body = 0usize;
-        for (i, e) in self.entries.iter().enumerate() {
-            let Some(mut r) = ranges[i] else { continue };
-            if let Class::Same(m) = e.class {
-                if !escaped.contains(&i) {
-                    r = ranges.get(m).copied().flatten()?;
-                }
+        Some(())
+    }
+
+    /// Places a cursor at member `field`'s value: None when the record lacks it or is
+    /// corrupt. The value is read by `Place`'s class (`None` for an escaped, verbatim value).
+    fn place<'e>(&'e self, enc: &'e [u8], field: u16) -> Option<(Cursor<'e>, Option<&'e Class>)> {
+        let target = self
+            .entries
+            .binary_search_by_key(&field, |e| e.field)
+            .ok()?;
+        let Head {
+            mut c,
+            bitmap,
+            escaped,
+        } = self.head(enc)?;
+        let is_present = |i: usize| {
+            let e = &self.entries[i];
+            e.always || {
+                let before = self.entries[..i].iter().filter(|e| !e.always).count();
+                bitmap[before / 8] >> (before % 8) & 1 == 1
             }
-            body += r.1 - r.0;
-            present.push((e.field, r));
+        };
+        if !is_present(target) {
+            return None;
         }
-        let n = present.len();
-        let mut out = Vec::with_capacity(2 + 6 * n + body);
-        out.extend_from_slice(&(n as u16).to_le_bytes());
-        for (field, _) in &present {
-            out.extend_from_slice(&field.to_le_bytes());
+        // A `Same` member reads its source's value.
+        let want = match self.entries[target].class {
+            Class::Same(m) if !escaped.contains(&target) => m,
+            _ => target,
+        };
+        let mut bit = 0;
+        for (i, e) in self.entries.iter().enumerate().take(want + 1) {
+            let present = e.always || {
+                bit += 1;
+                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
+            };
+            if !present {
+                if i == want {
+                    return None;
+                }
+                continue;
+            }
+            let is_escaped = escaped.contains(&i);
+            if i == want {
+                return Some((c, (!is_escaped).then_some(&e.class)));
+            }
+            if is_escaped {
+                c.bytes()?;
+            } else if !matches!(e.class, Class::Same(_)) {
+                skip_value(&e.class, &mut c)?;
+            }
         }
-        let mut end = 0u32;
-        for (_, r) in &present {
-            end += (r.1 - r.0) as u32;
-            out.extend_from_slice(&end.to_le_bytes());
-        }
-        for (_, r) in &present {
-            out.extend_from_slice(&scratch[r.0..r.1]);
-        }
-        Some(out)
+        None
     }
 
     /// Decodes member `field` of an encoded record alone (the others are skipped, not
@@ -646,68 +709,44 @@ impl Codebook {
     /// on every well-formed record; a corrupt one may give a member here that `decode`
     /// refuses (a reader never trusts either further than the member's bytes).
     pub fn decode_member(&self, enc: &[u8], field: u16) -> Option<Vec<u8>> {
-        let target = self
-            .entries
-            .binary_search_by_key(&field, |e| e.field)
-            .ok()?;
-        let mut c = Cursor { b: enc, at: 0 };
-        let bitmap = c.take(self.optional.div_ceil(8))?;
-        let n_esc = c.len()?;
-        if n_esc > self.entries.len() {
-            return None;
+        let (mut c, class) = self.place(enc, field)?;
+        let mut out = Vec::new();
+        match class {
+            None => out.extend_from_slice(c.bytes()?),
+            Some(class) => decode_value(class, &mut c, &mut out)?,
         }
-        let mut escaped = Vec::with_capacity(n_esc);
-        let mut last = 0usize;
-        for _ in 0..n_esc {
-            last = last.checked_add(c.len()?)?;
-            escaped.push(last);
-        }
-        // Where the `Same` source's value starts, when the target is `Same`.
-        let source = match self.entries[target].class {
-            Class::Same(m) if !escaped.contains(&target) => Some(m),
-            _ => None,
-        };
-        let mut bit = 0;
-        for (i, e) in self.entries.iter().enumerate().take(target + 1) {
-            let present = e.always || {
-                bit += 1;
-                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
-            };
-            if !present {
-                if i == target {
-                    return None;
-                }
-                continue;
+        Some(out)
+    }
+
+    /// Member `name` of object member `field`, decoded alone (a filter on one number of a
+    /// 35-member object prints that number only): its JSON bytes, `null` for a null member;
+    /// None when absent or corrupt. Agrees with `json_scan::member` over
+    /// [`Codebook::decode_member`]'s bytes.
+    pub fn decode_inner(&self, enc: &[u8], field: u16, name: &[u8]) -> Option<Vec<u8>> {
+        let (mut c, class) = self.place(enc, field)?;
+        let Some(Class::Obj(members)) = class else {
+            // Stored verbatim or in another class: print it and scan the text.
+            let mut whole = Vec::new();
+            match class {
+                None => whole.extend_from_slice(c.bytes()?),
+                Some(class) => decode_value(class, &mut c, &mut whole)?,
             }
-            let is_escaped = escaped.contains(&i);
-            if i == target {
+            return crate::json_scan::member(&whole, name).map(<[u8]>::to_vec);
+        };
+        let nulls = c.take(members.len().div_ceil(8))?;
+        for (i, (n, class)) in members.iter().enumerate() {
+            let null = nulls[i / 8] >> (i % 8) & 1 == 1;
+            if n.as_slice() == name {
                 let mut out = Vec::new();
-                if is_escaped {
-                    out.extend_from_slice(c.bytes()?);
+                if null {
+                    out.extend_from_slice(b"null");
                 } else {
-                    decode_value(&e.class, &mut c, &mut out)?;
+                    decode_value(class, &mut c, &mut out)?;
                 }
                 return Some(out);
             }
-            if source == Some(i) {
-                let mut out = Vec::new();
-                if is_escaped {
-                    out.extend_from_slice(c.bytes()?);
-                } else {
-                    decode_value(&e.class, &mut c, &mut out)?;
-                }
-                // The target must itself be present.
-                let t = &self.entries[target];
-                let present = t.always || {
-                    let before = self.entries[..target].iter().filter(|e| !e.always).count();
-                    bitmap[before / 8] >> (before % 8) & 1 == 1
-                };
-                return present.then_some(out);
-            }
-            if is_escaped {
-                c.bytes()?;
-            } else if !matches!(e.class, Class::Same(_)) {
-                skip_value(&e.class, &mut c)?;
+            if !null {
+                skip_value(class, &mut c)?;
             }
         }
         None

@@ -268,6 +268,12 @@ impl Collection {
         self.records.member(ord, id)
     }
 
+    /// Member `name` of object member `field` of record `ord` (`null` for a null member).
+    pub fn inner_value(&self, ord: u32, field: &str, name: &str) -> Option<Vec<u8>> {
+        let id = self.field(field)?;
+        self.records.inner(ord, id, name)
+    }
+
     /// The member `field` of record `ord` as a string (None when absent, null or not a string).
     pub fn string(&self, ord: u32, field: &str) -> Option<String> {
         serde_json::from_slice::<String>(&self.value(ord, field)?).ok()

@@ -248,6 +248,8 @@ pub struct BlockOptions {
     pub threads: usize,
     /// The block codec; `None` chooses it from the trial ([`Codec::choose`]).
     pub codec: Option<Codec>,
+    /// zstd only for a collection whose encoded records pass this many bytes.
+    pub zstd_above: u64,
 }
 
 /// How a record store's blocks are stored (the trailer's last word).
@@ -264,11 +266,16 @@ pub enum Codec {
 /// scattered read pays per record is not worth the bytes it saves.
 const ZSTD_WORTH: f64 = 0.5;
 
+/// The default of [`BlockOptions::zstd_above`]: a collection whose encoded records fit in
+/// 64 MiB stays in the page cache of any server and would save at most that much, while each
+/// of its scattered reads (an ontology walk, a verbose join) would pay a block decompression.
+pub const DEFAULT_ZSTD_ABOVE: u64 = 64 << 20;
+
 impl Codec {
-    /// The codec for a collection whose trial blocks of `raw` encoded bytes compress to
-    /// `compressed` (the one rule; FORMAT.md "Records").
-    pub fn choose(raw: usize, compressed: usize) -> Codec {
-        if raw > 0 && (compressed as f64) <= ZSTD_WORTH * raw as f64 {
+    /// The codec for a collection of `total` encoded record bytes whose trial blocks of
+    /// `raw` encoded bytes compress to `compressed` (the one rule; FORMAT.md "Records").
+    pub fn choose(total: u64, zstd_above: u64, raw: usize, compressed: usize) -> Codec {
+        if total > zstd_above && raw > 0 && (compressed as f64) <= ZSTD_WORTH * raw as f64 {
             Codec::Zstd
         } else {
             Codec::None
@@ -284,6 +291,7 @@ impl Default for BlockOptions {
             threads: 1,
             target: BlockTarget::Raw(4096),
             codec: None,
+            zstd_above: DEFAULT_ZSTD_ABOVE,
         }
     }
 }
@@ -488,7 +496,7 @@ impl<W: Write> RecordWriter<W> {
                     raw += b.len();
                     compressed += comps[0].compress(&b)?.len();
                 }
-                Codec::choose(raw, compressed)
+                Codec::choose(self.raw_bytes, self.opts.zstd_above, raw, compressed)
             }
         };
         let dict = if codec == Codec::Zstd {
@@ -939,12 +947,35 @@ impl RecordStore {
             if let Some(r) = c.record(self.id, i) {
                 return Some(r);
             }
-            let decoded = self.with_encoded(&mut c, i, |enc| self.codebook.decode(enc))?;
-            let block: Arc<[u8]> = decoded.into();
+            // Decoded into the thread's reused buffer, then copied once into the shared block.
+            let mut buf = std::mem::take(&mut c.scratch);
+            let ok = self.with_encoded(&mut c, i, |enc| self.codebook.decode_into(enc, &mut buf));
+            let block: Option<Arc<[u8]>> = ok.map(|()| buf.as_slice().into());
+            c.scratch = buf;
+            let block = block?;
             c.keep_record(self.id, i, block.clone());
             Some(StoredRecord {
                 range: 0..block.len(),
                 block,
+            })
+        })
+    }
+
+    /// Member `name` of object member `field` of record `ord`: from the thread's decoded
+    /// record when it holds it, else decoding that one value only. `null` for a null member.
+    pub fn inner(&self, ord: u32, field: u16, name: &str) -> Option<Vec<u8>> {
+        let i = ord as usize;
+        if i >= self.len() {
+            return None;
+        }
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(r) = c.record(self.id, i) {
+                return crate::json_scan::member(r.get(field)?, name.as_bytes())
+                    .map(<[u8]>::to_vec);
+            }
+            self.with_encoded(&mut c, i, |enc| {
+                self.codebook.decode_inner(enc, field, name.as_bytes())
             })
         })
     }
@@ -989,6 +1020,8 @@ struct BlockCache {
     /// Most recently used first: (store id, ordinal, decoded record). A handler reading
     /// several members of one record one by one decodes it once.
     records: Vec<(u64, usize, Arc<[u8]>)>,
+    /// The buffer records are decoded into before they are shared.
+    scratch: Vec<u8>,
 }
 
 /// Decoded records kept per thread.
@@ -1042,7 +1075,12 @@ impl BlockCache {
 
 thread_local! {
     static CACHE: RefCell<BlockCache> = const {
-        RefCell::new(BlockCache { dctxs: Vec::new(), slots: Vec::new(), records: Vec::new() })
+        RefCell::new(BlockCache {
+            dctxs: Vec::new(),
+            slots: Vec::new(),
+            records: Vec::new(),
+            scratch: Vec::new(),
+        })
     };
 }
 

@@ -107,6 +107,20 @@ proptest! {
                 prop_assert_eq!(cb.decode_member(&enc, e.field), want);
             }
             prop_assert_eq!(cb.decode_member(&enc, 999), None);
+            // One value of an object member alone (the obj member 6, escaped or not, and
+            // members of other classes) agrees with scanning the printed member.
+            let mut reused = vec![7u8; 3];
+            cb.decode_into(&enc, &mut reused).unwrap();
+            prop_assert_eq!(&reused, r);
+            for field in [6u16, 0, 7] {
+                for name in [&b"af"[..], b"n", b"x", b"y"] {
+                    let want = Record::new(r)
+                        .get(field)
+                        .and_then(|v| varcat_format::json_scan::member(v, name))
+                        .map(<[u8]>::to_vec);
+                    prop_assert_eq!(cb.decode_inner(&enc, field, name), want);
+                }
+            }
         }
         // A record with a member the codebook never saw is refused, not mis-encoded.
         let mut rb = RecordBuf::new();

@@ -47,6 +47,9 @@ pub struct Options {
     /// Collections with more documents than this get 8-byte ordinals (the default keeps every
     /// collection that fits 32 bits narrow; tests lower it to exercise the wide sections).
     pub wide_above: u64,
+    /// Collections whose encoded records pass this many bytes may be stored in zstd blocks
+    /// (tests lower it to exercise the compressed reads on the small sample).
+    pub zstd_above: u64,
 }
 
 impl Options {
@@ -62,6 +65,7 @@ impl Options {
             threads: crate::parallel::threads(),
             max_line: DEFAULT_MAX_LINE,
             wide_above: varcat_format::width::DEFAULT_WIDE_ABOVE,
+            zstd_above: varcat_format::records::DEFAULT_ZSTD_ABOVE,
         }
     }
 }
@@ -101,6 +105,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
     );
     env.max_line = opts.max_line;
     env.wide_above = opts.wide_above;
+    env.zstd_above = opts.zstd_above;
     for name in files.keys() {
         if schema::spec(name).is_none() {
             let why = if UNUSED.contains(&name.as_str()) {
@@ -169,7 +174,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         format_version: FORMAT_VERSION,
         varcat_version: env!("CARGO_PKG_VERSION").to_string(),
         inputs,
-        options: [("strict".to_string(), json!(opts.strict)), ("schema".to_string(), json!(schema::fingerprint())), ("wide_threshold".to_string(), json!(opts.wide_above))]
+        options: [("strict".to_string(), json!(opts.strict)), ("schema".to_string(), json!(schema::fingerprint())), ("wide_threshold".to_string(), json!(opts.wide_above)), ("zstd_above".to_string(), json!(opts.zstd_above))]
             .into_iter()
             .collect(),
         collections: metas,

@@ -32,6 +32,8 @@ pub struct Env {
     pub max_line: usize,
     /// Collections with more documents than this get 8-byte ordinals.
     pub wide_above: u64,
+    /// Collections whose encoded records pass this many bytes may be zstd-compressed.
+    pub zstd_above: u64,
     /// Heap bytes held for the rest of the build (key sets), taken from the sort budget.
     pinned: usize,
     spool_seq: u64,
@@ -57,6 +59,7 @@ impl Env {
             bytes_done: 0,
             max_line: crate::build::DEFAULT_MAX_LINE,
             wide_above: varcat_format::width::DEFAULT_WIDE_ABOVE,
+            zstd_above: varcat_format::records::DEFAULT_ZSTD_ABOVE,
             pinned: 0,
             spool_seq: 0,
         }

@@ -62,6 +62,7 @@ impl<'s, 'w> Final<'s, 'w> {
             BlockOptions {
                 threads: env.threads,
                 codec: spec.read_scattered.then_some(records::Codec::None),
+                zstd_above: env.zstd_above,
                 ..BlockOptions::default()
             },
         );

@@ -198,12 +198,14 @@ pub fn member_number_test<'a>(
         None => (name.unwrap_or_default(), None),
     };
     move |o| {
-        let Some(v) = coll.and_then(|c| c.value(o, top)) else {
-            return false;
-        };
+        let Some(c) = coll else { return false };
         match inner {
-            Some(b) => varcat_format::json_scan::number_member(&v, b),
-            None => std::str::from_utf8(&v).ok().and_then(|t| t.parse().ok()),
+            Some(b) => c
+                .inner_value(o, top, b)
+                .and_then(|v| varcat_format::json_scan::number(&v)),
+            None => c
+                .value(o, top)
+                .and_then(|v| std::str::from_utf8(&v).ok()?.parse().ok()),
         }
         .is_some_and(&test)
     }
