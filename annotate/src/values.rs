@@ -10,12 +10,22 @@ use varcat_format::json_scan as json;
 /// Appends `s` (raw JSON string content) percent-encoded for a VCF INFO value: VCF 4.3's
 /// reserved `%:;=,` and CR/LF/TAB, plus space (4.2 readers split on it) and `|` (our join).
 pub fn push_encoded(raw: &[u8], out: &mut Vec<u8>) {
-    let mut s = Vec::new();
+    // Most values (rsids, gene names) have no escape and nothing to encode: copy them as is.
+    if memchr::memchr(b'\\', raw).is_none() {
+        return encode(raw, out);
+    }
+    let mut s = Vec::with_capacity(raw.len());
     json::unescape(raw, &mut s);
-    for &b in &s {
+    encode(&s, out);
+}
+
+/// Appends `s` with the bytes [`push_encoded`] reserves as `%XX`.
+fn encode(s: &[u8], out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &b in s {
         match b {
             b'%' | b':' | b';' | b'=' | b',' | b'\r' | b'\n' | b'\t' | b' ' | b'|' => {
-                out.extend_from_slice(format!("%{b:02X}").as_bytes())
+                out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])
             }
             _ => out.push(b),
         }
