@@ -194,7 +194,9 @@ impl LiveIndex {
     /// The virtual position of uncompressed offset `u` (at most `known_end`): in the block
     /// that holds it, or at the next block's start when it is where a block ends.
     fn virtual_position(&self, u: u64) -> Option<VirtualPosition> {
-        let i = self.known.partition_point(|(b, s)| s + u64::from(b.size) <= u);
+        let i = self
+            .known
+            .partition_point(|(b, s)| s + u64::from(b.size) <= u);
         let (at, within) = match self.known.get(i) {
             Some((b, s)) => (b.at, u - s),
             None => (self.next_at, 0),
@@ -205,7 +207,9 @@ impl LiveIndex {
     /// Passes the pending records whose blocks have been written to the indexer.
     fn resolve(&mut self) {
         if let Ok(mut b) = self.blocks.lock() {
-            for block in b.drain(..) {
+            // An empty block (the end-of-file marker) holds nothing: the reader's position
+            // after the data is the marker's own offset.
+            for block in b.drain(..).filter(|b| b.size > 0) {
                 self.known.push_back((block, self.known_end));
                 self.known_end += u64::from(block.size);
                 self.next_at = block.at + block.len;
@@ -255,5 +259,87 @@ impl LiveIndex {
             Some(e) => Err(e),
             None => Ok(self.indexer.build()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::{OutFormat, Output};
+    use crate::text::Ends;
+
+    /// Writes `lines` after `header` through the tap, indexing as `annotate` does, and returns
+    /// the live index and noodles' second-pass index of the written file.
+    fn both(header: &str, lines: &[String], name: &str) -> (vcf::Index, vcf::Index) {
+        let path = std::env::temp_dir().join(format!("varcat-live-{}-{name}", std::process::id()));
+        let h = vcf::header::Parser::default().parse(header).unwrap();
+        let ends = Ends::new(h.clone());
+        let file = std::fs::File::create(&path).unwrap();
+        let (mut ix, tap) = LiveIndex::new(&h, file).unwrap();
+        let mut out = Output::on(Box::new(tap), OutFormat::VcfGz, 3);
+        out.write_all(header.as_bytes()).unwrap();
+        let mut at = header.len() as u64;
+        for l in lines {
+            let cols: Vec<&str> = l.split('\t').collect();
+            let pos = cols[1].parse().unwrap();
+            let last = ends.last_of(l.as_bytes(), pos, cols[3].as_bytes(), cols[7].as_bytes());
+            out.write_all(l.as_bytes()).unwrap();
+            out.write_all(b"\n").unwrap();
+            let to = at + l.len() as u64 + 1;
+            ix.add(cols[0], pos, last, at, to);
+            at = to;
+        }
+        out.finish().unwrap();
+        let live = ix.finish().unwrap();
+        let second = noodles_vcf::fs::index(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        (live, second)
+    }
+
+    #[test]
+    fn live_index_equals_the_second_pass() {
+        let header = "##fileformat=VCFv4.2\n##contig=<ID=1,length=249000000>\n\
+            ##contig=<ID=2>\n##INFO=<ID=END,Number=1,Type=Integer,Description=\"end\">\n\
+            #CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n";
+        let mut lines = Vec::new();
+        let mut at = header.len();
+        // Contig 1 then 2; lines of varying length; two records padded to end exactly where a
+        // BGZF block ends (noodles' blocks hold 65,536 − 18 − 8 − 15 = 65,495 bytes), and one
+        // with an INFO END the index must use.
+        for i in 0..40_000u64 {
+            let chrom = if i < 25_000 { "1" } else { "2" };
+            let info = match i {
+                7 => "END=5000".to_string(),
+                _ => format!("X={}", "y".repeat((i % 23) as usize)),
+            };
+            let mut l = format!("{chrom}\t{}\t.\tACG\tA\t.\t.\t{info}", 100 + i * 37);
+            let block = 65_495;
+            let next = (at / block + 1) * block;
+            if i == 1_000 || i == 30_000 {
+                let need = next - at - l.len() - 1;
+                assert!(need < 70_000);
+                l.push_str(&"z".repeat(need));
+            }
+            at += l.len() + 1;
+            lines.push(l);
+        }
+        assert!(at > 20 * 65_495);
+        let (live, second) = both(header, &lines, "many");
+        assert!(matches!(live, vcf::Index::Tabix(_)));
+        assert_eq!(live, second);
+
+        // A short output: every record in the one block, the last chunk ends at the EOF block.
+        let (live, second) = both(header, &lines[..3], "short");
+        assert_eq!(live, second);
+    }
+
+    #[test]
+    fn missing_positions_are_refused() {
+        let h = vcf::header::Parser::default()
+            .parse("##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n")
+            .unwrap();
+        let (mut ix, _tap) = LiveIndex::new(&h, std::io::sink()).unwrap();
+        ix.add("1", 0, Some(0), 0, 10);
+        assert!(ix.finish().unwrap_err().contains("missing position"));
     }
 }

@@ -58,7 +58,13 @@ impl Writer<'_> {
             }
             if let Some(ix) = &mut self.index {
                 let base = self.written;
-                ix.add(chrom, p.pos, p.last, base + p.start as u64, base + p.end as u64);
+                ix.add(
+                    chrom,
+                    p.pos,
+                    p.last,
+                    base + p.start as u64,
+                    base + p.end as u64,
+                );
             }
         }
         for c in &a.unknown {

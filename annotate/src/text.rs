@@ -130,7 +130,7 @@ impl Ends {
     }
 
     /// The last position of `line` (at `pos`, with `reference` and `info`).
-    fn last(&self, line: &[u8], pos: u64, reference: &[u8], info: &[u8]) -> Option<u64> {
+    pub fn last_of(&self, line: &[u8], pos: u64, reference: &[u8], info: &[u8]) -> Option<u64> {
         use noodles_vcf::variant::Record as _;
         if !self.v45 && memchr::memmem::find(info, b"END=").is_none() {
             return (pos > 0).then(|| pos + reference.len() as u64 - 1);
@@ -210,7 +210,7 @@ pub fn annotate_chunk(
         t.lap(Stage::Format);
         let last = match ends {
             None => Some(0),
-            Some(e) => e.last(&out[start..], pos, cols[3], &out[info..info_end]),
+            Some(e) => e.last_of(&out[start..], pos, cols[3], &out[info..info_end]),
         };
         out.push(b'\n');
         a.placed.push(Placed {
