@@ -69,12 +69,15 @@ fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u32> {
         .unwrap_or_default()
 }
 
-/// True when edge `ord` of `coll` has `value` in facet `field`.
-fn has_facet(coll: &Collection, field: &str, value: &str, ord: u32) -> bool {
-    coll.facet(field)
-        .and_then(|f| f.get(value))
-        .is_some_and(|b| b.contains(ord))
+/// A test of whether an edge of `coll` has `value` in facet `field` (the facet's bitmap
+/// looked up once, not per edge).
+fn facet_test<'a>(coll: &'a Collection, field: &str, value: &str) -> impl Fn(u32) -> bool + 'a {
+    let bits = coll.facet(field).and_then(|f| f.get(value));
+    move |ord| bits.is_some_and(|b| b.contains(ord))
 }
+
+/// A variant's associations of one kind: how many, and the edge of the strongest.
+type Stats = (usize, Option<u32>);
 
 impl<'c> Values<'c> {
     /// Opens the readers of `fields` for `variants` of `cols`.
@@ -162,6 +165,9 @@ impl<'c> Values<'c> {
             }
         }
         let mut coding: Option<Vec<(Vec<u8>, u32)>> = None;
+        // Count and top of each kind, computed once for the fields that share them.
+        let mut qtls: [Option<Stats>; 2] = [None, None];
+        let mut gwas: Option<Stats> = None;
         for (f, o) in self.fields.iter().zip(out.iter_mut()) {
             match f.source {
                 Source::Rsid => {
@@ -190,19 +196,24 @@ impl<'c> Values<'c> {
                         push_f32(x, o);
                     }
                 }
-                Source::QtlCount(q) | Source::QtlTopGene(q) => self.qtl(q, f.source, o),
+                Source::QtlCount(q) | Source::QtlTopGene(q) => {
+                    let st = *qtls[q as usize].get_or_insert_with(|| self.qtl_stats(q));
+                    self.qtl(st, f.source, o)
+                }
                 Source::CaqtlCount => {
                     let c = self.cols.get("variants_genomic_elements");
                     let n = c.map_or(0, |c| {
+                        let caqtl = facet_test(c, "method", "caQTL");
                         edges(Some(c), &self.handle)
                             .into_iter()
-                            .filter(|&e| has_facet(c, "method", "caQTL", e))
+                            .filter(|&e| caqtl(e))
                             .count()
                     });
                     o.extend_from_slice(n.to_string().as_bytes());
                 }
                 Source::GwasCount | Source::GwasMinP | Source::GwasTopTrait => {
-                    self.gwas(f.source, o)
+                    let st = *gwas.get_or_insert_with(|| self.gwas_stats());
+                    self.gwas(st, f.source, o)
                 }
                 Source::Clingen => self.clingen(o),
                 Source::Hgvsp | Source::Coding(_) => {
@@ -213,19 +224,18 @@ impl<'c> Values<'c> {
         }
     }
 
-    fn qtl(&self, q: Qtl, source: Source, o: &mut Vec<u8>) {
+    /// The variant's `q` associations in `variants_genes` (none without the collection).
+    fn qtl_stats(&self, q: Qtl) -> Stats {
         let Some(c) = self.cols.get("variants_genes") else {
-            if matches!(source, Source::QtlCount(_)) {
-                o.push(b'0');
-            }
-            return;
+            return (0, None);
         };
         let (p, key) = (c.field("neg_log10_pvalue"), c.field("_key"));
+        let is_q = facet_test(c, "label", q.label());
         let mut n = 0usize;
         // (−log10 p, _key, edge ordinal) of the strongest association; ties go to the smaller key.
         let mut top: Option<(f64, &[u8], u32)> = None;
         for e in edges(Some(c), &self.handle) {
-            if !has_facet(c, "label", q.label(), e) {
+            if !is_q(e) {
                 continue;
             }
             n += 1;
@@ -243,11 +253,21 @@ impl<'c> Values<'c> {
                 top = Some((score, k, e));
             }
         }
+        (n, top.map(|(_, _, e)| e))
+    }
+
+    fn qtl(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
+        let Some(c) = self.cols.get("variants_genes") else {
+            if matches!(source, Source::QtlCount(_)) {
+                o.push(b'0');
+            }
+            return;
+        };
         match source {
             Source::QtlCount(_) => o.extend_from_slice(n.to_string().as_bytes()),
             _ => {
                 let gene = top
-                    .and_then(|(_, _, e)| c.value(e, "_to"))
+                    .and_then(|e| c.value(e, "_to"))
                     .and_then(json::str_content)
                     .and_then(|h| std::str::from_utf8(h).ok())
                     .and_then(|h| self.cols.resolve(h))
@@ -260,43 +280,50 @@ impl<'c> Values<'c> {
         }
     }
 
-    fn gwas(&self, source: Source, o: &mut Vec<u8>) {
-        let c = self.cols.get("variants_phenotypes");
+    /// The variant's GWAS associations in `variants_phenotypes`, the top one by smallest p.
+    fn gwas_stats(&self) -> Stats {
+        let Some(c) = self.cols.get("variants_phenotypes") else {
+            return (0, None);
+        };
         let mut n = 0usize;
         let mut top: Option<(f64, &[u8], u32)> = None;
-        if let Some(c) = c {
-            let (p, key) = (c.field("p_value"), c.field("_key"));
-            for e in edges(Some(c), &self.handle) {
-                if !has_facet(c, "label", "GWAS", e) {
-                    continue;
-                }
-                n += 1;
-                let Some(rec) = c.record(e) else { continue };
-                let Some(pv) = p
-                    .and_then(|id| rec.get(id))
-                    .filter(|v| json::number(v).is_some())
-                else {
-                    continue;
-                };
-                let x = json::number(pv).unwrap_or(f64::INFINITY);
-                let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
-                let better = match top {
-                    None => true,
-                    Some((s, tk, _)) => x < s || (x == s && k < tk),
-                };
-                if better {
-                    top = Some((x, k, e));
-                }
+        let (p, key) = (c.field("p_value"), c.field("_key"));
+        let is_gwas = facet_test(c, "label", "GWAS");
+        for e in edges(Some(c), &self.handle) {
+            if !is_gwas(e) {
+                continue;
+            }
+            n += 1;
+            let Some(rec) = c.record(e) else { continue };
+            let Some(pv) = p
+                .and_then(|id| rec.get(id))
+                .filter(|v| json::number(v).is_some())
+            else {
+                continue;
+            };
+            let x = json::number(pv).unwrap_or(f64::INFINITY);
+            let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
+            let better = match top {
+                None => true,
+                Some((s, tk, _)) => x < s || (x == s && k < tk),
+            };
+            if better {
+                top = Some((x, k, e));
             }
         }
+        (n, top.map(|(_, _, e)| e))
+    }
+
+    fn gwas(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
+        let c = self.cols.get("variants_phenotypes");
         match (source, c, top) {
             (Source::GwasCount, _, _) => o.extend_from_slice(n.to_string().as_bytes()),
-            (Source::GwasMinP, Some(c), Some((_, _, e))) => {
+            (Source::GwasMinP, Some(c), Some(e)) => {
                 if let Some(v) = c.value(e, "p_value") {
                     o.extend_from_slice(v.trim_ascii());
                 }
             }
-            (Source::GwasTopTrait, Some(c), Some((_, _, e))) => {
+            (Source::GwasTopTrait, Some(c), Some(e)) => {
                 if let Some(s) = c.value(e, "phenotype_term").and_then(json::str_content) {
                     push_encoded(s, o);
                 }
