@@ -60,6 +60,9 @@ struct Last {
     key: Vec<u8>,
     added: Counts,
     any: bool,
+    /// Its INFO entries, once rendered (`text`).
+    rendered: bool,
+    text: Vec<u8>,
 }
 
 impl std::fmt::Display for Counts {
@@ -165,6 +168,7 @@ impl<'c> Annotator<'c> {
             return self.last.any;
         }
         let before = self.counts.clone();
+        self.last.rendered = false;
         let mut rest = &key[at..];
         let alts = std::iter::from_fn(|| {
             let (n, tail) = rest.split_first_chunk::<{ size_of::<usize>() }>()?;
@@ -241,6 +245,7 @@ impl<'c> Annotator<'c> {
     /// `export-vcf` writes), for [`Annotator::render`]; returns true when it has any value.
     pub fn annotate_ordinal(&mut self, ord: u32) -> bool {
         self.last.valid = false;
+        self.last.rendered = false;
         if self.vals.is_empty() {
             self.vals.push(vec![Vec::new(); self.fields.len()]);
         }
@@ -261,29 +266,39 @@ impl<'c> Annotator<'c> {
 
     /// Appends the last record's INFO entries (`KEY=v1,v2;…`, `.` for an allele without a
     /// value) to `out`, with a leading `;` when `out` is not empty.
-    pub fn render(&self, out: &mut Vec<u8>) {
+    pub fn render(&mut self, out: &mut Vec<u8>) {
         self.render_after(out, !out.is_empty());
     }
 
-    /// [`Annotator::render`] appending to `out` after other INFO entries when `sep`.
-    pub fn render_after(&self, out: &mut Vec<u8>, mut sep: bool) {
-        self.for_each_value(|key, _, vals, i| {
-            if sep {
-                out.push(b';');
-            }
-            sep = true;
-            out.extend_from_slice(key);
-            out.push(b'=');
-            for (j, v) in vals.iter().enumerate() {
-                if j > 0 {
-                    out.push(b',');
+    /// [`Annotator::render`] appending to `out` after other INFO entries when `sep`. The text
+    /// is kept, so a repeated record copies it instead of rendering it again.
+    pub fn render_after(&mut self, out: &mut Vec<u8>, sep: bool) {
+        if !self.last.rendered {
+            let mut text = std::mem::take(&mut self.last.text);
+            text.clear();
+            self.for_each_value(|key, _, vals, i| {
+                if !text.is_empty() {
+                    text.push(b';');
                 }
-                if v[i].is_empty() {
-                    out.push(b'.');
-                } else {
-                    out.extend_from_slice(&v[i]);
+                text.extend_from_slice(key);
+                text.push(b'=');
+                for (j, v) in vals.iter().enumerate() {
+                    if j > 0 {
+                        text.push(b',');
+                    }
+                    if v[i].is_empty() {
+                        text.push(b'.');
+                    } else {
+                        text.extend_from_slice(&v[i]);
+                    }
                 }
-            }
-        });
+            });
+            self.last.text = text;
+            self.last.rendered = true;
+        }
+        if sep && !self.last.text.is_empty() {
+            out.push(b';');
+        }
+        out.extend_from_slice(&self.last.text);
     }
 }

@@ -50,8 +50,13 @@ impl Writer<'_> {
                 );
             }
         }
+        let mut chrom = "";
         for p in &a.placed {
-            let chrom = std::str::from_utf8(&a.out[p.start..p.start + p.chrom_len]).unwrap_or("");
+            // Records come in contig blocks: check the name's text only when it changes.
+            let name = &a.out[p.start..p.start + p.chrom_len];
+            if name != chrom.as_bytes() {
+                chrom = std::str::from_utf8(name).unwrap_or("");
+            }
             self.sorted.see(chrom, p.pos);
             if !self.sorted.ok {
                 self.index = None;

@@ -28,15 +28,26 @@ fn split(line: &[u8]) -> Result<[&[u8]; 9], String> {
     Ok(cols)
 }
 
+/// POS as `u64::from_str` reads it (an optional `+`, then decimal digits, no overflow),
+/// without a UTF-8 check first.
+fn parse_pos(b: &[u8]) -> Option<u64> {
+    let digits = b.strip_prefix(b"+").unwrap_or(b);
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u64, |n, &c| match c {
+        b'0'..=b'9' => n.checked_mul(10)?.checked_add(u64::from(c - b'0')),
+        _ => None,
+    })
+}
+
 /// The checks noodles applies to the columns varcat reads.
 fn check<'a>(cols: &[&'a [u8]; 9]) -> Result<(&'a str, u64), String> {
     let chrom = std::str::from_utf8(cols[0])
         .ok()
         .filter(|c| !c.is_empty() && !c.contains(char::is_whitespace))
         .ok_or("CHROM is empty or not text")?;
-    let pos = std::str::from_utf8(cols[1])
-        .ok()
-        .and_then(|p| p.parse::<u64>().ok())
+    let pos = parse_pos(cols[1])
         .ok_or_else(|| format!("POS {:?} is not a number", String::from_utf8_lossy(cols[1])))?;
     if cols[3].is_empty() || cols[3] == b"." {
         return Err("REF is missing".into());
@@ -241,6 +252,22 @@ mod tests {
         assert_eq!(c[8], b"");
         assert!(split(b"chr1\t10\t.\tA\tT").is_err());
         assert!(check(&split(b"chr1\tx\t.\tA\tT\t.\t.\t.").unwrap()).is_err());
+        for p in [
+            "0",
+            "7",
+            "+7",
+            "0012",
+            "18446744073709551615",
+            "",
+            "+",
+            "++1",
+            "-1",
+            "1x",
+            "18446744073709551616",
+            " 1",
+        ] {
+            assert_eq!(parse_pos(p.as_bytes()), p.parse::<u64>().ok(), "{p:?}");
+        }
         assert!(check(&split(b"chr1\t5\t.\t\tT\t.\t.\t.").unwrap()).is_err());
     }
 }

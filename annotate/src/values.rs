@@ -57,6 +57,22 @@ pub struct Values<'c> {
     members: Vec<(&'static [u8], usize)>,
     needs_edges: bool,
     handle: Vec<u8>,
+    /// The edge collections the fields read, looked up by name once.
+    edge: EdgeColls<'c>,
+    /// For each member position of the last `annotations` object read: its name and the
+    /// index into `members` (stored objects list their members in one order, so a name
+    /// compare usually replaces the search).
+    hints: Vec<(Vec<u8>, Option<usize>)>,
+}
+
+/// The collections [`Values`] reads edges from (None: the catalog lacks it).
+struct EdgeColls<'c> {
+    genes: Option<&'c Collection>,
+    phenotypes: Option<&'c Collection>,
+    elements: Option<&'c Collection>,
+    diseases: Option<&'c Collection>,
+    coding_edges: Option<&'c Collection>,
+    coding: Option<&'c Collection>,
 }
 
 /// The edges of one variant in an edge collection (ordinals).
@@ -114,6 +130,15 @@ impl<'c> Values<'c> {
             rsid: variants.field("rsid"),
             spdi: variants.field("spdi"),
             handle: Vec::new(),
+            edge: EdgeColls {
+                genes: cols.get("variants_genes"),
+                phenotypes: cols.get("variants_phenotypes"),
+                elements: cols.get("variants_genomic_elements"),
+                diseases: cols.get("variants_diseases"),
+                coding_edges: cols.get("variants_coding_variants"),
+                coding: cols.get("coding_variants"),
+            },
+            hints: Vec::new(),
         }
     }
 
@@ -133,9 +158,27 @@ impl<'c> Values<'c> {
             .filter(|_| !self.members.is_empty())
         {
             let mut left = self.members.len();
+            let (members, hints) = (&self.members, &mut self.hints);
+            let mut pos = 0;
             json::for_each_member(a, |k, v| {
-                if let Ok(at) = self.members.binary_search_by(|(m, _)| (*m).cmp(k)) {
-                    let i = self.members[at].1;
+                let hit = match hints.get(pos) {
+                    Some((name, hit)) if name.as_slice() == k => *hit,
+                    _ => {
+                        let hit = members.binary_search_by(|(m, _)| (*m).cmp(k)).ok();
+                        match hints.get_mut(pos) {
+                            Some((name, h)) => {
+                                name.clear();
+                                name.extend_from_slice(k);
+                                *h = hit;
+                            }
+                            None => hints.push((k.to_vec(), hit)),
+                        }
+                        hit
+                    }
+                };
+                pos += 1;
+                if let Some(at) = hit {
+                    let i = members[at].1;
                     match self.fields[i].source {
                         Source::AnnotationNumber(_) => {
                             if let Some(x) = json::number(v) {
@@ -201,7 +244,7 @@ impl<'c> Values<'c> {
                     self.qtl(st, f.source, o)
                 }
                 Source::CaqtlCount => {
-                    let c = self.cols.get("variants_genomic_elements");
+                    let c = self.edge.elements;
                     let n = c.map_or(0, |c| {
                         let caqtl = facet_test(c, "method", "caQTL");
                         edges(Some(c), &self.handle)
@@ -226,7 +269,7 @@ impl<'c> Values<'c> {
 
     /// The variant's `q` associations in `variants_genes` (none without the collection).
     fn qtl_stats(&self, q: Qtl) -> Stats {
-        let Some(c) = self.cols.get("variants_genes") else {
+        let Some(c) = self.edge.genes else {
             return (0, None);
         };
         let (p, key) = (c.field("neg_log10_pvalue"), c.field("_key"));
@@ -257,7 +300,7 @@ impl<'c> Values<'c> {
     }
 
     fn qtl(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
-        let Some(c) = self.cols.get("variants_genes") else {
+        let Some(c) = self.edge.genes else {
             if matches!(source, Source::QtlCount(_)) {
                 o.push(b'0');
             }
@@ -282,7 +325,7 @@ impl<'c> Values<'c> {
 
     /// The variant's GWAS associations in `variants_phenotypes`, the top one by smallest p.
     fn gwas_stats(&self) -> Stats {
-        let Some(c) = self.cols.get("variants_phenotypes") else {
+        let Some(c) = self.edge.phenotypes else {
             return (0, None);
         };
         let mut n = 0usize;
@@ -315,7 +358,7 @@ impl<'c> Values<'c> {
     }
 
     fn gwas(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
-        let c = self.cols.get("variants_phenotypes");
+        let c = self.edge.phenotypes;
         match (source, c, top) {
             (Source::GwasCount, _, _) => o.extend_from_slice(n.to_string().as_bytes()),
             (Source::GwasMinP, Some(c), Some(e)) => {
@@ -333,7 +376,7 @@ impl<'c> Values<'c> {
     }
 
     fn clingen(&self, o: &mut Vec<u8>) {
-        let Some(c) = self.cols.get("variants_diseases") else {
+        let Some(c) = self.edge.diseases else {
             return;
         };
         let mut got: Vec<Vec<u8>> = Vec::new();
@@ -351,10 +394,7 @@ impl<'c> Values<'c> {
 
     /// The variant's coding variants: (`_to` key, ordinal in `coding_variants`), in key order.
     fn coding(&self) -> Vec<(Vec<u8>, u32)> {
-        let (Some(c), Some(cv)) = (
-            self.cols.get("variants_coding_variants"),
-            self.cols.get("coding_variants"),
-        ) else {
+        let (Some(c), Some(cv)) = (self.edge.coding_edges, self.edge.coding) else {
             return Vec::new();
         };
         let mut v: Vec<(Vec<u8>, u32)> = edges(Some(c), &self.handle)
@@ -372,7 +412,7 @@ impl<'c> Values<'c> {
     }
 
     fn coding_values(&self, list: &[(Vec<u8>, u32)], source: Source, o: &mut Vec<u8>) {
-        let Some(cv) = self.cols.get("coding_variants") else {
+        let Some(cv) = self.edge.coding else {
             return;
         };
         let member = match source {
