@@ -55,7 +55,7 @@ pub struct Options {
     pub fields: Vec<Field>,
     /// INFO key prefix.
     pub prefix: String,
-    /// Threads for BGZF (de)compression.
+    /// Threads: annotators of VCF text chunks, and BGZF compression.
     pub threads: usize,
     /// Annotate even when the header names another assembly.
     pub assume_grch38: bool,
