@@ -227,6 +227,101 @@ fn test_annotate_bgzf_index_and_bcf_round_trip() {
     assert_eq!(records(&vcf).len(), RECORDS.len());
 }
 
+/// Gunzipped bytes of a BGZF file.
+fn gunzip(p: &Path) -> Vec<u8> {
+    let mut b = Vec::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(p).unwrap())
+        .read_to_end(&mut b)
+        .unwrap();
+    b
+}
+
+/// VCF text without the command line (which names the run's arguments).
+fn without_command(vcf: &[u8]) -> String {
+    text(vcf)
+        .lines()
+        .filter(|l| !l.starts_with("##varcat_annotateCommand"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn test_annotate_threads_give_the_same_bytes_and_index() {
+    // Each fixture record 3,000 times (still sorted): several chunks of input, several BGZF
+    // blocks of output; the counts are 3,000 times those of the 7 records.
+    let dir = scratch("annotate-threads");
+    let mut body = HEADER.to_string();
+    for (r, _) in RECORDS {
+        for _ in 0..3_000 {
+            body.push_str(r);
+            body.push('\n');
+        }
+    }
+    let input = write(&dir, "in.vcf", &body);
+    let want = expected();
+    let mut got = Vec::new();
+    for threads in ["1", "3"] {
+        let gz = dir.join(format!("out{threads}.vcf.gz"));
+        let out = annotate(
+            &[&input, "-o", gz.to_str().unwrap(), "--threads", threads],
+            None,
+        );
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert!(
+            err.contains(
+                "records 21000 (15000 annotated, 0 malformed); ALT alleles: annotated 18000, \
+                 absent 3000, ref-mismatch 3000, skipped 6000"
+            ),
+            "{err}"
+        );
+        let vcf = without_command(&gunzip(&gz));
+        let recs = records(&vcf);
+        assert_eq!(recs.len(), 21_000);
+        for (i, r) in recs.iter().enumerate() {
+            assert_eq!(*r, want[i / 3_000], "record {i}");
+        }
+        // The index built while writing equals the one a second pass over the file builds.
+        let second = dir.join(format!("second{threads}.vcf.gz"));
+        std::fs::copy(&gz, &second).unwrap();
+        let tbi = varcat_annotate::io::write_index(&second, varcat_annotate::io::OutFormat::VcfGz)
+            .unwrap();
+        let live = gunzip(&dir.join(format!("out{threads}.vcf.gz.tbi")));
+        assert!(live.starts_with(b"TBI\x01"));
+        assert_eq!(live, gunzip(&tbi), "threads {threads}");
+        got.push(vcf);
+    }
+    assert_eq!(got[0], got[1]);
+
+    // A malformed line in a later chunk, passed through under --lenient: the same bytes and
+    // the same warning (line numbers count from the file's first line) on 1 and 3 threads.
+    let mut lines: Vec<&str> = body.lines().collect();
+    let at = HEADER.lines().count() + 15_000;
+    lines.insert(at, "2\tnotapos\t.\tA\tG\t.\t.\t.\tGT\t0/1\t0/0");
+    let bad = write(&dir, "bad.vcf", &(lines.join("\n") + "\n"));
+    let mut got = Vec::new();
+    for threads in ["1", "3"] {
+        let out = annotate(&[&bad, "-o", "-", "--threads", threads, "--lenient"], None);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        let warning = format!("warning: {bad}:{}: POS \"notapos\"", at + 1);
+        assert!(err.contains(&warning), "{err}");
+        assert!(
+            err.contains("records 21001 (15000 annotated, 1 malformed)"),
+            "{err}"
+        );
+        let vcf = without_command(&out.stdout);
+        assert_eq!(records(&vcf)[15_000], lines[at]);
+        got.push(vcf);
+        // Without --lenient the run stops there, after writing the records before it.
+        let out = annotate(&[&bad, "-o", "-", "--threads", threads], None);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(&format!("{bad}:{}: POS", at + 1)));
+        assert_eq!(records(&text(&out.stdout)).len(), 15_000);
+    }
+    assert_eq!(got[0], got[1]);
+}
+
 #[test]
 fn test_annotate_unsorted_input_gets_no_index() {
     let dir = scratch("annotate-unsorted");

@@ -199,6 +199,52 @@ fn test_batch_errors() {
     );
 }
 
+/// A batch answers JSON: `format=tsv`, in the query string or the body, is refused naming
+/// `format` rather than answered as JSON; `format=json` is what a batch answers anyway, and
+/// an `Accept` for TSV gets JSON (as a GET does for an `Accept` it cannot serve).
+#[test]
+fn test_batch_format() {
+    let ids = json!(["ENSG00000101349"]);
+    refused(
+        "/genes?format=tsv",
+        json!({ "gene_id": ids }).to_string().as_bytes(),
+        &["format"],
+        "format=tsv is not available for a batch",
+    );
+    refused(
+        "/genes",
+        json!({ "gene_id": ids, "format": "tsv" })
+            .to_string()
+            .as_bytes(),
+        &["format"],
+        "format=tsv is not available for a batch",
+    );
+    let plain = batch("/genes", &json!({ "gene_id": ids }));
+    assert_eq!(plain[0]["query"], "ENSG00000101349");
+    assert_eq!(plain[0]["results"][0]["_id"], "ENSG00000101349");
+    assert_eq!(
+        batch("/genes?format=json", &json!({ "gene_id": ids })),
+        plain
+    );
+    assert_eq!(
+        batch("/genes", &json!({ "gene_id": ids, "format": "json" })),
+        plain
+    );
+    let body = json!({ "gene_id": ids }).to_string();
+    let mut s = TcpStream::connect(&server().addr).unwrap();
+    let head = format!(
+        "POST /api/genes HTTP/1.1\r\nHost: varcat\r\nAccept: text/tab-separated-values\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let r = parse_response(&raw, false);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json().as_array().unwrap(), &plain);
+}
+
 /// Batchable paths allow POST in CORS and in 405's `Allow`; others stay GET-only, and GET and
 /// HEAD on a batchable path are unchanged.
 #[test]

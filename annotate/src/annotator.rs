@@ -27,6 +27,44 @@ pub struct Counts {
     pub malformed: u64,
 }
 
+impl std::ops::AddAssign<&Counts> for Counts {
+    fn add_assign(&mut self, o: &Counts) {
+        self.records += o.records;
+        self.records_annotated += o.records_annotated;
+        self.annotated += o.annotated;
+        self.absent += o.absent;
+        self.ref_mismatch += o.ref_mismatch;
+        self.skipped += o.skipped;
+        self.malformed += o.malformed;
+    }
+}
+
+impl std::ops::SubAssign<&Counts> for Counts {
+    fn sub_assign(&mut self, o: &Counts) {
+        self.records -= o.records;
+        self.records_annotated -= o.records_annotated;
+        self.annotated -= o.annotated;
+        self.absent -= o.absent;
+        self.ref_mismatch -= o.ref_mismatch;
+        self.skipped -= o.skipped;
+        self.malformed -= o.malformed;
+    }
+}
+
+/// The last annotated record's key (CHROM, POS, REF, ALT as given) and what its alleles added
+/// to the counts: a record equal to the one before it reuses its values (`vals` still holds
+/// them), which costs a compare instead of a look-up per allele.
+#[derive(Default)]
+struct Last {
+    valid: bool,
+    key: Vec<u8>,
+    added: Counts,
+    any: bool,
+    /// Its INFO entries, once rendered (`text`).
+    rendered: bool,
+    text: Vec<u8>,
+}
+
 impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -56,6 +94,8 @@ pub struct Annotator<'c> {
     upper_alt: Vec<u8>,
     /// The last input contig and the catalog's name for it (records come in contig blocks).
     contig: Option<(String, Option<String>)>,
+    last: Last,
+    scratch: Vec<u8>,
     /// The counts so far.
     pub counts: Counts,
 }
@@ -84,6 +124,8 @@ impl<'c> Annotator<'c> {
             upper: Vec::new(),
             upper_alt: Vec::new(),
             contig: None,
+            last: Last::default(),
+            scratch: Vec::new(),
             counts: Counts::default(),
         })
     }
@@ -101,6 +143,51 @@ impl<'c> Annotator<'c> {
     /// Looks up record (`chrom`, 1-based `pos`, `r`, `alts`) and keeps its values for
     /// [`Annotator::render`]; returns true when any allele got a value.
     pub fn annotate<'a>(
+        &mut self,
+        chrom: &str,
+        pos: u64,
+        r: &[u8],
+        alts: impl Iterator<Item = &'a [u8]>,
+    ) -> bool {
+        // The key of this record: CHROM, POS, REF and ALT, with lengths.
+        let mut key = std::mem::take(&mut self.scratch);
+        key.clear();
+        key.extend_from_slice(&chrom.len().to_le_bytes());
+        key.extend_from_slice(chrom.as_bytes());
+        key.extend_from_slice(&pos.to_le_bytes());
+        key.extend_from_slice(&r.len().to_le_bytes());
+        key.extend_from_slice(r);
+        let at = key.len();
+        for a in alts {
+            key.extend_from_slice(&a.len().to_le_bytes());
+            key.extend_from_slice(a);
+        }
+        if self.last.valid && self.last.key == key {
+            self.scratch = key;
+            self.counts += &self.last.added;
+            return self.last.any;
+        }
+        let before = self.counts.clone();
+        self.last.rendered = false;
+        let mut rest = &key[at..];
+        let alts = std::iter::from_fn(|| {
+            let (n, tail) = rest.split_first_chunk::<{ size_of::<usize>() }>()?;
+            let (a, tail) = tail.split_at(usize::from_le_bytes(*n));
+            rest = tail;
+            Some(a)
+        });
+        let any = self.look_up(chrom, pos, r, alts);
+        let mut added = self.counts.clone();
+        added -= &before;
+        self.scratch = std::mem::replace(&mut self.last.key, key);
+        self.last.added = added;
+        self.last.any = any;
+        self.last.valid = true;
+        any
+    }
+
+    /// [`Annotator::annotate`] without the repeat check.
+    fn look_up<'a>(
         &mut self,
         chrom: &str,
         pos: u64,
@@ -157,6 +244,8 @@ impl<'c> Annotator<'c> {
     /// Takes catalog variant `ord` as a record with one ALT allele, the same allele (what
     /// `export-vcf` writes), for [`Annotator::render`]; returns true when it has any value.
     pub fn annotate_ordinal(&mut self, ord: u32) -> bool {
+        self.last.valid = false;
+        self.last.rendered = false;
         if self.vals.is_empty() {
             self.vals.push(vec![Vec::new(); self.fields.len()]);
         }
@@ -177,23 +266,39 @@ impl<'c> Annotator<'c> {
 
     /// Appends the last record's INFO entries (`KEY=v1,v2;…`, `.` for an allele without a
     /// value) to `out`, with a leading `;` when `out` is not empty.
-    pub fn render(&self, out: &mut Vec<u8>) {
-        self.for_each_value(|key, _, vals, i| {
-            if !out.is_empty() {
-                out.push(b';');
-            }
-            out.extend_from_slice(key);
-            out.push(b'=');
-            for (j, v) in vals.iter().enumerate() {
-                if j > 0 {
-                    out.push(b',');
+    pub fn render(&mut self, out: &mut Vec<u8>) {
+        self.render_after(out, !out.is_empty());
+    }
+
+    /// [`Annotator::render`] appending to `out` after other INFO entries when `sep`. The text
+    /// is kept, so a repeated record copies it instead of rendering it again.
+    pub fn render_after(&mut self, out: &mut Vec<u8>, sep: bool) {
+        if !self.last.rendered {
+            let mut text = std::mem::take(&mut self.last.text);
+            text.clear();
+            self.for_each_value(|key, _, vals, i| {
+                if !text.is_empty() {
+                    text.push(b';');
                 }
-                if v[i].is_empty() {
-                    out.push(b'.');
-                } else {
-                    out.extend_from_slice(&v[i]);
+                text.extend_from_slice(key);
+                text.push(b'=');
+                for (j, v) in vals.iter().enumerate() {
+                    if j > 0 {
+                        text.push(b',');
+                    }
+                    if v[i].is_empty() {
+                        text.push(b'.');
+                    } else {
+                        text.extend_from_slice(&v[i]);
+                    }
                 }
-            }
-        });
+            });
+            self.last.text = text;
+            self.last.rendered = true;
+        }
+        if sep && !self.last.text.is_empty() {
+            out.push(b';');
+        }
+        out.extend_from_slice(&self.last.text);
     }
 }

@@ -98,6 +98,15 @@ pub fn open_input(path: &Path, threads: usize) -> Result<Input, String> {
     Ok(Input { reader, bcf, name })
 }
 
+/// Creates `path` (`-`: stdout).
+pub fn create(path: &Path) -> Result<Box<dyn Write + Send>, String> {
+    Ok(if is_stdio(path) {
+        Box::new(io::stdout())
+    } else {
+        Box::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+    })
+}
+
 /// The output sink.
 pub enum Output {
     /// Plain bytes (VCF text or uncompressed BCF).
@@ -109,12 +118,12 @@ pub enum Output {
 impl Output {
     /// Creates `path` (`-`: stdout), BGZF for `.vcf.gz`/BCF.
     pub fn create(path: &Path, format: OutFormat, threads: usize) -> Result<Output, String> {
-        let sink: Box<dyn Write + Send> = if is_stdio(path) {
-            Box::new(io::stdout())
-        } else {
-            Box::new(File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        };
-        Ok(match format {
+        Ok(Output::on(create(path)?, format, threads))
+    }
+
+    /// The output of `format` on `sink`.
+    pub fn on(sink: Box<dyn Write + Send>, format: OutFormat, threads: usize) -> Output {
+        match format {
             OutFormat::Vcf | OutFormat::BcfRaw => {
                 Output::Plain(BufWriter::with_capacity(1 << 17, sink))
             }
@@ -126,7 +135,7 @@ impl Output {
                         .build_from_writer(sink),
                 )
             }
-        })
+        }
     }
 
     /// Flushes and, for BGZF, writes the end-of-file block.
@@ -162,27 +171,37 @@ impl Write for Output {
 }
 
 /// Indexes the finished BGZF output `path` as bcftools does (`.tbi` for VCF, `.csi` for BCF);
-/// returns the index path. A post-pass over the written file: it costs one more inflate.
+/// returns the index path. A post-pass over the written file: it costs one more inflate (VCF
+/// text output is indexed while it is written instead, see `live_index`).
 pub fn write_index(path: &Path, format: OutFormat) -> Result<PathBuf, String> {
     let fail = |e: io::Error| format!("indexing {}: {e}", path.display());
-    let mut name = path.as_os_str().to_owned();
     match format {
-        OutFormat::VcfGz => match noodles_vcf::fs::index(path).map_err(fail)? {
-            noodles_vcf::Index::Tabix(index) => {
-                name.push(".tbi");
-                noodles_tabix::fs::write(&name, &index).map_err(fail)?;
-            }
-            noodles_vcf::Index::Csi(index) => {
-                name.push(".csi");
-                noodles_csi::fs::write(&name, &index).map_err(fail)?;
-            }
-        },
+        OutFormat::VcfGz => save_vcf_index(path, &noodles_vcf::fs::index(path).map_err(fail)?),
         OutFormat::Bcf => {
             let index = noodles_bcf::fs::index(path).map_err(fail)?;
+            let mut name = path.as_os_str().to_owned();
             name.push(".csi");
             noodles_csi::fs::write(&name, &index).map_err(fail)?;
+            Ok(PathBuf::from(name))
         }
-        OutFormat::Vcf | OutFormat::BcfRaw => return Err("only BGZF output is indexed".into()),
+        OutFormat::Vcf | OutFormat::BcfRaw => Err("only BGZF output is indexed".into()),
+    }
+}
+
+/// Writes `index` of the VCF `path` next to it (`.tbi`, or `.csi` for long contigs); returns
+/// its path.
+pub fn save_vcf_index(path: &Path, index: &noodles_vcf::Index) -> Result<PathBuf, String> {
+    let fail = |e: io::Error| format!("indexing {}: {e}", path.display());
+    let mut name = path.as_os_str().to_owned();
+    match index {
+        noodles_vcf::Index::Tabix(index) => {
+            name.push(".tbi");
+            noodles_tabix::fs::write(&name, index).map_err(fail)?;
+        }
+        noodles_vcf::Index::Csi(index) => {
+            name.push(".csi");
+            noodles_csi::fs::write(&name, index).map_err(fail)?;
+        }
     }
     Ok(PathBuf::from(name))
 }

@@ -7,6 +7,8 @@
 //! - [`export`]: `varcat export-vcf`, the catalog as an annotation VCF;
 //! - [`annotator`]: one record, any format; [`text`]: VCF text to VCF text, byte-preserving;
 //!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers;
+//! - [`pipeline`]: VCF text chunks annotated on several threads, written in order;
+//!   [`live_index`]: the `.tbi` built while the BGZF output is written;
 //!   [`timings`]: `--timings`, the time per stage.
 
 pub mod allele;
@@ -16,7 +18,9 @@ pub mod fields;
 pub mod generic;
 pub mod header;
 pub mod io;
+pub mod live_index;
 pub mod lookup;
+pub mod pipeline;
 pub mod text;
 pub mod timings;
 pub mod values;
@@ -51,7 +55,7 @@ pub struct Options {
     pub fields: Vec<Field>,
     /// INFO key prefix.
     pub prefix: String,
-    /// Threads for BGZF (de)compression.
+    /// Threads: annotators of VCF text chunks, and BGZF compression.
     pub threads: usize,
     /// Annotate even when the header names another assembly.
     pub assume_grch38: bool,
@@ -175,7 +179,8 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let checksum = format!("{:016x}", catalog.checksum());
     let cols =
         Collections::open(catalog).map_err(|e| format!("{}: {e}", opts.catalog.display()))?;
-    let mut ann = Annotator::new(&cols, opts.fields.clone(), &opts.prefix, opts.window)?;
+    let ann = || Annotator::new(&cols, opts.fields.clone(), &opts.prefix, opts.window);
+    let mut anns = vec![ann()?];
 
     let input = io::open_input(&opts.input, 1)?;
     let name = input.name.clone();
@@ -211,23 +216,56 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let format = opts
         .format
         .unwrap_or_else(|| OutFormat::from_path(&opts.output));
-    let mut out = Output::create(&opts.output, format, opts.threads)?;
+    let indexable =
+        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
+    let text_path = bcf_in.is_none() && !format.is_bcf();
     let mut sorted = Sorted::new();
     let start = Instant::now();
     let mut t = Timings::new(opts.timings);
-    if bcf_in.is_none() && !format.is_bcf() {
+    let unknown;
+    let mut live = None;
+    let mut out = if text_path && indexable {
+        let (ix, tap) = live_index::LiveIndex::new(&in_header, io::create(&opts.output)?)
+            .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?;
+        live = Some(ix);
+        Output::on(Box::new(tap), format, opts.threads)
+    } else {
+        Output::create(&opts.output, format, opts.threads)?
+    };
+    if text_path {
         out.write_all(out_text.as_bytes())
             .map_err(|e| format!("writing: {e}"))?;
-        text::records(
+        // The records' ends as the index computes them, under the output header.
+        let ends = match live {
+            Some(_) => Some(text::Ends::new(
+                vcf::header::Parser::default()
+                    .parse(&out_text)
+                    .map_err(|e| format!("output header: {e}"))?,
+            )),
+            None => None,
+        };
+        while anns.len() < opts.threads {
+            anns.push(ann()?);
+        }
+        let mut w = pipeline::Writer {
+            out: &mut out,
+            sorted: &mut sorted,
+            index: live.take(),
+            name: &name,
+            line: lines,
+            written: out_text.len() as u64,
+            malformed: 0,
+            unknown: Vec::new(),
+        };
+        t = pipeline::run(
             &mut reader,
-            &mut out,
-            &mut ann,
-            &mut sorted,
-            &name,
-            lines,
+            &mut w,
+            &mut anns,
             opts.lenient,
-            &mut t,
+            ends.as_ref(),
+            opts.timings,
         )?;
+        (live, unknown) = (w.index.take(), std::mem::take(&mut w.unknown));
     } else {
         let out_header = vcf::header::Parser::default()
             .parse(&out_text)
@@ -253,33 +291,44 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             &in_header,
             &out_header,
             &mut sink,
-            &mut ann,
+            &mut anns[0],
             &mut sorted,
             &name,
             opts.lenient,
             &mut t,
         )?;
+        unknown = anns[0].unknown_contigs().to_vec();
         out = sink.into_inner();
     }
     out.finish().map_err(|e| format!("writing: {e}"))?;
     t.lap(Stage::Write);
     let secs = start.elapsed().as_secs_f64();
-    let indexable =
-        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
     let index = if indexable && sorted.ok {
         let at = Instant::now();
-        let i = io::write_index(&opts.output, format)?;
+        let i = match live {
+            Some(ix) => {
+                let index = ix
+                    .finish()
+                    .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?;
+                io::save_vcf_index(&opts.output, &index)?
+            }
+            None => io::write_index(&opts.output, format)?,
+        };
         t.index = t.on().then(|| at.elapsed());
         Some(i)
     } else {
         None
     };
+    let mut counts = Counts::default();
+    for a in &anns {
+        counts += &a.counts;
+    }
     Ok(Report {
-        counts: ann.counts.clone(),
+        counts,
         secs,
         index,
         unsorted: indexable && !sorted.ok,
-        unknown_contigs: ann.unknown_contigs().to_vec(),
+        unknown_contigs: unknown,
         timings: t,
     })
 }

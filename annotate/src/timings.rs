@@ -1,7 +1,8 @@
 //! `varcat annotate --timings`: where the record loop's wall time goes, as sums of the gaps
 //! between `Instant`s taken at each stage boundary (one clock read per stage per record, and
 //! none when off), so the side-by-side benchmark can split a run into decode, look-up, format
-//! and write/compress.
+//! and write/compress. With several threads the sums add up every thread's time (waits for
+//! another thread are not charged), so they can exceed the wall time.
 
 use std::time::{Duration, Instant};
 
@@ -52,6 +53,22 @@ impl Timings {
             let now = Instant::now();
             self.sums[stage as usize] += now - self.last;
             self.last = now;
+        }
+    }
+
+    /// Restarts the clock without charging the time since the previous lap (waiting for
+    /// another thread).
+    #[inline]
+    pub fn skip(&mut self) {
+        if self.on {
+            self.last = Instant::now();
+        }
+    }
+
+    /// Adds `other`'s sums (another thread's) to these.
+    pub fn add(&mut self, other: &Timings) {
+        for (a, b) in self.sums.iter_mut().zip(other.sums) {
+            *a += b;
         }
     }
 

@@ -10,12 +10,22 @@ use varcat_format::json_scan as json;
 /// Appends `s` (raw JSON string content) percent-encoded for a VCF INFO value: VCF 4.3's
 /// reserved `%:;=,` and CR/LF/TAB, plus space (4.2 readers split on it) and `|` (our join).
 pub fn push_encoded(raw: &[u8], out: &mut Vec<u8>) {
-    let mut s = Vec::new();
+    // Most values (rsids, gene names) have no escape and nothing to encode: copy them as is.
+    if memchr::memchr(b'\\', raw).is_none() {
+        return encode(raw, out);
+    }
+    let mut s = Vec::with_capacity(raw.len());
     json::unescape(raw, &mut s);
-    for &b in &s {
+    encode(&s, out);
+}
+
+/// Appends `s` with the bytes [`push_encoded`] reserves as `%XX`.
+fn encode(s: &[u8], out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &b in s {
         match b {
             b'%' | b':' | b';' | b'=' | b',' | b'\r' | b'\n' | b'\t' | b' ' | b'|' => {
-                out.extend_from_slice(format!("%{b:02X}").as_bytes())
+                out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])
             }
             _ => out.push(b),
         }
@@ -47,6 +57,22 @@ pub struct Values<'c> {
     members: Vec<(&'static [u8], usize)>,
     needs_edges: bool,
     handle: Vec<u8>,
+    /// The edge collections the fields read, looked up by name once.
+    edge: EdgeColls<'c>,
+    /// For each member position of the last `annotations` object read: its name and the
+    /// index into `members` (stored objects list their members in one order, so a name
+    /// compare usually replaces the search).
+    hints: Vec<(Vec<u8>, Option<usize>)>,
+}
+
+/// The collections [`Values`] reads edges from (None: the catalog lacks it).
+struct EdgeColls<'c> {
+    genes: Option<&'c Collection>,
+    phenotypes: Option<&'c Collection>,
+    elements: Option<&'c Collection>,
+    diseases: Option<&'c Collection>,
+    coding_edges: Option<&'c Collection>,
+    coding: Option<&'c Collection>,
 }
 
 /// The edges of one variant in an edge collection (ordinals).
@@ -59,12 +85,15 @@ fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u32> {
         .unwrap_or_default()
 }
 
-/// True when edge `ord` of `coll` has `value` in facet `field`.
-fn has_facet(coll: &Collection, field: &str, value: &str, ord: u32) -> bool {
-    coll.facet(field)
-        .and_then(|f| f.get(value))
-        .is_some_and(|b| b.contains(ord))
+/// A test of whether an edge of `coll` has `value` in facet `field` (the facet's bitmap
+/// looked up once, not per edge).
+fn facet_test<'a>(coll: &'a Collection, field: &str, value: &str) -> impl Fn(u32) -> bool + 'a {
+    let bits = coll.facet(field).and_then(|f| f.get(value));
+    move |ord| bits.is_some_and(|b| b.contains(ord))
 }
+
+/// A variant's associations of one kind: how many, and the edge of the strongest.
+type Stats = (usize, Option<u32>);
 
 impl<'c> Values<'c> {
     /// Opens the readers of `fields` for `variants` of `cols`.
@@ -101,6 +130,15 @@ impl<'c> Values<'c> {
             rsid: variants.field("rsid"),
             spdi: variants.field("spdi"),
             handle: Vec::new(),
+            edge: EdgeColls {
+                genes: cols.get("variants_genes"),
+                phenotypes: cols.get("variants_phenotypes"),
+                elements: cols.get("variants_genomic_elements"),
+                diseases: cols.get("variants_diseases"),
+                coding_edges: cols.get("variants_coding_variants"),
+                coding: cols.get("coding_variants"),
+            },
+            hints: Vec::new(),
         }
     }
 
@@ -120,9 +158,27 @@ impl<'c> Values<'c> {
             .filter(|_| !self.members.is_empty())
         {
             let mut left = self.members.len();
+            let (members, hints) = (&self.members, &mut self.hints);
+            let mut pos = 0;
             json::for_each_member(a, |k, v| {
-                if let Ok(at) = self.members.binary_search_by(|(m, _)| (*m).cmp(k)) {
-                    let i = self.members[at].1;
+                let hit = match hints.get(pos) {
+                    Some((name, hit)) if name.as_slice() == k => *hit,
+                    _ => {
+                        let hit = members.binary_search_by(|(m, _)| (*m).cmp(k)).ok();
+                        match hints.get_mut(pos) {
+                            Some((name, h)) => {
+                                name.clear();
+                                name.extend_from_slice(k);
+                                *h = hit;
+                            }
+                            None => hints.push((k.to_vec(), hit)),
+                        }
+                        hit
+                    }
+                };
+                pos += 1;
+                if let Some(at) = hit {
+                    let i = members[at].1;
                     match self.fields[i].source {
                         Source::AnnotationNumber(_) => {
                             if let Some(x) = json::number(v) {
@@ -152,6 +208,9 @@ impl<'c> Values<'c> {
             }
         }
         let mut coding: Option<Vec<(Vec<u8>, u32)>> = None;
+        // Count and top of each kind, computed once for the fields that share them.
+        let mut qtls: [Option<Stats>; 2] = [None, None];
+        let mut gwas: Option<Stats> = None;
         for (f, o) in self.fields.iter().zip(out.iter_mut()) {
             match f.source {
                 Source::Rsid => {
@@ -180,19 +239,24 @@ impl<'c> Values<'c> {
                         push_f32(x, o);
                     }
                 }
-                Source::QtlCount(q) | Source::QtlTopGene(q) => self.qtl(q, f.source, o),
+                Source::QtlCount(q) | Source::QtlTopGene(q) => {
+                    let st = *qtls[q as usize].get_or_insert_with(|| self.qtl_stats(q));
+                    self.qtl(st, f.source, o)
+                }
                 Source::CaqtlCount => {
-                    let c = self.cols.get("variants_genomic_elements");
+                    let c = self.edge.elements;
                     let n = c.map_or(0, |c| {
+                        let caqtl = facet_test(c, "method", "caQTL");
                         edges(Some(c), &self.handle)
                             .into_iter()
-                            .filter(|&e| has_facet(c, "method", "caQTL", e))
+                            .filter(|&e| caqtl(e))
                             .count()
                     });
                     o.extend_from_slice(n.to_string().as_bytes());
                 }
                 Source::GwasCount | Source::GwasMinP | Source::GwasTopTrait => {
-                    self.gwas(f.source, o)
+                    let st = *gwas.get_or_insert_with(|| self.gwas_stats());
+                    self.gwas(st, f.source, o)
                 }
                 Source::Clingen => self.clingen(o),
                 Source::Hgvsp | Source::Coding(_) => {
@@ -203,19 +267,18 @@ impl<'c> Values<'c> {
         }
     }
 
-    fn qtl(&self, q: Qtl, source: Source, o: &mut Vec<u8>) {
-        let Some(c) = self.cols.get("variants_genes") else {
-            if matches!(source, Source::QtlCount(_)) {
-                o.push(b'0');
-            }
-            return;
+    /// The variant's `q` associations in `variants_genes` (none without the collection).
+    fn qtl_stats(&self, q: Qtl) -> Stats {
+        let Some(c) = self.edge.genes else {
+            return (0, None);
         };
         let (p, key) = (c.field("neg_log10_pvalue"), c.field("_key"));
+        let is_q = facet_test(c, "label", q.label());
         let mut n = 0usize;
         // (−log10 p, _key, edge ordinal) of the strongest association; ties go to the smaller key.
         let mut top: Option<(f64, Vec<u8>, u32)> = None;
         for e in edges(Some(c), &self.handle) {
-            if !has_facet(c, "label", q.label(), e) {
+            if !is_q(e) {
                 continue;
             }
             n += 1;
@@ -233,11 +296,21 @@ impl<'c> Values<'c> {
                 top = Some((score, k.to_vec(), e));
             }
         }
+        (n, top.map(|(_, _, e)| e))
+    }
+
+    fn qtl(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
+        let Some(c) = self.edge.genes else {
+            if matches!(source, Source::QtlCount(_)) {
+                o.push(b'0');
+            }
+            return;
+        };
         match source {
             Source::QtlCount(_) => o.extend_from_slice(n.to_string().as_bytes()),
             _ => {
                 let gene = top
-                    .and_then(|(_, _, e)| c.value(e, "_to"))
+                    .and_then(|e| c.value(e, "_to"))
                     .and_then(|h| {
                         let h = std::str::from_utf8(json::str_content(&h)?).ok()?;
                         self.cols.resolve(h)
@@ -250,43 +323,50 @@ impl<'c> Values<'c> {
         }
     }
 
-    fn gwas(&self, source: Source, o: &mut Vec<u8>) {
-        let c = self.cols.get("variants_phenotypes");
+    /// The variant's GWAS associations in `variants_phenotypes`, the top one by smallest p.
+    fn gwas_stats(&self) -> Stats {
+        let Some(c) = self.edge.phenotypes else {
+            return (0, None);
+        };
         let mut n = 0usize;
         let mut top: Option<(f64, Vec<u8>, u32)> = None;
-        if let Some(c) = c {
-            let (p, key) = (c.field("p_value"), c.field("_key"));
-            for e in edges(Some(c), &self.handle) {
-                if !has_facet(c, "label", "GWAS", e) {
-                    continue;
-                }
-                n += 1;
-                let Some(rec) = c.record(e) else { continue };
-                let Some(pv) = p
-                    .and_then(|id| rec.get(id))
-                    .filter(|v| json::number(v).is_some())
-                else {
-                    continue;
-                };
-                let x = json::number(pv).unwrap_or(f64::INFINITY);
-                let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
-                let better = match &top {
-                    None => true,
-                    Some((s, tk, _)) => x < *s || (x == *s && k < &tk[..]),
-                };
-                if better {
-                    top = Some((x, k.to_vec(), e));
-                }
+        let (p, key) = (c.field("p_value"), c.field("_key"));
+        let is_gwas = facet_test(c, "label", "GWAS");
+        for e in edges(Some(c), &self.handle) {
+            if !is_gwas(e) {
+                continue;
+            }
+            n += 1;
+            let Some(rec) = c.record(e) else { continue };
+            let Some(pv) = p
+                .and_then(|id| rec.get(id))
+                .filter(|v| json::number(v).is_some())
+            else {
+                continue;
+            };
+            let x = json::number(pv).unwrap_or(f64::INFINITY);
+            let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
+            let better = match &top {
+                None => true,
+                Some((s, tk, _)) => x < *s || (x == *s && k < &tk[..]),
+            };
+            if better {
+                top = Some((x, k.to_vec(), e));
             }
         }
+        (n, top.map(|(_, _, e)| e))
+    }
+
+    fn gwas(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
+        let c = self.edge.phenotypes;
         match (source, c, top) {
             (Source::GwasCount, _, _) => o.extend_from_slice(n.to_string().as_bytes()),
-            (Source::GwasMinP, Some(c), Some((_, _, e))) => {
+            (Source::GwasMinP, Some(c), Some(e)) => {
                 if let Some(v) = c.value(e, "p_value") {
                     o.extend_from_slice(v.trim_ascii());
                 }
             }
-            (Source::GwasTopTrait, Some(c), Some((_, _, e))) => {
+            (Source::GwasTopTrait, Some(c), Some(e)) => {
                 let term = c.value(e, "phenotype_term");
                 if let Some(s) = term.as_deref().and_then(json::str_content) {
                     push_encoded(s, o);
@@ -297,7 +377,7 @@ impl<'c> Values<'c> {
     }
 
     fn clingen(&self, o: &mut Vec<u8>) {
-        let Some(c) = self.cols.get("variants_diseases") else {
+        let Some(c) = self.edge.diseases else {
             return;
         };
         let mut got: Vec<Vec<u8>> = Vec::new();
@@ -316,10 +396,7 @@ impl<'c> Values<'c> {
 
     /// The variant's coding variants: (`_to` key, ordinal in `coding_variants`), in key order.
     fn coding(&self) -> Vec<(Vec<u8>, u32)> {
-        let (Some(c), Some(cv)) = (
-            self.cols.get("variants_coding_variants"),
-            self.cols.get("coding_variants"),
-        ) else {
+        let (Some(c), Some(cv)) = (self.edge.coding_edges, self.edge.coding) else {
             return Vec::new();
         };
         let mut v: Vec<(Vec<u8>, u32)> = edges(Some(c), &self.handle)
@@ -338,7 +415,7 @@ impl<'c> Values<'c> {
     }
 
     fn coding_values(&self, list: &[(Vec<u8>, u32)], source: Source, o: &mut Vec<u8>) {
-        let Some(cv) = self.cols.get("coding_variants") else {
+        let Some(cv) = self.edge.coding else {
             return;
         };
         let member = match source {

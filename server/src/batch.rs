@@ -178,6 +178,15 @@ fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
             pairs.push((key, text));
         }
     }
+    // A batch answers one JSON array of {query, results}: a TSV asked for would be silently
+    // JSON, so it is refused (a GET answers TSV, one value at a time).
+    if pairs.iter().any(|(k, v)| k == "format" && v == "tsv") {
+        issues.push(Issue::param(
+            "format",
+            "format=tsv is not available for a batch (POST), whose answer is a JSON array of \
+             {query, results}: leave format out, or ask GET for TSV one value at a time",
+        ));
+    }
     if !issues.is_empty() {
         return Err(ApiError::invalid(issues));
     }
@@ -367,7 +376,7 @@ pub fn openapi_operation(ep: &Endpoint, parameters: &[Value], results: Value) ->
                     },
                 ]}}}},
             },
-            "400": error("the body is not a JSON object, lists no values or two parameters' values, lists more than 1000, or another parameter is invalid"),
+            "400": error("the body is not a JSON object, lists no values or two parameters' values, lists more than 1000, asks for format=tsv (a batch answers JSON), or another parameter is invalid"),
             "413": error(&format!("body over {MAX_BODY} bytes")),
             "503": error("overloaded; retry after the Retry-After header's seconds"),
         },
