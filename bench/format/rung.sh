@@ -20,7 +20,7 @@
 # block device's reads; the machine should be otherwise quiet for them.
 set -eu
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 3 ] || usage
 varcat=$1 input=$2 prefix=$3
 shift 3
