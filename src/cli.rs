@@ -489,13 +489,7 @@ fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {
 /// `varcat synth`: writes a deterministic synthetic collection directory (see
 /// `varcat_tools::synth`).
 fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
-    let mut opts = varcat_tools::synth::Options {
-        variants: 0,
-        seed: 1,
-        out: PathBuf::new(),
-        gz: false,
-        threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
-    };
+    let mut opts = varcat_tools::synth::Options::new(0, &PathBuf::new());
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Long("variants") => opts.variants = number(&mut p, "--variants")?,
@@ -505,6 +499,8 @@ fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 opts.out = PathBuf::from(p.value().map_err(|e| e.to_string())?)
             }
             Long("gz") => opts.gz = true,
+            // Hidden (measurement only, issue 24's LD rung): LD draws per variant.
+            Long("ld-draws") => opts.ld_draws = number(&mut p, "--ld-draws")?,
             other => return Err(other.unexpected().to_string()),
         }
     }

@@ -92,7 +92,8 @@ def main():
         rec = (dom[coll][0] * n if coll in dom else d['records'] * fallback) * factor
         v3[coll]['records'] = rec
         v3[coll]['key map'] = d['key map'] if coll in KEYED else 0
-        vm = d['value maps'] - adj_v2[coll]
+        # vcat.section_class puts v2's `by._from`/`by._to` in 'adjacency' (adj_v2), not here.
+        vm = d['value maps']
         if coll in ends:
             idx = [x for x in cat.colls[coll]['indexes'] if x in ('by._from', 'by._to')]
             w = 5 if coll in WIDE else 4

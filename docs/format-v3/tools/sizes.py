@@ -1,13 +1,10 @@
-"""Bytes per document of a v2 catalog by collection and section class, against the JSONL input.
+"""Bytes per document of a catalog (v2 or v3) by collection and section class, against the JSONL input.
 
 usage: python3 sizes.py <catalog>            (markdown table on stdout)
 """
 import sys
 from collections import defaultdict
-from vcat import Catalog, section_class, input_bytes
-
-CLASSES = ['records', 'key map', 'value map fst', 'value map postings', 'facets', 'columns',
-           'intervals/points']
+from vcat import Catalog, CLASSES, section_class, input_bytes
 
 
 def main(path):
@@ -25,7 +22,7 @@ def main(path):
         tot = sum(per[name].values())
         rows.append((tot, name, docs, jb, per[name]))
     rows.sort(reverse=True)
-    print('| collection | docs | JSONL B/doc | v2 B/doc | v2/JSONL | ' + ' | '.join(CLASSES) + ' |')
+    print('| collection | docs | JSONL B/doc | B/doc | catalog/JSONL | ' + ' | '.join(CLASSES) + ' |')
     print('|---|---:|---:|---:|---:|' + '---:|' * len(CLASSES))
     tot_cls = defaultdict(int)
     for tot, name, docs, jb, p in rows:

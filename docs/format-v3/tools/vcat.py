@@ -1,6 +1,8 @@
-"""Minimal read-only parser of a varcat v2 catalog (FORMAT.md v2): section table, meta, records.
+"""Minimal read-only parser of a varcat catalog: section table and meta of any version (the
+header, footer, section table and JSON `meta` are the same in v2 and v3), records of a v2 one.
 
-Used by the other tools in this directory; no dependency beyond the standard library.
+Used by the other tools in this directory and by bench/format/ (section classes for the size
+tables); no dependency beyond the standard library.
 """
 import json, mmap, os, struct
 
@@ -11,6 +13,8 @@ class Catalog:
         self.f = open(path, 'rb')
         self.m = mmap.mmap(self.f.fileno(), 0, access=mmap.ACCESS_READ)
         n = len(self.m)
+        # Header: magic (8) · format_version u32 (FORMAT.md "Header").
+        self.version = struct.unpack_from('<I', self.m, 8)[0]
         to, tl, _tx, fl = struct.unpack_from('<4Q', self.m, n - 48)
         assert fl == n
         cnt = struct.unpack_from('<Q', self.m, to)[0]
@@ -32,7 +36,9 @@ class Catalog:
         return self.m[off:off + ln]
 
     def records(self, coll, start=0, stop=None):
-        """Yields (ordinal, raw record bytes) of `coll` in ordinal order."""
+        """Yields (ordinal, raw record bytes) of `coll` in ordinal order (v2 record stores only:
+        v3 stores encoded, block-compressed records)."""
+        assert self.version == 2, 'records() reads v2 record stores only'
         off, ln = self.sections[coll + '.records']
         t = off + ln - 24
         n, at = struct.unpack_from('<QQ', self.m, t)
@@ -44,8 +50,7 @@ class Catalog:
             yield i, self.m[base + s:base + e]
 
     def count(self, coll):
-        off, ln = self.sections[coll + '.records']
-        return struct.unpack_from('<Q', self.m, off + ln - 24)[0]
+        return self.colls[coll]['documents']
 
 
 def members(rec):
@@ -61,26 +66,43 @@ def members(rec):
     return out
 
 
+# The section classes of the size tables (issue 24 "Measured"), in table order.
+CLASSES = ['records', 'key map', 'value maps', 'adjacency', 'facets', 'columns',
+           'intervals/points', 'other']
+
+
 def section_class(name):
-    """(collection, class) of a section name; class is one of the brief's section classes."""
+    """(collection, class) of a section name, class one of CLASSES (or 'meta', collection None).
+
+    Names are `<collection>.<rest>` (FORMAT.md "Sections"), v2 and v3:
+      records      `.records`, and v3's `.codebook` and `.zdict` (the records' dictionaries)
+      key map      `.key`
+      value maps   `.by.*`, `.fold.*`, `.tok.*` (FST and postings)
+      adjacency    `.adj.<end>`, `.adj.<end>.post`, `.adj.<end>.unresolved.fst|.post`, and v2's
+                   `.by._from.*`/`.by._to.*` (the edge-end value maps v3's adjacency replaces)
+      facets       `.facet.*`; columns `.num.*`; intervals/points `.intervals`, `.ends`, `.points`
+    Anything else is 'other', so a new section kind shows up in the tables rather than vanish.
+    """
     if name == 'meta':
         return None, 'meta'
     coll, rest = name.split('.', 1)
-    if rest == 'records':
+    kind = rest.split('.', 1)[0]
+    if kind in ('records', 'codebook', 'zdict'):
         return coll, 'records'
     if rest == 'key':
         return coll, 'key map'
-    kind = rest.split('.', 1)[0]
+    if rest.startswith(('by._from.', 'by._to.')):
+        return coll, 'adjacency'
     if kind in ('by', 'fold', 'tok'):
-        return coll, 'value map fst' if rest.endswith('.fst') else 'value map postings'
+        return coll, 'value maps'
+    if kind == 'adj':
+        return coll, 'adjacency'
     if kind == 'facet':
         return coll, 'facets'
     if kind == 'num':
         return coll, 'columns'
     if kind in ('intervals', 'ends', 'points'):
         return coll, 'intervals/points'
-    if kind == 'adj':
-        return coll, 'adjacency'
     return coll, 'other'
 
 

@@ -8,10 +8,12 @@ use super::sink::Sink;
 use super::variants::*;
 use super::*;
 
-/// Four pairs with earlier variants nearby, among the `recent` ones (each pair stored once).
+/// Pairs with earlier variants nearby: `draws` picks among the `recent` ones, repeats skipped
+/// (each pair stored once; see [`ld_rows_per_variant`]).
 pub(super) fn topld(
     x: &Site,
     recent: &VecDeque<Var>,
+    draws: u32,
     s: &mut Sink,
     rng: &mut Rng,
 ) -> io::Result<()> {
@@ -20,7 +22,7 @@ pub(super) fn topld(
     let gi = v.gi;
     if !recent.is_empty() {
         let mut taken = 0u64;
-        for _ in 0..4 {
+        for _ in 0..draws {
             let back = rng.below(recent.len() as u64) as usize;
             let bit = 1u64 << back;
             if taken & bit != 0 {

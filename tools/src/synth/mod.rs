@@ -147,6 +147,16 @@ const GENE_PREFIXES: [&str; 26] = [
     "PCDH", "RAB",
 ];
 
+/// LD draws per variant by default: each draw picks one of the 32 previous variants and
+/// repeats are skipped, so the expected rows per variant are 32·(1 − (31/32)^draws): 3.8 at 4.
+pub const LD_DRAWS: u32 = 4;
+
+/// Expected `variants_variants` rows per variant (away from a chromosome's first 32 variants)
+/// when each variant makes `draws` LD draws: 4 → 3.8, 12 → 10.1.
+pub fn ld_rows_per_variant(draws: u32) -> f64 {
+    32.0 * (1.0 - (31.0f64 / 32.0).powi(draws as i32))
+}
+
 /// Generator options.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -160,6 +170,24 @@ pub struct Options {
     pub gz: bool,
     /// Worker threads (does not change the output).
     pub threads: usize,
+    /// LD draws per variant ([`LD_DRAWS`] by default; see [`ld_rows_per_variant`]), to size
+    /// the LD table alone (issue 24's LD rung). Another value changes every later random draw
+    /// of the chromosome, so the other collections differ too.
+    pub ld_draws: u32,
+}
+
+impl Options {
+    /// The default options for `variants` variants into `out`.
+    pub fn new(variants: u64, out: &Path) -> Options {
+        Options {
+            variants,
+            seed: 1,
+            out: out.to_path_buf(),
+            gz: false,
+            threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ld_draws: LD_DRAWS,
+        }
+    }
 }
 
 /// What was written: documents and uncompressed bytes per collection, files.
@@ -537,7 +565,7 @@ pub(crate) const FILESETS: usize = 31;
 
 /// Writes a `synth.json` manifest next to the collections (not a `.jsonl`: the indexer ignores it).
 pub(crate) fn manifest(dir: &Path, opts: &Options, s: &Summary) -> io::Result<()> {
-    let v = serde_json::json!({
+    let mut v = serde_json::json!({
         "generator": "varcat synth",
         "variants": opts.variants,
         "seed": opts.seed,
@@ -545,6 +573,10 @@ pub(crate) fn manifest(dir: &Path, opts: &Options, s: &Summary) -> io::Result<()
         "documents": s.docs,
         "bytes": s.bytes,
     });
+    // Only a non-default LD rate is recorded, so a default input's manifest is unchanged.
+    if opts.ld_draws != LD_DRAWS {
+        v["ld_draws"] = opts.ld_draws.into();
+    }
     std::fs::write(
         dir.join("synth.json"),
         serde_json::to_vec_pretty(&v).map_err(io::Error::other)?,

@@ -21,11 +21,10 @@ impl Drop for TempDir {
 
 fn gen(dir: &Path, variants: u64, seed: u64, gz: bool, threads: usize) -> Summary {
     generate(&Options {
-        variants,
         seed,
-        out: dir.to_path_buf(),
         gz,
         threads,
+        ..Options::new(variants, dir)
     })
     .unwrap()
 }
@@ -252,4 +251,52 @@ fn test_heavy_benchmark_targets_have_many_rows() {
             symbol(g.gg)
         );
     }
+}
+
+/// Expected LD rows of a plan at `draws` draws per variant: the j-th variant of a chromosome
+/// draws among min(j, 32) previous ones, k·(1 − ((k−1)/k)^draws) distinct on average.
+fn expected_ld_rows(plan: &Plan, draws: u32) -> f64 {
+    let per_chrom = |n: u64| -> f64 {
+        (0..n)
+            .map(|j| j.min(32) as f64)
+            .filter(|&k| k > 0.0)
+            .map(|k| k * (1.0 - ((k - 1.0) / k).powi(draws as i32)))
+            .sum()
+    };
+    plan.chroms.iter().map(|c| per_chrom(c.variants)).sum()
+}
+
+#[test]
+fn test_ld_draws_set_the_ld_rows_per_variant() {
+    let plan = Plan::new(4_600, 3);
+    for (draws, name) in [(LD_DRAWS, "ld-default"), (12, "ld-12"), (0, "ld-0")] {
+        let d = TempDir::new(name);
+        let s = generate(&Options {
+            seed: 3,
+            threads: 2,
+            ld_draws: draws,
+            ..Options::new(4_600, &d.0)
+        })
+        .unwrap();
+        let rows = s.docs.get("variants_variants").copied().unwrap_or(0) as f64;
+        let want = expected_ld_rows(&plan, draws);
+        assert!(
+            (rows - want).abs() <= 0.03 * want,
+            "{draws} draws: {rows} LD rows, expected {want:.0}"
+        );
+        assert_eq!(
+            s.docs["variants"], 4_600,
+            "the variants do not depend on the LD rate"
+        );
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(d.0.join("synth.json")).unwrap()).unwrap();
+        let recorded = (draws != LD_DRAWS).then_some(draws);
+        assert_eq!(
+            manifest.get("ld_draws").and_then(|d| d.as_u64()),
+            recorded.map(u64::from)
+        );
+    }
+    // Far from a chromosome's start: 3.8 rows at the default (RATES), ~10 for the LD rung.
+    assert!((ld_rows_per_variant(LD_DRAWS) - 3.81).abs() < 0.01);
+    assert!((ld_rows_per_variant(12) - 10.13).abs() < 0.01);
 }

@@ -41,7 +41,7 @@ pub fn generate(opts: &Options) -> io::Result<Summary> {
                     plan.chroms
                         .iter()
                         .filter(|c| c.index % PARTS == part)
-                        .try_for_each(|c| chromosome(&plan, c, &mut s))
+                        .try_for_each(|c| chromosome(&plan, c, opts.ld_draws, &mut s))
                         .and_then(|_| s.finish(&summary))
                 };
                 if let Err(e) = r {
@@ -85,7 +85,7 @@ fn global(plan: &Plan, s: &mut Sink) -> io::Result<()> {
 
 /// The chromosome's genes, elements, variants and every association; one generator draws
 /// them all in this order, so the order of the calls is part of the output.
-fn chromosome(plan: &Plan, c: &Chrom, s: &mut Sink) -> io::Result<()> {
+fn chromosome(plan: &Plan, c: &Chrom, ld_draws: u32, s: &mut Sink) -> io::Result<()> {
     let mut rng = Rng::new(hash(&[plan.seed, 1000 + c.index as u64]));
     for g in 0..c.genes {
         let gene = plan.gene(c, g);
@@ -128,7 +128,7 @@ fn chromosome(plan: &Plan, c: &Chrom, s: &mut Sink) -> io::Result<()> {
         drugs::pharmgkb(&x, s, &mut rng)?;
         traits::clingen(&x, s, &mut rng)?;
         coding::coding(&x, s, &mut rng)?;
-        ld::topld(&x, &recent, s, &mut rng)?;
+        ld::topld(&x, &recent, ld_draws, s, &mut rng)?;
         if recent.len() == 32 {
             recent.pop_front();
         }
