@@ -107,9 +107,11 @@ impl<'c> Matcher<'c> {
         (best, mismatch)
     }
 
+    /// A candidate's SPDI, decoded alone (not the whole record: most candidates at a
+    /// position are not the input's allele).
     fn spdi_of(&self, ord: u32) -> Option<Vec<u8>> {
-        let rec = self.variants.record(ord)?;
-        varcat_format::json_scan::str_content(rec.get(self.spdi)?).map(<[u8]>::to_vec)
+        let v = self.variants.record_store().member(ord, self.spdi)?;
+        varcat_format::json_scan::str_content(&v).map(<[u8]>::to_vec)
     }
 
     /// Matches edit `e` (trimmed from input REF `r` at 0-based `ref_pos`) on catalog contig

@@ -44,6 +44,36 @@ pub fn push_f32(v: f64, out: &mut Vec<u8>) {
     }
 }
 
+/// The rsids of a variant (a JSON array of strings), `|`-separated.
+fn push_rsids(v: Option<&[u8]>, o: &mut Vec<u8>) {
+    if let Some(v) = v {
+        json::for_each_str(v, |s| {
+            if !o.is_empty() {
+                o.push(b'|');
+            }
+            push_encoded(s, o);
+        });
+    }
+}
+
+/// A JSON string member's content, percent-encoded.
+fn push_str(v: Option<&[u8]>, o: &mut Vec<u8>) {
+    if let Some(s) = v.and_then(json::str_content) {
+        push_encoded(s, o);
+    }
+}
+
+/// A JSON number member as shortest f32 text.
+fn push_number(v: Option<&[u8]>, o: &mut Vec<u8>) {
+    if let Some(x) = v.and_then(json::number) {
+        push_f32(x, o);
+    }
+}
+
+/// At most this many annotation members are read one by one; more are read in one pass over
+/// the printed record.
+const LEAN_MEMBERS: usize = 4;
+
 /// The catalog collections and member ids the chosen fields read, opened once.
 pub struct Values<'c> {
     cols: &'c Collections,
@@ -56,6 +86,8 @@ pub struct Values<'c> {
     /// The annotation members the fields read, sorted: (member, field index).
     members: Vec<(&'static [u8], usize)>,
     needs_edges: bool,
+    /// Only a few variant members: each decoded alone ([`Values::fill_lean`]).
+    lean: bool,
     handle: Vec<u8>,
     /// The edge collections the fields read, looked up by name once.
     edge: EdgeColls<'c>,
@@ -119,10 +151,12 @@ impl<'c> Values<'c> {
                     | Source::VariantNumber(_)
             )
         });
+        let lean = !needs_edges && members.len() <= LEAN_MEMBERS;
         Values {
             fields: fields.to_vec(),
             members,
             needs_edges,
+            lean,
             cols,
             variants,
             key: variants.field("_key"),
@@ -144,6 +178,9 @@ impl<'c> Values<'c> {
 
     /// Sets `out[i]` to field `i`'s value for variant `ord` (empty when it has none).
     pub fn fill(&mut self, ord: u32, out: &mut [Vec<u8>]) {
+        if self.lean {
+            return self.fill_lean(ord, out);
+        }
         let Some(rec) = self.variants.record(ord) else {
             return;
         };
@@ -213,32 +250,11 @@ impl<'c> Values<'c> {
         let mut gwas: Option<Stats> = None;
         for (f, o) in self.fields.iter().zip(out.iter_mut()) {
             match f.source {
-                Source::Rsid => {
-                    if let Some(v) = self.rsid.and_then(|id| rec.get(id)) {
-                        json::for_each_str(v, |s| {
-                            if !o.is_empty() {
-                                o.push(b'|');
-                            }
-                            push_encoded(s, o);
-                        });
-                    }
-                }
-                Source::Spdi => {
-                    if let Some(s) = self
-                        .spdi
-                        .and_then(|id| rec.get(id))
-                        .and_then(json::str_content)
-                    {
-                        push_encoded(s, o);
-                    }
-                }
+                Source::Rsid => push_rsids(self.rsid.and_then(|id| rec.get(id)), o),
+                Source::Spdi => push_str(self.spdi.and_then(|id| rec.get(id)), o),
                 // Read above, in one pass.
                 Source::AnnotationNumber(_) | Source::AnnotationString(_) => {}
-                Source::VariantNumber(k) => {
-                    if let Some(x) = member(k).and_then(json::number) {
-                        push_f32(x, o);
-                    }
-                }
+                Source::VariantNumber(k) => push_number(member(k), o),
                 Source::QtlCount(q) | Source::QtlTopGene(q) => {
                     let st = *qtls[q as usize].get_or_insert_with(|| self.qtl_stats(q));
                     self.qtl(st, f.source, o)
@@ -263,6 +279,29 @@ impl<'c> Values<'c> {
                     let list = coding.get_or_insert_with(|| self.coding());
                     self.coding_values(list, f.source, o);
                 }
+            }
+        }
+    }
+
+    /// [`Values::fill`] for a few members of the variant alone: each is decoded by itself
+    /// from the encoded record (an allele frequency is one value of `annotations`), instead of
+    /// printing the whole record and scanning it.
+    fn fill_lean(&self, ord: u32, out: &mut [Vec<u8>]) {
+        let store = self.variants.record_store();
+        let member = |id: Option<u16>| id.and_then(|id| store.member(ord, id));
+        for (f, o) in self.fields.iter().zip(out.iter_mut()) {
+            o.clear();
+            let inner = |m: &str| self.annotations.and_then(|id| store.inner(ord, id, m));
+            match f.source {
+                Source::Rsid => push_rsids(member(self.rsid).as_deref(), o),
+                Source::Spdi => push_str(member(self.spdi).as_deref(), o),
+                Source::AnnotationNumber(m) => push_number(inner(m).as_deref(), o),
+                Source::AnnotationString(m) => push_str(inner(m).as_deref(), o),
+                Source::VariantNumber(k) => {
+                    push_number(member(self.variants.field(k)).as_deref(), o)
+                }
+                // `lean` holds only for the sources above.
+                _ => {}
             }
         }
     }
