@@ -936,20 +936,33 @@ impl RecordStore {
         f(&block[start..stop])
     }
 
-    /// The record with ordinal `ord` (None if out of range or corrupt).
-    pub fn get(&self, ord: u32) -> Option<StoredRecord> {
+    /// Reads record `ord` through the thread's cache: `hit` on the decoded record when the
+    /// cache holds it, else `miss` (None if out of range or corrupt).
+    fn read<T>(
+        &self,
+        ord: u32,
+        hit: impl FnOnce(StoredRecord) -> Option<T>,
+        miss: impl FnOnce(&mut BlockCache, usize) -> Option<T>,
+    ) -> Option<T> {
         let i = ord as usize;
         if i >= self.len() {
             return None;
         }
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
-            if let Some(r) = c.record(self.id, i) {
-                return Some(r);
+            match c.record(self.id, i) {
+                Some(r) => hit(r),
+                None => miss(&mut c, i),
             }
+        })
+    }
+
+    /// The record with ordinal `ord` (None if out of range or corrupt).
+    pub fn get(&self, ord: u32) -> Option<StoredRecord> {
+        self.read(ord, Some, |c, i| {
             // Decoded into the thread's reused buffer, then copied once into the shared block.
             let mut buf = std::mem::take(&mut c.scratch);
-            let ok = self.with_encoded(&mut c, i, |enc| self.codebook.decode_into(enc, &mut buf));
+            let ok = self.with_encoded(c, i, |enc| self.codebook.decode_into(enc, &mut buf));
             let block: Option<Arc<[u8]>> = ok.map(|()| buf.as_slice().into());
             c.scratch = buf;
             let block = block?;
@@ -964,41 +977,32 @@ impl RecordStore {
     /// Member `name` of object member `field` of record `ord`: from the thread's decoded
     /// record when it holds it, else decoding that one value only. `null` for a null member.
     pub fn inner(&self, ord: u32, field: u16, name: &str) -> Option<Vec<u8>> {
-        let i = ord as usize;
-        if i >= self.len() {
-            return None;
-        }
-        CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            if let Some(r) = c.record(self.id, i) {
-                return crate::json_scan::member(r.get(field)?, name.as_bytes())
-                    .map(<[u8]>::to_vec);
-            }
-            self.with_encoded(&mut c, i, |enc| {
-                self.codebook.decode_inner(enc, field, name.as_bytes())
-            })
-        })
+        self.read(
+            ord,
+            |r| crate::json_scan::member(r.get(field)?, name.as_bytes()).map(<[u8]>::to_vec),
+            |c, i| {
+                self.with_encoded(c, i, |enc| {
+                    self.codebook.decode_inner(enc, field, name.as_bytes())
+                })
+            },
+        )
     }
 
     /// Member `field` of record `ord` alone: from the thread's decoded record when it holds
     /// it, else decoding that member only (a request reading one member of many records, a
     /// variant's rsid say, does not print the rest of each).
     pub fn member(&self, ord: u32, field: u16) -> Option<Member> {
-        let i = ord as usize;
-        if i >= self.len() {
-            return None;
-        }
-        CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            if let Some(r) = c.record(self.id, i) {
-                return r.member(field);
-            }
-            let v = self.with_encoded(&mut c, i, |enc| self.codebook.decode_member(enc, field))?;
-            Some(Member {
-                range: 0..v.len(),
-                block: v.into(),
-            })
-        })
+        self.read(
+            ord,
+            |r| r.member(field),
+            |c, i| {
+                let v = self.with_encoded(c, i, |enc| self.codebook.decode_member(enc, field))?;
+                Some(Member {
+                    range: 0..v.len(),
+                    block: v.into(),
+                })
+            },
+        )
     }
 }
 
