@@ -189,16 +189,55 @@ proptest! {
 
     #[test]
     fn prop_numbers_round_trip(vals in prop::collection::vec(prop::option::of(-1e9f64..1e9), 0..300)) {
-        let mut w = NumberWriter::new(Vec::new());
+        let mut w = NumberWriter::new(Spool::memory());
         for v in &vals {
             w.push(*v).unwrap();
         }
-        let col = Numbers::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
+        let col = Numbers::open(Bytes::from_vec(w.finish_into(Vec::new()).unwrap()), "t").unwrap();
         prop_assert_eq!(col.len(), vals.len());
         for (i, v) in vals.iter().enumerate() {
             prop_assert_eq!(col.get(i as u32), *v);
         }
         prop_assert_eq!(col.get(vals.len() as u32), None);
+    }
+
+    #[test]
+    fn prop_decimal_columns_are_scaled_and_exact(
+        vals in prop::collection::vec(prop::option::of((-2_000_000_000i64..2_000_000_000, 0u32..12)), 0..300),
+        extra in prop::option::of(prop::sample::select(vec![-0.0f64, 1e300, 0.1 + 0.2, f64::NAN, f64::INFINITY])),
+    ) {
+        // Decimal text as parsing gives it (m / 10^k, correctly rounded), sometimes with a value
+        // no scale holds.
+        let mut col: Vec<Option<f64>> = vals
+            .iter()
+            .map(|v| v.map(|(m, k)| format!("{m}e-{k}").parse::<f64>().unwrap()))
+            .collect();
+        col.extend(extra.map(Some));
+        let mut w = NumberWriter::new(Spool::memory());
+        for v in &col {
+            w.push(*v).unwrap();
+        }
+        let bytes = w.finish_into(Vec::new()).unwrap();
+        let c = Numbers::open(Bytes::from_vec(bytes), "t").unwrap();
+        prop_assert_eq!(c.len(), col.len());
+        for (i, v) in col.iter().enumerate() {
+            let want = v.filter(|x| x.is_finite());
+            prop_assert_eq!(c.get(i as u32).map(f64::to_bits), want.map(f64::to_bits), "ordinal {}", i);
+        }
+        prop_assert_eq!(c.get(col.len() as u32), None);
+        // Plain decimals (≤ 9 places, fitting 4 bytes at the largest scale) are scaled.
+        let kmax = vals.iter().flatten().map(|&(_, k)| k).max().unwrap_or(0);
+        let plain = extra.is_none_or(|x| !x.is_finite())
+            && kmax <= 9
+            && vals.iter().flatten().all(|&(m, k)| {
+                (m.unsigned_abs() as f64) * 10f64.powi((kmax - k) as i32) < 2.1e9
+            });
+        if plain {
+            prop_assert!(c.width() <= 4, "width {}", c.width());
+        }
+        if extra.is_some_and(|x| x.to_bits() == (-0.0f64).to_bits() || x == 1e300) {
+            prop_assert_eq!(c.width(), 8);
+        }
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub(super) enum Feed {
     },
     Number {
         field: &'static str,
-        writer: NumberWriter<Spool>,
+        writer: NumberWriter,
     },
     Intervals {
         chr: &'static str,
@@ -102,7 +102,7 @@ impl Feed {
         }
     }
 
-    /// Spools [`Feed::build`] needs (a number column already has its own).
+    /// Spools [`Feed::build`] needs (a number column writes its final layout into one).
     pub(super) fn spools(&self) -> usize {
         match self {
             Feed::Exact {
@@ -110,7 +110,6 @@ impl Feed {
                 ..
             } => 4,
             Feed::Exact { .. } => 2,
-            Feed::Number { .. } => 0,
             _ => 1,
         }
     }
@@ -156,7 +155,7 @@ impl Feed {
                 let ix = IndexName::new(IndexKind::Num, field);
                 Ok((
                     ix.to_string(),
-                    vec![(names::index(name, &ix), writer.finish()?)],
+                    vec![(names::index(name, &ix), writer.finish_into(spool())?)],
                 ))
             }
             Feed::Intervals { sorter, .. } => {
