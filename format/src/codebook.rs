@@ -167,82 +167,9 @@ fn u32_le(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
 
-// ---- JSON scanning (compact serde_json output) -------------------------------------------
+// ---- JSON scanning: `json_scan`, the one member scanner -------------------------------
 
-/// End of the JSON string starting at `b[i]` (a quote), past its closing quote.
-fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
-    if b.get(i) != Some(&b'"') {
-        return None;
-    }
-    i += 1;
-    loop {
-        match *b.get(i)? {
-            b'"' => return Some(i + 1),
-            b'\\' => i += 2,
-            _ => i += 1,
-        }
-    }
-}
-
-/// End of the compact JSON value starting at `b[i]`.
-fn value_end(b: &[u8], i: usize) -> Option<usize> {
-    match *b.get(i)? {
-        b'"' => string_end(b, i),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut j = i;
-            loop {
-                match *b.get(j)? {
-                    b'"' => {
-                        j = string_end(b, j)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(j + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-        }
-        _ => {
-            let mut j = i;
-            while j < b.len() && !matches!(b[j], b',' | b'}' | b']') {
-                j += 1;
-            }
-            (j > i).then_some(j)
-        }
-    }
-}
-
-/// The members of a compact JSON object as (name content without quotes, value bytes).
-fn object_members(b: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
-    if b.first() != Some(&b'{') || b.last() != Some(&b'}') {
-        return None;
-    }
-    let mut out = Vec::new();
-    let mut i = 1;
-    if b.get(i) == Some(&b'}') {
-        return (b.len() == 2).then_some(out);
-    }
-    loop {
-        let ne = string_end(b, i)?;
-        if b.get(ne) != Some(&b':') {
-            return None;
-        }
-        let ve = value_end(b, ne + 1)?;
-        out.push((&b[i + 1..ne - 1], &b[ne + 1..ve]));
-        match b.get(ve) {
-            Some(b',') => i = ve + 1,
-            Some(b'}') if ve + 1 == b.len() => return Some(out),
-            _ => return None,
-        }
-    }
-}
+use crate::json_scan::{is_string, object_members};
 
 fn is_int_text(v: &[u8]) -> bool {
     let d = v.strip_prefix(b"-").unwrap_or(v);
@@ -251,10 +178,6 @@ fn is_int_text(v: &[u8]) -> bool {
 
 fn is_number_text(v: &[u8]) -> bool {
     matches!(v.first(), Some(b'-' | b'0'..=b'9'))
-}
-
-fn is_string(v: &[u8]) -> bool {
-    v.len() >= 2 && v[0] == b'"' && string_end(v, 0) == Some(v.len())
 }
 
 // ---- numbers ---------------------------------------------------------------------------

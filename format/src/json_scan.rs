@@ -131,6 +131,35 @@ fn members<'a>(obj: &'a [u8], mut f: impl FnMut(&'a [u8], bool, &'a [u8]) -> boo
     }
 }
 
+/// The members of a whole JSON object as (raw name, value bytes), in order; None unless `obj`
+/// is exactly one well-formed object (the record codebook classes values by it, strictly).
+pub fn object_members(obj: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
+    let mut out = Vec::new();
+    let mut s = Scan { b: obj, i: 0 };
+    s.eat(b'{')?;
+    if s.peek()? == b'}' {
+        return (obj.len() == 2).then_some(out);
+    }
+    loop {
+        let (key, _) = s.string()?;
+        s.eat(b':')?;
+        let start = s.i;
+        s.skip_value()?;
+        out.push((key, &obj[start..s.i]));
+        match s.next()? {
+            b',' => {}
+            b'}' if s.i == obj.len() => return Some(out),
+            _ => return None,
+        }
+    }
+}
+
+/// Whether `v` is exactly one JSON string.
+pub fn is_string(v: &[u8]) -> bool {
+    let mut s = Scan { b: v, i: 0 };
+    s.string().is_some() && s.i == v.len()
+}
+
 /// Whether the raw (still escaped, if `escaped`) member name `key` is `name`.
 fn key_is(key: &[u8], escaped: bool, name: &str) -> bool {
     if !escaped {
