@@ -4,8 +4,6 @@
 //! Index names in [`CollectionMeta::indexes`] are section-name suffixes, parsed as
 //! [`IndexName`]s: their [`IndexKind`] says which view opens them.
 
-use std::collections::HashMap;
-
 use crate::adjacency::{Adjacency, KeyLookup};
 use crate::catalog::Catalog;
 use crate::error::ReadError;
@@ -14,6 +12,7 @@ use crate::fstmap::{KeyMap, MultiMap};
 use crate::indexes::{IndexKind, IndexName};
 use crate::intervals::IntervalIndex;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
+use crate::namemap::NameMap;
 use crate::numbers::Numbers;
 use crate::points::PointIndex;
 use crate::records::{self, Member, RecordStore, StoredRecord};
@@ -27,16 +26,16 @@ pub struct Collection {
     records: RecordStore,
     /// None for a collection without a key map (`meta.keyed` false).
     key: Option<KeyMap>,
-    field_ids: HashMap<String, u16>,
-    by: HashMap<String, MultiMap>,
-    fold: HashMap<String, MultiMap>,
-    tok: HashMap<String, MultiMap>,
-    facets: HashMap<String, Facet>,
-    numbers: HashMap<String, Numbers>,
+    field_ids: NameMap<u16>,
+    by: NameMap<MultiMap>,
+    fold: NameMap<MultiMap>,
+    tok: NameMap<MultiMap>,
+    facets: NameMap<Facet>,
+    numbers: NameMap<Numbers>,
     intervals: Option<IntervalIndex>,
     ends: Option<PointIndex>,
     points: Option<PointIndex>,
-    adj: HashMap<String, Adjacency>,
+    adj: NameMap<Adjacency>,
 }
 
 impl Collection {
@@ -83,15 +82,15 @@ impl Collection {
             records,
             key,
             field_ids,
-            by: HashMap::new(),
-            fold: HashMap::new(),
-            tok: HashMap::new(),
-            facets: HashMap::new(),
-            numbers: HashMap::new(),
+            by: NameMap::default(),
+            fold: NameMap::default(),
+            tok: NameMap::default(),
+            facets: NameMap::default(),
+            numbers: NameMap::default(),
             intervals: None,
             ends: None,
             points: None,
-            adj: HashMap::new(),
+            adj: NameMap::default(),
         };
         for text in &meta.indexes {
             let ix: IndexName = text.parse().map_err(|e| {
@@ -362,7 +361,7 @@ pub struct Collections {
     pub catalog: Catalog,
     /// Its metadata.
     pub meta: Meta,
-    by_name: HashMap<String, Collection>,
+    by_name: NameMap<Collection>,
 }
 
 impl Collections {
@@ -374,7 +373,7 @@ impl Collections {
 
     /// Opens the collections listed in `meta` (the indexer passes metadata not yet written).
     pub fn with_meta(catalog: Catalog, meta: Meta) -> Result<Collections, ReadError> {
-        let mut by_name = HashMap::new();
+        let mut by_name = NameMap::default();
         for cm in &meta.collections {
             by_name.insert(cm.name.clone(), Collection::open(&catalog, cm)?);
         }

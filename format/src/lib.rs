@@ -30,6 +30,7 @@ pub mod json_scan;
 pub mod keys;
 pub mod layout;
 pub mod meta;
+pub mod namemap;
 pub mod numbers;
 pub mod points;
 pub mod postings;

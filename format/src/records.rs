@@ -959,18 +959,21 @@ impl RecordStore {
 
     /// The record with ordinal `ord` (None if out of range or corrupt).
     pub fn get(&self, ord: u32) -> Option<StoredRecord> {
-        self.read(ord, Some, |c, i| {
-            // Decoded into the thread's reused buffer, then copied once into the shared block.
-            let mut buf = std::mem::take(&mut c.scratch);
-            let ok = self.with_encoded(c, i, |enc| self.codebook.decode_into(enc, &mut buf));
-            let block: Option<Arc<[u8]>> = ok.map(|()| buf.as_slice().into());
-            c.scratch = buf;
-            let block = block?;
-            c.keep_record(self.id, i, block.clone());
-            Some(StoredRecord {
-                range: 0..block.len(),
-                block,
-            })
+        self.read(ord, Some, |c, i| self.decode_whole(c, i))
+    }
+
+    /// Decodes record `i` whole into the thread's reused buffer, copies it once into a shared
+    /// block and keeps it in the thread's cache.
+    fn decode_whole(&self, c: &mut BlockCache, i: usize) -> Option<StoredRecord> {
+        let mut buf = std::mem::take(&mut c.scratch);
+        let ok = self.with_encoded(c, i, |enc| self.codebook.decode_into(enc, &mut buf));
+        let block: Option<Arc<[u8]>> = ok.map(|()| buf.as_slice().into());
+        c.scratch = buf;
+        let block = block?;
+        c.keep_record(self.id, i, block.clone());
+        Some(StoredRecord {
+            range: 0..block.len(),
+            block,
         })
     }
 

@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use varcat_format::collection::{Collection, Collections};
+use varcat_format::records::StoredRecord;
 use varcat_format::schema::Member as Stored;
 
 use crate::engine::name_in;
@@ -199,7 +200,18 @@ impl<'a> Render<'a> {
 
     /// Writes record `ord` of `coll` as an object of `shape`.
     pub fn object(&self, out: &mut Vec<u8>, coll: &Collection, ord: u32, shape: &Shape) {
-        let rec = coll.record(ord);
+        self.object_of(out, coll, ord, coll.record(ord), shape);
+    }
+
+    /// [`Self::object`] of record `ord`, decoded already as `rec`.
+    fn object_of(
+        &self,
+        out: &mut Vec<u8>,
+        coll: &Collection,
+        ord: u32,
+        rec: Option<StoredRecord>,
+        shape: &Shape,
+    ) {
         out.push(b'{');
         for (i, m) in shape.members.iter().enumerate() {
             if i > 0 {
@@ -282,7 +294,11 @@ impl<'a> Render<'a> {
             if i > 0 {
                 out.push(b',');
             }
-            self.object(&mut out, c, o, select(c, o));
+            // Decoded whole before the shape is chosen: a selector reads members of the record
+            // (a source, a method), which then come from the thread's decoded record instead
+            // of each walking the encoded one.
+            let rec = c.record(o);
+            self.object_of(&mut out, c, o, rec, select(c, o));
         }
         out.push(b']');
         out
