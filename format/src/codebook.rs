@@ -518,6 +518,8 @@ impl Codebook {
             escaped,
         } = self.head(enc)?;
         out.clear();
+        // Decoded records run 3-5x their encoding: one allocation instead of a doubling chain.
+        out.reserve(4 * enc.len() + 64);
         let present = |bit: &mut usize, e: &Entry| {
             e.always || {
                 *bit += 1;

@@ -157,7 +157,7 @@ impl<'a> Record<'a> {
 /// record's range in it.
 #[derive(Clone, Debug)]
 pub struct StoredRecord {
-    block: Arc<[u8]>,
+    block: Arc<Vec<u8>>,
     range: Range<usize>,
 }
 
@@ -193,7 +193,7 @@ impl StoredRecord {
 /// The JSON bytes of one member, holding its decoded block (dereferences to the bytes).
 #[derive(Clone, Debug)]
 pub struct Member {
-    block: Arc<[u8]>,
+    block: Arc<Vec<u8>>,
     range: Range<usize>,
 }
 
@@ -965,11 +965,14 @@ impl RecordStore {
     /// Decodes record `i` whole into the thread's reused buffer, copies it once into a shared
     /// block and keeps it in the thread's cache.
     fn decode_whole(&self, c: &mut BlockCache, i: usize) -> Option<StoredRecord> {
+        // Decoded into a buffer the cache recycles, then shared as it is (no copy).
         let mut buf = std::mem::take(&mut c.scratch);
         let ok = self.with_encoded(c, i, |enc| self.codebook.decode_into(enc, &mut buf));
-        let block: Option<Arc<[u8]>> = ok.map(|()| buf.as_slice().into());
-        c.scratch = buf;
-        let block = block?;
+        if ok.is_none() {
+            c.scratch = buf;
+            return None;
+        }
+        let block = Arc::new(buf);
         c.keep_record(self.id, i, block.clone());
         Some(StoredRecord {
             range: 0..block.len(),
@@ -1002,7 +1005,7 @@ impl RecordStore {
                 let v = self.with_encoded(c, i, |enc| self.codebook.decode_member(enc, field))?;
                 Some(Member {
                     range: 0..v.len(),
-                    block: v.into(),
+                    block: Arc::new(v),
                 })
             },
         )
@@ -1026,7 +1029,7 @@ struct BlockCache {
     slots: Vec<(u64, usize, Arc<[u8]>)>,
     /// Most recently used first: (store id, ordinal, decoded record). A handler reading
     /// several members of one record one by one decodes it once.
-    records: Vec<(u64, usize, Arc<[u8]>)>,
+    records: Vec<(u64, usize, Arc<Vec<u8>>)>,
     /// The buffer records are decoded into before they are shared.
     scratch: Vec<u8>,
 }
@@ -1048,9 +1051,12 @@ impl BlockCache {
         })
     }
 
-    fn keep_record(&mut self, store: u64, ord: usize, block: Arc<[u8]>) {
+    fn keep_record(&mut self, store: u64, ord: usize, block: Arc<Vec<u8>>) {
         if self.records.len() == CACHED_RECORDS {
-            self.records.pop();
+            // The evicted record's buffer, when nobody holds it, is the next decode's.
+            if let Some(Ok(v)) = self.records.pop().map(|r| Arc::try_unwrap(r.2)) {
+                self.scratch = v;
+            }
         }
         self.records.insert(0, (store, ord, block));
     }
