@@ -310,3 +310,37 @@ fn test_sample_catalog_records_have_no_escapes() {
     assert_eq!(cols[6], "0", "{row}");
     assert!(row.contains("obj 1") && row.contains("same 1"), "{row}");
 }
+
+/// Every keyed collection in key order has its key map read backwards (`Collection::key_of`)
+/// name each record by the `_key` the record holds (an ordinal is its key's rank); one in
+/// another order (coding variants: by protein and position) has no such reading.
+#[test]
+fn test_key_maps_read_backwards_name_every_record() {
+    use varcat_format::catalog::Catalog;
+    use varcat_format::collection::Collections;
+    let colls = Collections::open(Catalog::open(catalog()).unwrap()).unwrap();
+    let mut checked = 0;
+    for m in colls.meta.collections.iter().filter(|m| m.keyed) {
+        let c = colls.get(&m.name).unwrap();
+        let key_ordered = matches!(
+            varcat_format::schema::spec(&m.name).map(|s| s.order),
+            Some(varcat_format::schema::Order::Key)
+        );
+        if !key_ordered {
+            assert_eq!(c.key_of(0), None, "{}", m.name);
+            continue;
+        }
+        for o in 0..c.len() {
+            let key = c
+                .key_of(o)
+                .unwrap_or_else(|| panic!("{} {o}: no key", m.name));
+            assert_eq!(c.ord(&key), Some(o), "{} {o}: {key}", m.name);
+            if let Some(stored) = c.string(o, "_key") {
+                assert_eq!(key, stored, "{} {o}", m.name);
+            }
+            checked += 1;
+        }
+        assert_eq!(c.key_of(c.len()), None, "{}", m.name);
+    }
+    assert!(checked > 1000, "{checked} keys");
+}

@@ -157,6 +157,17 @@ impl KeyLookup {
             .and_then(|v| u32::try_from(v).ok())
             .filter(|&o| o < self.len)
     }
+
+    /// The `_key` of record `ord` (None past the end): the key map read backwards, so a
+    /// record referred to by ordinal is named without reading it. Only for a collection whose
+    /// records are in key order (`schema::Order::Key`): elsewhere an ordinal is not a rank.
+    pub fn key_of(&self, ord: u32) -> Option<String> {
+        if ord >= self.len {
+            return None;
+        }
+        let stored = self.map.key_of(u64::from(ord))?;
+        String::from_utf8(self.encoding.decode(&stored)).ok()
+    }
 }
 
 #[derive(Clone)]

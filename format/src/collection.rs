@@ -197,6 +197,18 @@ impl Collection {
         self.key_lookup()?.ord(key)
     }
 
+    /// The `_key` of record `ord`, read from the key map backwards: names a record known by
+    /// ordinal without reading it. None past the end, without a key map, or when the schema
+    /// orders the records by other members (an ordinal is then not its key's rank).
+    pub fn key_of(&self, ord: u32) -> Option<String> {
+        let by_key = crate::schema::spec(self.name())
+            .is_some_and(|s| matches!(s.order, crate::schema::Order::Key));
+        if !by_key {
+            return None;
+        }
+        self.key_lookup()?.key_of(ord)
+    }
+
     /// Its key map as an adjacency's targets resolve handles with it (None without one).
     pub fn key_lookup(&self) -> Option<KeyLookup> {
         Some(KeyLookup {

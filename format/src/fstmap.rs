@@ -18,6 +18,9 @@ use crate::keys::KeyEncoding;
 use crate::postings::{List, Postings, PostingsWriter};
 use crate::width::Width;
 
+/// Longest key [`KeyMap::key_of`] descends to (bytes): far above any identifier.
+const MAX_KEY_DEPTH: usize = 1 << 16;
+
 /// Query strings longer than this are never fuzzed (the automaton would grow too big).
 pub const MAX_FUZZY_QUERY: usize = 64;
 
@@ -57,6 +60,41 @@ impl KeyMap {
     /// The value of `key`.
     pub fn get(&self, key: &[u8]) -> Option<u64> {
         self.map.get(key)
+    }
+
+    /// The key whose value is `v`, in a map whose values ascend with their keys (a key map:
+    /// records are stored in key order, so an ordinal is its key's rank). None when no key has
+    /// that value. Costs one node per key byte, like [`Self::get`]: the FST keeps on each
+    /// transition the least value below it (outputs are pushed towards the root), so the
+    /// descent takes, at each node, the last transition whose sum does not pass `v`. In a map
+    /// whose values do not ascend the answer is None or a key that [`Self::get`] disagrees
+    /// with; a caller that cannot trust the order checks it (the check costs one `get`).
+    pub fn key_of(&self, v: u64) -> Option<Vec<u8>> {
+        let fst = self.map.as_fst();
+        let mut node = fst.root();
+        let mut acc = 0u64;
+        let mut key = Vec::new();
+        // A bound against corrupt bytes.
+        for _ in 0..=MAX_KEY_DEPTH {
+            if node.is_final() && acc.checked_add(node.final_output().value())? == v {
+                return Some(key);
+            }
+            // Transitions ascend by byte and, in such a map, by output: binary search.
+            let (mut lo, mut hi) = (0, node.len());
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if acc.checked_add(node.transition(mid).out.value())? <= v {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            let t = node.transition(lo.checked_sub(1)?);
+            acc += t.out.value();
+            key.push(t.inp);
+            node = fst.node(t.addr);
+        }
+        None
     }
 
     /// A lookup cursor for many keys (see [`Lookups`]).

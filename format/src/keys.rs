@@ -67,6 +67,22 @@ impl KeyEncoding {
     }
 }
 
+impl KeyEncoding {
+    /// The key text of stored bytes (`encode` inverted): hex spells packed bytes out again.
+    pub fn decode(self, stored: &[u8]) -> Vec<u8> {
+        match self {
+            KeyEncoding::Text => stored.to_vec(),
+            KeyEncoding::Hex => {
+                const DIGITS: &[u8; 16] = b"0123456789abcdef";
+                stored
+                    .iter()
+                    .flat_map(|&b| [DIGITS[(b >> 4) as usize], DIGITS[(b & 15) as usize]])
+                    .collect()
+            }
+        }
+    }
+}
+
 /// Watches the keys of one collection as they are read, to choose its [`KeyEncoding`].
 #[derive(Clone, Copy, Debug)]
 pub struct Chooser {

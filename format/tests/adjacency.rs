@@ -213,3 +213,40 @@ fn test_writer_refuses_unsorted_input() {
         "a handle-only target has no lists"
     );
 }
+
+/// A key map built as the indexer builds one (values are ranks), in either key encoding.
+fn ranked(keys: &BTreeSet<Vec<u8>>, encoding: KeyEncoding) -> KeyLookup {
+    let mut b = KeyMapBuilder::for_encoding(Vec::new(), "k", encoding).unwrap();
+    let stored: BTreeSet<Vec<u8>> = keys
+        .iter()
+        .map(|k| encoding.encode(k).unwrap().into_owned())
+        .collect();
+    for (i, k) in stored.iter().enumerate() {
+        b.insert(k, i as u64).unwrap();
+    }
+    KeyLookup {
+        map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
+        encoding,
+        len: keys.len() as u32,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `key_of` reads a key map backwards: the key of every rank, nothing past the end.
+    #[test]
+    fn prop_key_of_inverts_the_key_map(text in prop::collection::btree_set("[a-d]{0,7}", 0..80),
+                                      hex in prop::collection::btree_set("([0-9a-f]{2}){1,5}", 0..80)) {
+        for (keys, encoding) in [(text, KeyEncoding::Text), (hex, KeyEncoding::Hex)] {
+            let bytes: BTreeSet<Vec<u8>> = keys.iter().map(|k| k.as_bytes().to_vec()).collect();
+            let l = ranked(&bytes, encoding);
+            for (i, k) in keys.iter().enumerate() {
+                prop_assert_eq!(l.key_of(i as u32), Some(k.clone()));
+                prop_assert_eq!(l.ord(k), Some(i as u32));
+            }
+            prop_assert_eq!(l.key_of(keys.len() as u32), None);
+            prop_assert_eq!(l.key_of(u32::MAX), None);
+        }
+    }
+}
