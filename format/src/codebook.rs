@@ -6,9 +6,8 @@
 //! that it does, member by member, storing a member whose round trip differs verbatim (an
 //! escape). Byte identity therefore holds by construction whatever the classes chosen.
 
-use std::collections::HashMap;
-
 use crate::bytes::u16_at;
+use crate::namemap::FastMap;
 use crate::records::Record;
 
 /// The section holding collection `coll`'s codebook.
@@ -71,6 +70,20 @@ impl Class {
     pub fn name(&self) -> &'static str {
         ["raw", "const", "dict", "same", "int", "float", "str", "obj"][self.tag() as usize]
     }
+}
+
+/// Buffers [`Codebook::encode`] reuses on each thread.
+#[derive(Default)]
+struct EncodeScratch {
+    values: Vec<Option<(usize, usize)>>,
+    escaped: Vec<usize>,
+    body: Vec<u8>,
+    one: Vec<u8>,
+    check: Vec<u8>,
+}
+
+thread_local! {
+    static ENCODE_SCRATCH: std::cell::RefCell<EncodeScratch> = std::cell::RefCell::default();
 }
 
 /// One member of the codebook.
@@ -426,8 +439,17 @@ impl Codebook {
     /// record has a member the codebook does not know or lacks an `always` one (the caller
     /// builds the codebook from every record, so this means a bug or a corrupt spool).
     pub fn encode(&self, rec: &[u8]) -> Option<(Vec<u8>, u64)> {
+        ENCODE_SCRATCH.with(|s| self.encode_with(rec, &mut s.borrow_mut()))
+    }
+
+    fn encode_with(&self, rec: &[u8], s: &mut EncodeScratch) -> Option<(Vec<u8>, u64)> {
         let r = Record::new(rec);
-        let mut values: Vec<Option<&[u8]>> = vec![None; self.entries.len()];
+        // Each entry's value as a range of `rec` (ranges, not slices, so the buffer outlives
+        // the record and is reused: the build encodes every record once).
+        let values = &mut s.values;
+        values.clear();
+        values.resize(self.entries.len(), None);
+        let base = rec.as_ptr() as usize;
         let mut k = 0;
         for (id, v) in r.members() {
             while k < self.entries.len() && self.entries[k].field < id {
@@ -436,51 +458,52 @@ impl Codebook {
             if k == self.entries.len() || self.entries[k].field != id {
                 return None;
             }
-            values[k] = Some(v);
+            let at = v.as_ptr() as usize - base;
+            values[k] = Some((at, at + v.len()));
         }
-        let mut bitmap = vec![0u8; self.optional.div_ceil(8)];
+        let value = |i: usize| values[i].map(|(a, b)| &rec[a..b]);
+        let mut out = vec![0u8; self.optional.div_ceil(8)];
         let mut bit = 0;
-        let mut escaped = Vec::new();
-        let mut body = Vec::new();
-        let mut one = Vec::new();
-        let mut check = Vec::new();
+        let (escaped, body, one, check) = (&mut s.escaped, &mut s.body, &mut s.one, &mut s.check);
+        escaped.clear();
+        body.clear();
         for (i, e) in self.entries.iter().enumerate() {
             if !e.always {
                 if values[i].is_some() {
-                    bitmap[bit / 8] |= 1 << (bit % 8);
+                    out[bit / 8] |= 1 << (bit % 8);
                 }
                 bit += 1;
             } else if values[i].is_none() {
                 return None;
             }
-            let Some(v) = values[i] else { continue };
+            let Some(v) = value(i) else { continue };
+            one.clear();
             let fits = match &e.class {
-                Class::Same(m) => values.get(*m).copied().flatten() == Some(v),
+                Class::Same(m) => {
+                    values.get(*m).copied().flatten().map(|(a, b)| &rec[a..b]) == Some(v)
+                }
                 class => {
-                    one.clear();
                     check.clear();
-                    encode_value(class, v, &mut one).is_some()
-                        && decode_value(class, &mut Cursor { b: &one, at: 0 }, &mut check).is_some()
-                        && check == v
+                    encode_value(class, v, one).is_some()
+                        && decode_value(class, &mut Cursor { b: one, at: 0 }, check).is_some()
+                        && check.as_slice() == v
                 }
             };
             if fits {
-                body.extend_from_slice(&one);
+                body.extend_from_slice(one);
             } else {
                 escaped.push(i);
-                put_varint(&mut body, v.len() as u64);
+                put_varint(body, v.len() as u64);
                 body.extend_from_slice(v);
             }
-            one.clear();
         }
-        let mut out = bitmap;
         put_varint(&mut out, escaped.len() as u64);
         let mut last = 0;
-        for &i in &escaped {
+        for &i in escaped.iter() {
             put_varint(&mut out, (i - last) as u64);
             last = i;
         }
-        out.extend_from_slice(&body);
+        out.extend_from_slice(body);
         Some((out, escaped.len() as u64))
     }
 
@@ -801,8 +824,10 @@ fn get_class(c: &mut Cursor<'_>, top: bool) -> Option<Class> {
 #[derive(Default)]
 struct ValueStats {
     count: u64,
-    /// Distinct values with their first-seen order; None once too many.
-    distinct: Option<HashMap<Vec<u8>, u32>>,
+    /// Distinct values with their first-seen order; None once too many. The fast hash is
+    /// safe here: the map holds at most `DICT_MAX` values, so no input can make it degrade
+    /// past that many comparisons per value.
+    distinct: Option<FastMap<Vec<u8>, u32>>,
     distinct_bytes: usize,
     all_int: bool,
     all_number: bool,
@@ -817,7 +842,7 @@ struct ValueStats {
 impl ValueStats {
     fn new(nested: bool) -> ValueStats {
         ValueStats {
-            distinct: Some(HashMap::new()),
+            distinct: Some(FastMap::default()),
             all_int: true,
             all_number: true,
             all_string: true,

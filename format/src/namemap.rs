@@ -1,13 +1,17 @@
 //! Hash maps keyed by the names a catalog itself supplies (member, index and collection
 //! names). Every record member a request reads is found by name, so these maps sit on the
 //! hottest path: SipHash's protection against chosen keys costs more than the look-up, and
-//! these keys come from the catalog (its checksummed metadata), not from clients.
+//! these keys come from the catalog (its checksummed metadata), not from clients. The build
+//! also counts values with it, in maps capped small enough that collisions cannot hurt.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// A map hashed with [`NameHasher`] (keys no client chooses, or few enough).
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<NameHasher>>;
+
 /// A map from a catalog-supplied name.
-pub type NameMap<V> = HashMap<String, V, BuildHasherDefault<NameHasher>>;
+pub type NameMap<V> = FastMap<String, V>;
 
 /// A multiply-rotate hash over 8-byte words (the "Fx" hash of rustc), for short names.
 #[derive(Default, Clone, Copy)]
