@@ -1038,24 +1038,45 @@ struct BlockCache {
     dctxs: Vec<(usize, DCtx<'static>)>,
     /// Most recently used first: (store id, block, bytes).
     slots: Vec<(u64, usize, Arc<[u8]>)>,
-    /// Most recently used first: (store id, ordinal, decoded record). A handler reading
-    /// several members of one record one by one decodes it once.
-    records: Vec<(u64, usize, Arc<Vec<u8>>)>,
+    /// Decoded records by slot ([`record_slot`]): (store id, ordinal, record). A handler
+    /// reading several members of one record decodes it once, and a page that visits records
+    /// again (a phenotype's term, an edge's gene) finds them here.
+    records: Vec<Option<(u64, usize, Arc<Vec<u8>>)>>,
+    /// Capacity of the buffers `records` holds (bounded by [`RECORD_BYTES`]).
+    record_bytes: usize,
     /// The buffer records are decoded into before they are shared.
     scratch: Vec<u8>,
 }
 
-/// Decoded records kept per thread.
-const CACHED_RECORDS: usize = 16;
+/// Decoded records kept per thread: slots, one record each (a power of two).
+const RECORD_SLOTS: usize = 512;
+/// Most bytes of decoded records kept per thread, whatever the records' sizes.
+const RECORD_BYTES: usize = 4 << 20;
+
+/// The slot of record `ord` of store `store`: consecutive ordinals take consecutive slots,
+/// so a page of neighbours never evicts itself; stores are spread by a multiplicative hash.
+fn record_slot(store: u64, ord: usize) -> usize {
+    (ord as u64).wrapping_add(store.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize
+        & (RECORD_SLOTS - 1)
+}
 
 impl BlockCache {
+    const fn new() -> BlockCache {
+        BlockCache {
+            dctxs: Vec::new(),
+            slots: Vec::new(),
+            records: Vec::new(),
+            record_bytes: 0,
+            scratch: Vec::new(),
+        }
+    }
+
     fn record(&mut self, store: u64, ord: usize) -> Option<StoredRecord> {
-        let i = self
-            .records
-            .iter()
-            .position(|s| s.0 == store && s.1 == ord)?;
-        self.records[..=i].rotate_right(1);
-        let block = self.records[0].2.clone();
+        let (s, o, block) = self.records.get(record_slot(store, ord))?.as_ref()?;
+        if (*s, *o) != (store, ord) {
+            return None;
+        }
+        let block = block.clone();
         Some(StoredRecord {
             range: 0..block.len(),
             block,
@@ -1063,13 +1084,24 @@ impl BlockCache {
     }
 
     fn keep_record(&mut self, store: u64, ord: usize, block: Arc<Vec<u8>>) {
-        if self.records.len() == CACHED_RECORDS {
+        if self.records.is_empty() {
+            self.records.resize(RECORD_SLOTS, None);
+        }
+        let i = record_slot(store, ord);
+        if let Some(old) = self.records[i].take() {
+            self.record_bytes -= old.2.capacity();
             // The evicted record's buffer, when nobody holds it, is the next decode's.
-            if let Some(Ok(v)) = self.records.pop().map(|r| Arc::try_unwrap(r.2)) {
+            if let Ok(v) = Arc::try_unwrap(old.2) {
                 self.scratch = v;
             }
         }
-        self.records.insert(0, (store, ord, block));
+        if self.record_bytes + block.capacity() > RECORD_BYTES {
+            // Over the bound: start again rather than track an order to evict in.
+            self.records.iter_mut().for_each(|r| *r = None);
+            self.record_bytes = 0;
+        }
+        self.record_bytes += block.capacity();
+        self.records[i] = Some((store, ord, block));
     }
 
     fn block(&mut self, store: &RecordStore, b: usize) -> Option<Arc<[u8]>> {
@@ -1098,14 +1130,7 @@ impl BlockCache {
 }
 
 thread_local! {
-    static CACHE: RefCell<BlockCache> = const {
-        RefCell::new(BlockCache {
-            dctxs: Vec::new(),
-            slots: Vec::new(),
-            records: Vec::new(),
-            scratch: Vec::new(),
-        })
-    };
+    static CACHE: RefCell<BlockCache> = const { RefCell::new(BlockCache::new()) };
 }
 
 /// The widest span [`RecordStore::prefetch`] reads ahead: records further apart are read as they
@@ -1120,6 +1145,29 @@ pub fn json_bytes(v: &serde_json::Value) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The decoded-record cache finds what it kept, tells stores and ordinals apart, and
+    /// holds at most `RECORD_BYTES` however large the records.
+    #[test]
+    fn test_record_cache_is_bounded_and_keyed_by_store_and_ordinal() {
+        let mut c = BlockCache::new();
+        for ord in 0..RECORD_SLOTS {
+            c.keep_record(1, ord, Arc::new(vec![ord as u8; 16]));
+        }
+        for ord in 0..RECORD_SLOTS {
+            let r = c.record(1, ord).expect("a page of neighbours stays whole");
+            assert_eq!(r.block[0], ord as u8);
+            assert!(c.record(2, ord).is_none());
+        }
+        assert!(c.record(1, RECORD_SLOTS).is_none());
+        for ord in 0..1000 {
+            c.keep_record(3, ord, Arc::new(vec![0u8; 100_000]));
+            assert!(c.record_bytes <= RECORD_BYTES, "{}", c.record_bytes);
+            assert!(c.record(3, ord).is_some());
+        }
+        let held: usize = c.records.iter().flatten().map(|r| r.2.capacity()).sum();
+        assert_eq!(held, c.record_bytes);
+    }
 
     /// The spool replays in reads of any size: a frame split across writes, even inside its
     /// length prefix, gives the same blocks as the whole stream in one write.
