@@ -9,6 +9,7 @@
 use crate::bytes::u16_at;
 use crate::namemap::FastMap;
 use crate::records::Record;
+use std::sync::OnceLock;
 
 /// The section holding collection `coll`'s codebook.
 pub fn section(coll: &str) -> String {
@@ -38,7 +39,7 @@ pub enum Class {
     /// The same bytes in every record that has the member: nothing stored.
     Const(Vec<u8>),
     /// One of a few values: varint code.
-    Dict(Vec<Vec<u8>>),
+    Dict(Dict),
     /// Equal to an earlier member (codebook index) of the same record: nothing stored.
     Same(usize),
     /// A JSON integer (i64): zigzag varint.
@@ -50,6 +51,45 @@ pub enum Class {
     /// An object with these members in this order: a null bitmap, then each non-null member
     /// by its class (never `Obj` or `Same`).
     Obj(Vec<(Vec<u8>, Class)>),
+}
+
+/// A `dict` member's values, in code order.
+#[derive(Clone, Debug, Default)]
+pub struct Dict {
+    /// The values; a value's code is its index.
+    pub values: Vec<Vec<u8>>,
+    /// Value → code, built when the first value is encoded (readers never build it): up to
+    /// 4,096 values, which a linear search would compare one by one for every member.
+    index: OnceLock<FastMap<Vec<u8>, u32>>,
+}
+
+impl Dict {
+    /// The dictionary of `values` (code order).
+    pub fn new(values: Vec<Vec<u8>>) -> Dict {
+        Dict {
+            values,
+            index: OnceLock::new(),
+        }
+    }
+
+    /// The code of value `v`.
+    fn code_of(&self, v: &[u8]) -> Option<u32> {
+        let index = self.index.get_or_init(|| {
+            let mut m = FastMap::default();
+            for (i, x) in self.values.iter().enumerate().rev() {
+                // The first of equal values keeps its code, as a linear search would find it.
+                m.insert(x.clone(), i as u32);
+            }
+            m
+        });
+        index.get(v).copied()
+    }
+}
+
+impl PartialEq for Dict {
+    fn eq(&self, other: &Dict) -> bool {
+        self.values == other.values
+    }
 }
 
 impl Class {
@@ -297,11 +337,9 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
                 return None;
             }
         }
-        Class::Dict(values) => {
-            // Linear for tiny dictionaries would be faster, but the build calls this once
-            // per member; the map lives in the encoder ([`Encoder`]).
-            let code = values.iter().position(|x| x == v)?;
-            put_varint(out, code as u64);
+        Class::Dict(d) => {
+            let code = d.code_of(v)?;
+            put_varint(out, u64::from(code));
         }
         Class::Same(_) => return None,
         Class::Int => {
@@ -353,7 +391,7 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
     match class {
         Class::Raw => out.extend_from_slice(c.bytes()?),
         Class::Const(v) => out.extend_from_slice(v),
-        Class::Dict(values) => out.extend_from_slice(values.get(c.len()?)?),
+        Class::Dict(d) => out.extend_from_slice(d.values.get(c.len()?)?),
         Class::Same(_) => return None,
         Class::Int => write_i64(out, unzigzag(c.varint()?)),
         Class::Float => {
@@ -763,9 +801,9 @@ fn put_class(out: &mut Vec<u8>, class: &Class) {
             put_varint(out, v.len() as u64);
             out.extend_from_slice(v);
         }
-        Class::Dict(values) => {
-            put_varint(out, values.len() as u64);
-            for v in values {
+        Class::Dict(d) => {
+            put_varint(out, d.values.len() as u64);
+            for v in &d.values {
                 put_varint(out, v.len() as u64);
                 out.extend_from_slice(v);
             }
@@ -792,11 +830,11 @@ fn get_class(c: &mut Cursor<'_>, top: bool) -> Option<Class> {
             if n > MAX_ENTRIES || n > c.b.len() {
                 return None;
             }
-            Class::Dict(
+            Class::Dict(Dict::new(
                 (0..n)
                     .map(|_| c.bytes().map(<[u8]>::to_vec))
                     .collect::<Option<_>>()?,
-            )
+            ))
         }
         3 if top => Class::Same(c.len()?),
         4 => Class::Int,
@@ -903,7 +941,7 @@ impl ValueStats {
                 return Class::Const(values[0].0.clone());
             }
             if !values.is_empty() && self.count >= DICT_USES * values.len() as u64 {
-                return Class::Dict(values.into_iter().map(|v| v.0.clone()).collect());
+                return Class::Dict(Dict::new(values.into_iter().map(|v| v.0.clone()).collect()));
             }
         }
         if self.count == 0 {

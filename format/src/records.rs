@@ -1041,12 +1041,15 @@ struct BlockCache {
     /// Decoded records by slot ([`record_slot`]): (store id, ordinal, record). A handler
     /// reading several members of one record decodes it once, and a page that visits records
     /// again (a phenotype's term, an edge's gene) finds them here.
-    records: Vec<Option<(u64, usize, Arc<Vec<u8>>)>>,
+    records: Vec<Option<CachedRecord>>,
     /// Capacity of the buffers `records` holds (bounded by [`RECORD_BYTES`]).
     record_bytes: usize,
     /// The buffer records are decoded into before they are shared.
     scratch: Vec<u8>,
 }
+
+/// A decoded record in the thread's cache: (store id, ordinal, record).
+type CachedRecord = (u64, usize, Arc<Vec<u8>>);
 
 /// Decoded records kept per thread: slots, one record each (a power of two).
 const RECORD_SLOTS: usize = 512;
