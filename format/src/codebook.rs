@@ -6,10 +6,11 @@
 //! that it does, member by member, storing a member whose round trip differs verbatim (an
 //! escape). Byte identity therefore holds by construction whatever the classes chosen.
 
+use std::sync::OnceLock;
+
 use crate::bytes::u16_at;
 use crate::namemap::FastMap;
 use crate::records::Record;
-use std::sync::OnceLock;
 
 /// The section holding collection `coll`'s codebook.
 pub fn section(coll: &str) -> String {
@@ -499,7 +500,7 @@ impl Codebook {
             let at = v.as_ptr() as usize - base;
             values[k] = Some((at, at + v.len()));
         }
-        let value = |i: usize| values[i].map(|(a, b)| &rec[a..b]);
+        let value = |i: usize| values.get(i).copied().flatten().map(|(a, b)| &rec[a..b]);
         let mut out = vec![0u8; self.optional.div_ceil(8)];
         let mut bit = 0;
         let (escaped, body, one, check) = (&mut s.escaped, &mut s.body, &mut s.one, &mut s.check);
@@ -517,9 +518,7 @@ impl Codebook {
             let Some(v) = value(i) else { continue };
             one.clear();
             let fits = match &e.class {
-                Class::Same(m) => {
-                    values.get(*m).copied().flatten().map(|(a, b)| &rec[a..b]) == Some(v)
-                }
+                Class::Same(m) => value(*m) == Some(v),
                 class => {
                     check.clear();
                     encode_value(class, v, one).is_some()

@@ -26,6 +26,8 @@ pub struct Collection {
     records: RecordStore,
     /// None for a collection without a key map (`meta.keyed` false).
     key: Option<KeyMap>,
+    /// The schema stores its records in `_key` order (an ordinal is its key's rank).
+    key_ordered: bool,
     field_ids: NameMap<u16>,
     by: NameMap<MultiMap>,
     fold: NameMap<MultiMap>,
@@ -81,6 +83,8 @@ impl Collection {
             meta: meta.clone(),
             records,
             key,
+            key_ordered: crate::schema::spec(name)
+                .is_some_and(|s| matches!(s.order, crate::schema::Order::Key)),
             field_ids,
             by: NameMap::default(),
             fold: NameMap::default(),
@@ -201,9 +205,7 @@ impl Collection {
     /// ordinal without reading it. None past the end, without a key map, or when the schema
     /// orders the records by other members (an ordinal is then not its key's rank).
     pub fn key_of(&self, ord: u32) -> Option<String> {
-        let by_key = crate::schema::spec(self.name())
-            .is_some_and(|s| matches!(s.order, crate::schema::Order::Key));
-        if !by_key {
+        if !self.key_ordered {
             return None;
         }
         self.key_lookup()?.key_of(ord)

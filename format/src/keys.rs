@@ -65,9 +65,7 @@ impl KeyEncoding {
             }
         }
     }
-}
 
-impl KeyEncoding {
     /// The key text of stored bytes (`encode` inverted): hex spells packed bytes out again.
     pub fn decode(self, stored: &[u8]) -> Vec<u8> {
         match self {

@@ -973,10 +973,9 @@ impl RecordStore {
         self.read(ord, Some, |c, i| self.decode_whole(c, i))
     }
 
-    /// Decodes record `i` whole into the thread's reused buffer, copies it once into a shared
-    /// block and keeps it in the thread's cache.
+    /// Decodes record `i` whole into a buffer the thread's cache recycles, shares it as it is
+    /// (no copy) and keeps it in the cache.
     fn decode_whole(&self, c: &mut BlockCache, i: usize) -> Option<StoredRecord> {
-        // Decoded into a buffer the cache recycles, then shared as it is (no copy).
         let mut buf = std::mem::take(&mut c.scratch);
         let ok = self.with_encoded(c, i, |enc| self.codebook.decode_into(enc, &mut buf));
         if ok.is_none() {
