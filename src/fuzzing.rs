@@ -109,18 +109,18 @@ pub fn params(data: &[u8]) {
 fn sample_adjacency() -> Vec<u8> {
     use varcat_format::adjacency::{self, TargetLists};
     use varcat_format::postings::INLINE_BIT;
-    let t = |name: &str, nodes: u32, lists: Vec<(u32, u64)>| TargetLists {
+    let t = |name: &str, nodes: u64, lists: Vec<(u64, u64)>| TargetLists {
         name: name.into(),
         nodes,
         resolved: name != "h",
         lists,
     };
     let targets = [
-        t("a", 4, (0..3).map(|o| (o, INLINE_BIT | o as u64)).collect()),
+        t("a", 4, (0..3).map(|o| (o, INLINE_BIT | o)).collect()),
         t(
             "b",
             100_000,
-            (0..3000).map(|i| (i * 31, INLINE_BIT | i as u64)).collect(),
+            (0..3000).map(|i| (i * 31, INLINE_BIT | i)).collect(),
         ),
         t("h", 0, Vec::new()),
     ];
@@ -161,7 +161,20 @@ pub fn adjacency(data: &[u8]) {
     };
     let names: Vec<String> = a.targets().map(str::to_string).collect();
     for t in &names {
-        for o in [0, 1, 2, 3, 31, 62, 1023 * 31, 2999 * 31, 100_000, u32::MAX] {
+        for o in [
+            0,
+            1,
+            2,
+            3,
+            31,
+            62,
+            1023 * 31,
+            2999 * 31,
+            100_000,
+            u32::MAX as u64,
+            1 << 40,
+            u64::MAX,
+        ] {
             let _ = a.of(t, o).map(|l| l.iter().count());
         }
         let _ = a.nodes(t).take(5000).count();

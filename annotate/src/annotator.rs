@@ -243,7 +243,7 @@ impl<'c> Annotator<'c> {
 
     /// Takes catalog variant `ord` as a record with one ALT allele, the same allele (what
     /// `export-vcf` writes), for [`Annotator::render`]; returns true when it has any value.
-    pub fn annotate_ordinal(&mut self, ord: u32) -> bool {
+    pub fn annotate_ordinal(&mut self, ord: u64) -> bool {
         self.last.valid = false;
         self.last.rendered = false;
         if self.vals.is_empty() {

@@ -13,7 +13,7 @@ use crate::allele::{self, Edit};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The catalog variant with this ordinal is the same allele.
-    Found(u32),
+    Found(u64),
     /// Not in the catalog.
     Absent,
     /// The catalog's reference bases there disagree with the input REF.
@@ -27,7 +27,7 @@ pub struct Matcher<'c> {
     points: &'c PointIndex,
     spdi: u16,
     window: u64,
-    cands: Vec<u32>,
+    cands: Vec<u64>,
     contigs: HashMap<String, Option<String>>,
     /// Input contigs the catalog has in neither spelling (each warned about once).
     pub unknown_contigs: Vec<String>,
@@ -89,8 +89,8 @@ impl<'c> Matcher<'c> {
 
     /// Tests candidates `cands[from..]`: (the smallest equivalent ordinal, whether one
     /// contradicts the input REF).
-    fn test(&self, e: &Edit<'_>, ref_pos: u64, r: &[u8], from: usize) -> (Option<u32>, bool) {
-        let (mut best, mut mismatch) = (None::<u32>, false);
+    fn test(&self, e: &Edit<'_>, ref_pos: u64, r: &[u8], from: usize) -> (Option<u64>, bool) {
+        let (mut best, mut mismatch) = (None::<u64>, false);
         for &ord in &self.cands[from..] {
             let Some(spdi) = self.spdi_of(ord) else {
                 continue;
@@ -109,7 +109,7 @@ impl<'c> Matcher<'c> {
 
     /// A candidate's SPDI, decoded alone (not the whole record: most candidates at a
     /// position are not the input's allele).
-    fn spdi_of(&self, ord: u32) -> Option<Vec<u8>> {
+    fn spdi_of(&self, ord: u64) -> Option<Vec<u8>> {
         let v = self.variants.record_store().member(ord, self.spdi)?;
         varcat_format::json_scan::str_content(&v).map(<[u8]>::to_vec)
     }

@@ -108,7 +108,7 @@ struct EdgeColls<'c> {
 }
 
 /// The edges of one variant in an edge collection (ordinals).
-fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u32> {
+fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u64> {
     let h = std::str::from_utf8(handle).ok();
     coll.and_then(|c| c.adjacency("_from"))
         .zip(h)
@@ -119,13 +119,13 @@ fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u32> {
 
 /// A test of whether an edge of `coll` has `value` in facet `field` (the facet's bitmap
 /// looked up once, not per edge).
-fn facet_test<'a>(coll: &'a Collection, field: &str, value: &str) -> impl Fn(u32) -> bool + 'a {
+fn facet_test<'a>(coll: &'a Collection, field: &str, value: &str) -> impl Fn(u64) -> bool + 'a {
     let bits = coll.facet(field).and_then(|f| f.get(value));
     move |ord| bits.is_some_and(|b| b.contains(ord))
 }
 
 /// A variant's associations of one kind: how many, and the edge of the strongest.
-type Stats = (usize, Option<u32>);
+type Stats = (usize, Option<u64>);
 
 impl<'c> Values<'c> {
     /// Opens the readers of `fields` for `variants` of `cols`.
@@ -177,7 +177,7 @@ impl<'c> Values<'c> {
     }
 
     /// Sets `out[i]` to field `i`'s value for variant `ord` (empty when it has none).
-    pub fn fill(&mut self, ord: u32, out: &mut [Vec<u8>]) {
+    pub fn fill(&mut self, ord: u64, out: &mut [Vec<u8>]) {
         if self.lean {
             return self.fill_lean(ord, out);
         }
@@ -244,7 +244,7 @@ impl<'c> Values<'c> {
                 self.handle.extend_from_slice(k);
             }
         }
-        let mut coding: Option<Vec<(Vec<u8>, u32)>> = None;
+        let mut coding: Option<Vec<(Vec<u8>, u64)>> = None;
         // Count and top of each kind, computed once for the fields that share them.
         let mut qtls: [Option<Stats>; 2] = [None, None];
         let mut gwas: Option<Stats> = None;
@@ -286,7 +286,7 @@ impl<'c> Values<'c> {
     /// [`Values::fill`] for a few members of the variant alone: each is decoded by itself
     /// from the encoded record (an allele frequency is one value of `annotations`), instead of
     /// printing the whole record and scanning it.
-    fn fill_lean(&self, ord: u32, out: &mut [Vec<u8>]) {
+    fn fill_lean(&self, ord: u64, out: &mut [Vec<u8>]) {
         let store = self.variants.record_store();
         let member = |id: Option<u16>| id.and_then(|id| store.member(ord, id));
         for (f, o) in self.fields.iter().zip(out.iter_mut()) {
@@ -315,7 +315,7 @@ impl<'c> Values<'c> {
         let is_q = facet_test(c, "label", q.label());
         let mut n = 0usize;
         // (−log10 p, _key, edge ordinal) of the strongest association; ties go to the smaller key.
-        let mut top: Option<(f64, Vec<u8>, u32)> = None;
+        let mut top: Option<(f64, Vec<u8>, u64)> = None;
         for e in edges(Some(c), &self.handle) {
             if !is_q(e) {
                 continue;
@@ -368,7 +368,7 @@ impl<'c> Values<'c> {
             return (0, None);
         };
         let mut n = 0usize;
-        let mut top: Option<(f64, Vec<u8>, u32)> = None;
+        let mut top: Option<(f64, Vec<u8>, u64)> = None;
         let (p, key) = (c.field("p_value"), c.field("_key"));
         let is_gwas = facet_test(c, "label", "GWAS");
         for e in edges(Some(c), &self.handle) {
@@ -434,11 +434,11 @@ impl<'c> Values<'c> {
     }
 
     /// The variant's coding variants: (`_to` key, ordinal in `coding_variants`), in key order.
-    fn coding(&self) -> Vec<(Vec<u8>, u32)> {
+    fn coding(&self) -> Vec<(Vec<u8>, u64)> {
         let (Some(c), Some(cv)) = (self.edge.coding_edges, self.edge.coding) else {
             return Vec::new();
         };
-        let mut v: Vec<(Vec<u8>, u32)> = edges(Some(c), &self.handle)
+        let mut v: Vec<(Vec<u8>, u64)> = edges(Some(c), &self.handle)
             .into_iter()
             .filter_map(|e| {
                 let to = c.value(e, "_to")?;
@@ -453,7 +453,7 @@ impl<'c> Values<'c> {
         v
     }
 
-    fn coding_values(&self, list: &[(Vec<u8>, u32)], source: Source, o: &mut Vec<u8>) {
+    fn coding_values(&self, list: &[(Vec<u8>, u64)], source: Source, o: &mut Vec<u8>) {
         let Some(cv) = self.edge.coding else {
             return;
         };

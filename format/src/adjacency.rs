@@ -38,12 +38,12 @@ pub struct TargetLists {
     /// The node collection.
     pub name: String,
     /// Its record count (the length of a dense part).
-    pub nodes: u32,
+    pub nodes: u64,
     /// False when its handles could not be resolved (no key map when the edges were built):
     /// written as `HNDL`, its handles all in the unresolved map.
     pub resolved: bool,
     /// (node ordinal, list address), node ordinals strictly ascending.
-    pub lists: Vec<(u32, u64)>,
+    pub lists: Vec<(u64, u64)>,
 }
 
 /// Writes the table section from each target's lists (targets in name order).
@@ -67,7 +67,7 @@ pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteEr
         let k = t.lists.len();
         let (tag, count) = if !t.resolved {
             (HANDLES, 0)
-        } else if 8 * t.nodes as u64 <= 12 * k as u64 {
+        } else if 8 * t.nodes <= 12 * k as u64 {
             let mut dense = vec![NONE; t.nodes as usize];
             for &(n, v) in &t.lists {
                 dense[n as usize] = v;
@@ -75,11 +75,21 @@ pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteEr
             for v in dense {
                 out.write_all(&v.to_le_bytes())?;
             }
-            at += 8 * t.nodes as u64;
-            (DENSE, t.nodes as u64)
+            at += 8 * t.nodes;
+            (DENSE, t.nodes)
         } else {
+            // A sparse part spells node ordinals in 4 bytes: no collection an edge points at
+            // is wide (only LD is, and nothing refers to its records).
+            let narrow = |n: u64| {
+                u32::try_from(n).map_err(|_| {
+                    WriteError::Invalid(format!(
+                        "adjacency of {}: node ordinal {n} past 2^32 in a sparse part",
+                        t.name
+                    ))
+                })
+            };
             for &(n, _) in &t.lists {
-                out.write_all(&n.to_le_bytes())?;
+                out.write_all(&narrow(n)?.to_le_bytes())?;
             }
             at += pad_to(&mut out, 4 * k)?;
             for &(_, v) in &t.lists {
@@ -88,7 +98,7 @@ pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteEr
             at += 8 * k as u64;
             let fences = k.div_ceil(FENCE);
             for f in 0..fences {
-                out.write_all(&t.lists[f * FENCE].0.to_le_bytes())?;
+                out.write_all(&narrow(t.lists[f * FENCE].0)?.to_le_bytes())?;
             }
             at += pad_to(&mut out, 4 * fences)?;
             (SPARSE, k as u64)
@@ -145,27 +155,24 @@ pub struct KeyLookup {
     /// Its key encoding.
     pub encoding: KeyEncoding,
     /// The target's record count.
-    pub len: u32,
+    pub len: u64,
 }
 
 impl KeyLookup {
     /// The ordinal of the record with `_key` = `key`.
-    pub fn ord(&self, key: &str) -> Option<u32> {
+    pub fn ord(&self, key: &str) -> Option<u64> {
         let stored = self.encoding.encode(key.as_bytes())?;
-        self.map
-            .get(&stored)
-            .and_then(|v| u32::try_from(v).ok())
-            .filter(|&o| o < self.len)
+        self.map.get(&stored).filter(|&o| o < self.len)
     }
 
     /// The `_key` of record `ord` (None past the end): the key map read backwards, so a
     /// record referred to by ordinal is named without reading it. Only for a collection whose
     /// records are in key order (`schema::Order::Key`): elsewhere an ordinal is not a rank.
-    pub fn key_of(&self, ord: u32) -> Option<String> {
+    pub fn key_of(&self, ord: u64) -> Option<String> {
         if ord >= self.len {
             return None;
         }
-        let stored = self.map.key_of(u64::from(ord))?;
+        let stored = self.map.key_of(ord)?;
         String::from_utf8(self.encoding.decode(&stored)).ok()
     }
 }
@@ -309,10 +316,11 @@ impl Adjacency {
     }
 
     /// The edges pointing at record `ord` of collection `target` (None when none do).
-    pub fn of(&self, target: &str, ord: u32) -> Option<List> {
+    pub fn of(&self, target: &str, ord: u64) -> Option<List> {
         let t = self.target(target)?;
         let v = match &t.part {
-            Part::Dense(values) => Some(ord as usize)
+            Part::Dense(values) => usize::try_from(ord)
+                .ok()
                 .filter(|&i| i < values.len())
                 .map(|i| values.get(i))
                 .filter(|&v| v != NONE)?,
@@ -321,6 +329,7 @@ impl Adjacency {
                 values,
                 fences,
             } => {
+                let ord = u32::try_from(ord).ok()?;
                 // Fence j holds the node of entry j*FENCE: the node lies in block j-1.
                 let j = fences.partition_point_in(0, fences.len(), |f| f <= ord);
                 let lo = j.checked_sub(1)? * FENCE;
@@ -356,14 +365,16 @@ impl Adjacency {
     }
 
     /// The ordinals of `target`'s records some edge points at, ascending.
-    pub fn nodes(&self, target: &str) -> Box<dyn Iterator<Item = u32> + '_> {
+    pub fn nodes(&self, target: &str) -> Box<dyn Iterator<Item = u64> + '_> {
         match self.target(target).map(|t| &t.part) {
             Some(Part::Dense(values)) => Box::new(
                 (0..values.len())
                     .filter(|&i| values.get(i) != NONE)
-                    .map(|i| i as u32),
+                    .map(|i| i as u64),
             ),
-            Some(Part::Sparse { nodes, .. }) => Box::new((0..nodes.len()).map(|i| nodes.get(i))),
+            Some(Part::Sparse { nodes, .. }) => {
+                Box::new((0..nodes.len()).map(|i| u64::from(nodes.get(i))))
+            }
             _ => Box::new(std::iter::empty()),
         }
     }

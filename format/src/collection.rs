@@ -179,8 +179,8 @@ impl Collection {
     }
 
     /// Number of records.
-    pub fn len(&self) -> u32 {
-        self.records.len() as u32
+    pub fn len(&self) -> u64 {
+        self.records.len() as u64
     }
 
     /// True when empty.
@@ -195,7 +195,7 @@ impl Collection {
 
     /// The ordinal of the record with `_key` = `key` (None in a collection without a key map:
     /// nothing is meant to look its documents up by key).
-    pub fn ord(&self, key: &str) -> Option<u32> {
+    pub fn ord(&self, key: &str) -> Option<u64> {
         #[cfg(debug_assertions)]
         registry::note(self.name(), "key", self.key.is_some());
         self.key_lookup()?.ord(key)
@@ -204,7 +204,7 @@ impl Collection {
     /// The `_key` of record `ord`, read from the key map backwards: names a record known by
     /// ordinal without reading it. None past the end, without a key map, or when the schema
     /// orders the records by other members (an ordinal is then not its key's rank).
-    pub fn key_of(&self, ord: u32) -> Option<String> {
+    pub fn key_of(&self, ord: u64) -> Option<String> {
         if !self.key_ordered {
             return None;
         }
@@ -244,19 +244,19 @@ impl Collection {
     /// Calls `f` with every stored key (in the collection's key encoding, see
     /// [`crate::keys::KeyEncoding::encode`]) and its ordinal, in stored-key order (none without
     /// a key map).
-    pub fn for_each_key(&self, mut f: impl FnMut(&[u8], u32)) {
+    pub fn for_each_key(&self, mut f: impl FnMut(&[u8], u64)) {
         let len = self.len();
         let Some(map) = &self.key else { return };
         map.for_each(|k, v| {
-            if let Some(o) = u32::try_from(v).ok().filter(|&o| o < len) {
-                f(k, o);
+            if v < len {
+                f(k, v);
             }
         });
     }
 
     /// Reads ahead the records of `ords` if they lie close together (see
     /// [`crate::records::RecordStore::prefetch`]).
-    pub fn prefetch(&self, ords: &[u32]) {
+    pub fn prefetch(&self, ords: &[u64]) {
         self.records.prefetch(ords);
     }
 
@@ -271,24 +271,24 @@ impl Collection {
     }
 
     /// The record with ordinal `ord`.
-    pub fn record(&self, ord: u32) -> Option<StoredRecord> {
+    pub fn record(&self, ord: u64) -> Option<StoredRecord> {
         self.records.get(ord)
     }
 
     /// The JSON bytes of member `field` of record `ord`.
-    pub fn value(&self, ord: u32, field: &str) -> Option<Member> {
+    pub fn value(&self, ord: u64, field: &str) -> Option<Member> {
         let id = self.field(field)?;
         self.records.member(ord, id)
     }
 
     /// Member `name` of object member `field` of record `ord` (`null` for a null member).
-    pub fn inner_value(&self, ord: u32, field: &str, name: &str) -> Option<Vec<u8>> {
+    pub fn inner_value(&self, ord: u64, field: &str, name: &str) -> Option<Vec<u8>> {
         let id = self.field(field)?;
         self.records.inner(ord, id, name)
     }
 
     /// The member `field` of record `ord` as a string (None when absent, null or not a string).
-    pub fn string(&self, ord: u32, field: &str) -> Option<String> {
+    pub fn string(&self, ord: u64, field: &str) -> Option<String> {
         serde_json::from_slice::<String>(&self.value(ord, field)?).ok()
     }
 
@@ -408,7 +408,7 @@ impl Collections {
     }
 
     /// Resolves a document handle `collection/key` to its collection and ordinal.
-    pub fn resolve(&self, handle: &str) -> Option<(&Collection, u32)> {
+    pub fn resolve(&self, handle: &str) -> Option<(&Collection, u64)> {
         let (coll, key) = handle.split_once('/')?;
         let c = self.get(coll)?;
         Some((c, c.ord(key)?))

@@ -17,7 +17,7 @@ use roaring::{RoaringBitmap, RoaringTreemap};
 
 use crate::bytes::{pad8, Cursor};
 use crate::error::{ReadError, WriteError};
-use crate::width::{narrow, Width};
+use crate::width::Width;
 
 const TAG: [u8; 4] = *b"FCT1";
 const TAG_WIDE: [u8; 4] = *b"FCT2";
@@ -36,13 +36,8 @@ impl FacetBuilder {
         FacetBuilder::default()
     }
 
-    /// Records that ordinal `ord` has `value`.
-    pub fn add(&mut self, value: &str, ord: u32) {
-        self.add_wide(value, ord as u64);
-    }
-
     /// Records that ordinal `ord` has `value` (any width).
-    pub fn add_wide(&mut self, value: &str, ord: u64) {
+    pub fn add(&mut self, value: &str, ord: u64) {
         if let Some(bm) = self.values.get_mut(value) {
             bm.insert(ord);
         } else {
@@ -129,25 +124,17 @@ impl Bits {
         self.len() == 0
     }
 
-    /// Membership of a u32 ordinal (the server's).
+    /// Membership of an ordinal.
     #[inline]
-    pub fn contains(&self, ord: u32) -> bool {
+    pub fn contains(&self, ord: u64) -> bool {
         match self {
-            Bits::Narrow(b) => b.contains(ord),
-            Bits::Wide(t) => t.contains(ord as u64),
+            Bits::Narrow(b) => u32::try_from(ord).is_ok_and(|o| b.contains(o)),
+            Bits::Wide(t) => t.contains(ord),
         }
     }
 
-    /// The ordinals in order, for the u32 interfaces ([`narrow`]).
-    pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
-        match self {
-            Bits::Narrow(b) => Box::new(b.iter()),
-            Bits::Wide(t) => Box::new(t.iter().map(narrow)),
-        }
-    }
-
-    /// The ordinals in order at full width.
-    pub fn iter_wide(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+    /// The ordinals in order.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = u64> + '_> {
         match self {
             Bits::Narrow(b) => Box::new(b.iter().map(u64::from)),
             Bits::Wide(t) => Box::new(t.iter()),

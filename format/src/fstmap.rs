@@ -355,7 +355,7 @@ impl MultiMap {
     }
 
     /// Every (key, list) pair (tests, dumps).
-    pub fn entries(&self) -> Vec<(Vec<u8>, Vec<u32>)> {
+    pub fn entries(&self) -> Vec<(Vec<u8>, Vec<u64>)> {
         self.keys
             .entries()
             .into_iter()
@@ -408,20 +408,12 @@ impl<F: Write, P: Write> MultiMapBuilder<F, P> {
     }
 
     /// Inserts the next key with its strictly ascending, non-empty ordinal list.
-    pub fn insert(&mut self, key: &[u8], values: &[u32]) -> Result<(), WriteError> {
+    /// (Each within the map's width.)
+    pub fn insert(&mut self, key: &[u8], values: &[u64]) -> Result<(), WriteError> {
         if values.is_empty() || values.windows(2).any(|w| w[0] >= w[1]) {
             return Err(unsorted(key));
         }
         let v = self.postings.push(values)?;
-        self.keys.insert(key, v)
-    }
-
-    /// [`MultiMapBuilder::insert`] with ordinals of the map's full width.
-    pub fn insert_wide(&mut self, key: &[u8], values: &[u64]) -> Result<(), WriteError> {
-        if values.is_empty() || values.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(unsorted(key));
-        }
-        let v = self.postings.push_wide(values)?;
         self.keys.insert(key, v)
     }
 

@@ -19,7 +19,7 @@ use std::io::Write;
 use crate::bytes::{u32_at, u64_at, Bytes};
 use crate::chroms::{self, Chrom};
 use crate::error::{ReadError, WriteError};
-use crate::width::{narrow, Width};
+use crate::width::Width;
 
 const TAG: [u8; 4] = *b"IVL1";
 const TAG_WIDE: [u8; 4] = *b"IVL2";
@@ -69,18 +69,7 @@ impl<W: Write> IntervalWriter<W> {
 
     /// Adds the next interval; input must be sorted by (chrom, start, end, ordinal) and have
     /// `start <= end`.
-    pub fn push(&mut self, chrom: &str, start: u32, end: u32, ord: u32) -> Result<(), WriteError> {
-        self.push_wide(chrom, start, end, ord as u64)
-    }
-
-    /// [`IntervalWriter::push`] with an ordinal of the index's full width.
-    pub fn push_wide(
-        &mut self,
-        chrom: &str,
-        start: u32,
-        end: u32,
-        ord: u64,
-    ) -> Result<(), WriteError> {
+    pub fn push(&mut self, chrom: &str, start: u32, end: u32, ord: u64) -> Result<(), WriteError> {
         if ord > self.width.max_ordinal() {
             return Err(WriteError::Invalid(format!(
                 "interval ordinal {ord} wider than the index"
@@ -262,20 +251,14 @@ impl IntervalIndex {
     }
 
     #[inline]
-    fn ord_wide(&self, c: &Chrom, i: usize) -> u64 {
+    fn ord(&self, c: &Chrom, i: usize) -> u64 {
         let at = (c.first as usize + i) * entry(self.width) + 12;
         self.width.ordinal_at(self.bytes.as_ref(), at)
     }
 
-    /// The ordinal of entry `i` for the u32 interfaces ([`narrow`]).
-    #[inline]
-    fn ord(&self, c: &Chrom, i: usize) -> u32 {
-        narrow(self.ord_wide(c, i))
-    }
-
     /// Ordinals of intervals on `chrom` overlapping `[qs, qe)` (`start < qe && end > qs`), in
     /// (start, end, ordinal) order.
-    pub fn overlapping(&self, chrom: &str, qs: u32, qe: u32) -> Vec<u32> {
+    pub fn overlapping(&self, chrom: &str, qs: u32, qe: u32) -> Vec<u64> {
         let mut out = Vec::new();
         self.for_each_overlap(chrom, qs, qe, |_, _, ord| out.push(ord));
         out
@@ -283,17 +266,6 @@ impl IntervalIndex {
 
     /// Calls `f(start, end, ordinal)` for each interval overlapping `[qs, qe)`, in order.
     pub fn for_each_overlap(
-        &self,
-        chrom: &str,
-        qs: u32,
-        qe: u32,
-        mut f: impl FnMut(u32, u32, u32),
-    ) {
-        self.for_each_overlap_wide(chrom, qs, qe, |s, e, o| f(s, e, narrow(o)));
-    }
-
-    /// [`IntervalIndex::for_each_overlap`] with ordinals at full width.
-    pub fn for_each_overlap_wide(
         &self,
         chrom: &str,
         qs: u32,
@@ -324,7 +296,7 @@ impl IntervalIndex {
                         break;
                     }
                     if self.field(c, i, 1) > qs {
-                        f(s, self.field(c, i, 1), self.ord_wide(c, i));
+                        f(s, self.field(c, i, 1), self.ord(c, i));
                     }
                 }
                 continue;
@@ -343,7 +315,7 @@ impl IntervalIndex {
                 }
                 let e = self.field(c, x, 1);
                 if e > qs {
-                    f(s, e, self.ord_wide(c, x));
+                    f(s, e, self.ord(c, x));
                 }
                 stack.push((x + half, k - 1, false));
             }
@@ -351,7 +323,7 @@ impl IntervalIndex {
     }
 
     /// The intervals with the smallest start `>= p` on `chrom`: (start, ordinals ascending).
-    pub fn first_start_at_or_after(&self, chrom: &str, p: u32) -> Option<(u32, Vec<u32>)> {
+    pub fn first_start_at_or_after(&self, chrom: &str, p: u32) -> Option<(u32, Vec<u64>)> {
         let c = chroms::find(&self.chroms, chrom)?;
         let n = c.count as usize;
         let (mut lo, mut hi) = (0, n);
@@ -367,7 +339,7 @@ impl IntervalIndex {
             return None;
         }
         let best = self.field(c, lo, 0);
-        let mut ords: Vec<u32> = (lo..n)
+        let mut ords: Vec<u64> = (lo..n)
             .take_while(|&i| self.field(c, i, 0) == best)
             .map(|i| self.ord(c, i))
             .collect();
@@ -376,26 +348,12 @@ impl IntervalIndex {
     }
 
     /// Every entry of `chrom` as (start, end, ordinal), in order.
-    pub fn entries(&self, chrom: &str) -> Vec<(u32, u32, u32)> {
-        self.entries_wide(chrom)
-            .into_iter()
-            .map(|(s, e, o)| (s, e, narrow(o)))
-            .collect()
-    }
-
-    /// [`IntervalIndex::entries`] with ordinals at full width.
-    pub fn entries_wide(&self, chrom: &str) -> Vec<(u32, u32, u64)> {
+    pub fn entries(&self, chrom: &str) -> Vec<(u32, u32, u64)> {
         let Some(c) = chroms::find(&self.chroms, chrom) else {
             return Vec::new();
         };
         (0..c.count as usize)
-            .map(|i| {
-                (
-                    self.field(c, i, 0),
-                    self.field(c, i, 1),
-                    self.ord_wide(c, i),
-                )
-            })
+            .map(|i| (self.field(c, i, 0), self.field(c, i, 1), self.ord(c, i)))
             .collect()
     }
 }

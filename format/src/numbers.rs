@@ -239,11 +239,8 @@ impl Numbers {
     }
 
     /// The value of ordinal `ord`; `None` for null or an ordinal out of range.
-    pub fn get(&self, ord: u32) -> Option<f64> {
-        let i = ord as usize;
-        if i >= self.len() {
-            return None;
-        }
+    pub fn get(&self, ord: u64) -> Option<f64> {
+        let i = usize::try_from(ord).ok().filter(|&i| i < self.len())?;
         match self {
             Numbers::Floats(v) => Some(v.get(i)).filter(|v| !v.is_nan()),
             Numbers::Scaled {

@@ -14,7 +14,7 @@ use crate::arrays::U32s;
 use crate::bytes::{pad8, u32_at, u64_at, Bytes};
 use crate::chroms::{self, Chrom};
 use crate::error::{ReadError, WriteError};
-use crate::width::{narrow, Width};
+use crate::width::Width;
 
 const TAG: [u8; 4] = *b"PTS1";
 const TAG_WIDE: [u8; 4] = *b"PTS2";
@@ -62,13 +62,9 @@ impl<W: Write> PointWriter<W> {
         }
     }
 
-    /// Adds the next point; input must be sorted by (chrom, pos, ordinal).
-    pub fn push(&mut self, chrom: &str, pos: u32, ord: u32) -> Result<(), WriteError> {
-        self.push_wide(chrom, pos, ord as u64)
-    }
-
-    /// [`PointWriter::push`] with an ordinal of the index's full width.
-    pub fn push_wide(&mut self, chrom: &str, pos: u32, ord: u64) -> Result<(), WriteError> {
+    /// Adds the next point; input must be sorted by (chrom, pos, ordinal), the ordinal within
+    /// the index's width.
+    pub fn push(&mut self, chrom: &str, pos: u32, ord: u64) -> Result<(), WriteError> {
         if ord > self.width.max_ordinal() {
             return Err(WriteError::Invalid(format!(
                 "point ordinal {ord} wider than the index"
@@ -230,15 +226,9 @@ impl PointIndex {
     }
 
     #[inline]
-    fn ord_wide(&self, c: &Chrom, i: usize) -> u64 {
+    fn ord(&self, c: &Chrom, i: usize) -> u64 {
         let at = (c.first as usize + i) * entry(self.width) + 4;
         self.width.ordinal_at(self.bytes.as_ref(), at)
-    }
-
-    /// The ordinal of entry `i` for the u32 interfaces ([`narrow`]).
-    #[inline]
-    fn ord(&self, c: &Chrom, i: usize) -> u32 {
-        narrow(self.ord_wide(c, i))
     }
 
     /// First index (within the chromosome) whose position is `>= p`.
@@ -263,12 +253,7 @@ impl PointIndex {
     }
 
     /// Calls `f(pos, ordinal)` for each point on `chrom` with `qs <= pos < qe`, in position order.
-    pub fn for_each_in(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u32)) {
-        self.for_each_in_wide(chrom, qs, qe, |p, o| f(p, narrow(o)));
-    }
-
-    /// [`PointIndex::for_each_in`] with ordinals at full width.
-    pub fn for_each_in_wide(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u64)) {
+    pub fn for_each_in(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u64)) {
         let Some(c) = chroms::find(&self.chroms, chrom) else {
             return;
         };
@@ -282,20 +267,20 @@ impl PointIndex {
             if p >= qe {
                 break;
             }
-            f(p, self.ord_wide(c, i));
+            f(p, self.ord(c, i));
             i += 1;
         }
     }
 
     /// Ordinals of points on `chrom` in `[qs, qe)`, in position order.
-    pub fn in_range(&self, chrom: &str, qs: u32, qe: u32) -> Vec<u32> {
+    pub fn in_range(&self, chrom: &str, qs: u32, qe: u32) -> Vec<u64> {
         let mut out = Vec::new();
         self.for_each_in(chrom, qs, qe, |_, o| out.push(o));
         out
     }
 
     /// The points with the largest position `<= p` on `chrom`: (position, ordinals ascending).
-    pub fn last_at_or_below(&self, chrom: &str, p: u32) -> Option<(u32, Vec<u32>)> {
+    pub fn last_at_or_below(&self, chrom: &str, p: u32) -> Option<(u32, Vec<u64>)> {
         let c = chroms::find(&self.chroms, chrom)?;
         let end = if p == u32::MAX {
             c.count as usize

@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 
 use crate::bytes::{u32_at, u64_at, Bytes};
-use crate::width::{narrow, Width};
+use crate::width::Width;
 
 /// FST values with this bit set hold one ordinal inline.
 pub const INLINE_BIT: u64 = 1 << 63;
@@ -31,14 +31,9 @@ impl<W: Write> PostingsWriter<W> {
         PostingsWriter { out, len: 0, width }
     }
 
-    /// Stores `values` (ascending) and returns the FST value that finds them.
-    pub fn push(&mut self, values: &[u32]) -> io::Result<u64> {
-        self.push_iter(values.len(), values.iter().map(|&v| v as u64))
-    }
-
     /// Stores `values` (ascending, each at most the width's [`Width::max_ordinal`]) and returns
     /// the FST value that finds them.
-    pub fn push_wide(&mut self, values: &[u64]) -> io::Result<u64> {
+    pub fn push(&mut self, values: &[u64]) -> io::Result<u64> {
         if values.iter().any(|&v| v > self.width.max_ordinal()) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -138,9 +133,9 @@ impl List {
         self.len() == 0
     }
 
-    /// Value `i` (`i < len()`) at full width.
+    /// Value `i` (`i < len()`).
     #[inline]
-    pub fn get_wide(&self, i: usize) -> u64 {
+    pub fn get(&self, i: usize) -> u64 {
         match self {
             List::One(v) => *v,
             List::Many {
@@ -158,28 +153,9 @@ impl List {
         }
     }
 
-    /// Value `i` (`i < len()`) for the u32 interfaces ([`narrow`]).
-    #[inline]
-    pub fn get(&self, i: usize) -> u32 {
-        match self {
-            List::Many {
-                bytes,
-                at,
-                width: Width::Narrow,
-                ..
-            } => u32_at(bytes.as_ref(), at + 4 * i),
-            _ => narrow(self.get_wide(i)),
-        }
-    }
-
-    /// The values in order, for the u32 interfaces ([`narrow`]).
-    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+    /// The values in order.
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
         (0..self.len()).map(move |i| self.get(i))
-    }
-
-    /// The values in order at full width.
-    pub fn iter_wide(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.len()).map(move |i| self.get_wide(i))
     }
 }
 

@@ -321,6 +321,10 @@ const TRIAL_BYTES: usize = 256 << 10;
 const DICT_SHARE: u64 = 32;
 /// The smallest dictionary worth training.
 const MIN_DICT: usize = 4 << 10;
+/// Most records a store holds: ordinals stay below 2⁶³ (the FST inline bit, see
+/// [`crate::width::Width::max_ordinal`]).
+pub const MAX_RECORDS: u64 = (1 << 63) - 1;
+
 /// Blocks never hold more than this many records (keeps `max_raw` and a block's decode
 /// bounded for tiny records).
 const MAX_PER_BLOCK: u32 = 4096;
@@ -373,14 +377,11 @@ impl<W: Write> RecordWriter<W> {
     }
 
     /// Appends the next record's encoded bytes; returns its ordinal.
-    pub fn push(&mut self, encoded: &[u8]) -> Result<u32, WriteError> {
-        // The reader accepts at most u32::MAX - 1 records (ordinals 0..=u32::MAX - 2).
-        let ord = u32::try_from(self.n).map_err(|_| {
-            WriteError::Invalid("a collection holds more than 2^32-2 documents".into())
-        })?;
-        if ord >= u32::MAX - 1 {
+    pub fn push(&mut self, encoded: &[u8]) -> Result<u64, WriteError> {
+        let ord = self.n;
+        if ord >= MAX_RECORDS {
             return Err(WriteError::Invalid(
-                "a collection holds more than 2^32-2 documents".into(),
+                "a collection holds more than 2^63-1 documents".into(),
             ));
         }
         let len = u32::try_from(encoded.len())
@@ -796,7 +797,7 @@ impl RecordStore {
         };
         let codebook = Codebook::from_bytes(codebook)
             .ok_or_else(|| ReadError::invalid(section, "malformed record codebook"))?;
-        if n >= u32::MAX as u64 || per_block == 0 || per_block > MAX_PER_BLOCK as u64 {
+        if n > MAX_RECORDS || per_block == 0 || per_block > MAX_PER_BLOCK as u64 {
             return Err(ReadError::invalid(section, "bad record or block count"));
         }
         if max_raw > MAX_RAW {
@@ -876,7 +877,7 @@ impl RecordStore {
 
     /// Reads ahead the blocks of `ords` when they lie close together (a page of a region's
     /// variants, say), so that a cold page costs one read rather than one per 4 KiB.
-    pub fn prefetch(&self, ords: &[u32]) {
+    pub fn prefetch(&self, ords: &[u64]) {
         let (Some(&lo), Some(&hi)) = (ords.iter().min(), ords.iter().max()) else {
             return;
         };
@@ -951,14 +952,11 @@ impl RecordStore {
     /// cache holds it, else `miss` (None if out of range or corrupt).
     fn read<T>(
         &self,
-        ord: u32,
+        ord: u64,
         hit: impl FnOnce(StoredRecord) -> Option<T>,
         miss: impl FnOnce(&mut BlockCache, usize) -> Option<T>,
     ) -> Option<T> {
-        let i = ord as usize;
-        if i >= self.len() {
-            return None;
-        }
+        let i = usize::try_from(ord).ok().filter(|&i| i < self.len())?;
         CACHE.with(|c| {
             let mut c = c.borrow_mut();
             match c.record(self.id, i) {
@@ -969,7 +967,7 @@ impl RecordStore {
     }
 
     /// The record with ordinal `ord` (None if out of range or corrupt).
-    pub fn get(&self, ord: u32) -> Option<StoredRecord> {
+    pub fn get(&self, ord: u64) -> Option<StoredRecord> {
         self.read(ord, Some, |c, i| self.decode_whole(c, i))
     }
 
@@ -992,7 +990,7 @@ impl RecordStore {
 
     /// Member `name` of object member `field` of record `ord`: from the thread's decoded
     /// record when it holds it, else decoding that one value only. `null` for a null member.
-    pub fn inner(&self, ord: u32, field: u16, name: &str) -> Option<Vec<u8>> {
+    pub fn inner(&self, ord: u64, field: u16, name: &str) -> Option<Vec<u8>> {
         self.read(
             ord,
             |r| crate::json_scan::member(r.get(field)?, name.as_bytes()).map(<[u8]>::to_vec),
@@ -1007,7 +1005,7 @@ impl RecordStore {
     /// Member `field` of record `ord` alone: from the thread's decoded record when it holds
     /// it, else decoding that member only (a request reading one member of many records, a
     /// variant's rsid say, does not print the rest of each).
-    pub fn member(&self, ord: u32, field: u16) -> Option<Member> {
+    pub fn member(&self, ord: u64, field: u16) -> Option<Member> {
         self.read(
             ord,
             |r| r.member(field),

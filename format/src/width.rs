@@ -7,8 +7,9 @@
 
 use crate::error::ReadError;
 
-/// Documents above which a collection is wide by default: a narrow collection's ordinals stop
-/// at 2³² − 3, so that `u32::MAX` and `u32::MAX − 1` stay free as markers.
+/// Documents above which a collection is wide by default: 2³² − 2, the threshold v3 catalogs
+/// were first built with (kept so that they stay byte-identical; any count up to 2³² would fit
+/// narrow sections).
 pub const DEFAULT_WIDE_ABOVE: u64 = u32::MAX as u64 - 1;
 
 /// Bytes per ordinal in one collection's sections.
@@ -85,12 +86,4 @@ impl Width {
             ))
         }
     }
-}
-
-/// Narrows an ordinal read from a wide section for the u32 interfaces (the server's sets, record
-/// reads): one past the 32-bit range reads as `u32::MAX`, which no served collection holds (see
-/// [`DEFAULT_WIDE_ABOVE`]), so it is dropped like any out-of-range ordinal of a corrupt section.
-#[inline]
-pub fn narrow(ord: u64) -> u32 {
-    u32::try_from(ord).unwrap_or(u32::MAX)
 }

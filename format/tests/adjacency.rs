@@ -12,10 +12,10 @@ use varcat_format::keys::KeyEncoding;
 use varcat_format::postings::PostingsWriter;
 
 /// One target: its record count and the edges of each node with some.
-type Target = (u32, BTreeMap<u32, BTreeSet<u32>>);
+type Target = (u64, BTreeMap<u64, BTreeSet<u64>>);
 
 /// The key of node `o` in the model (keys sort differently from ordinals on purpose).
-fn key(o: u32) -> String {
+fn key(o: u64) -> String {
     format!("k{o}")
 }
 
@@ -24,7 +24,7 @@ fn key(o: u32) -> String {
 fn build(
     targets: &BTreeMap<String, Target>,
     handle_only: &BTreeSet<String>,
-    unresolved: &BTreeMap<String, BTreeSet<u32>>,
+    unresolved: &BTreeMap<String, BTreeSet<u64>>,
 ) -> (Adjacency, Vec<u8>) {
     let mut post = PostingsWriter::new(Vec::new());
     let mut lists = Vec::new();
@@ -33,7 +33,7 @@ fn build(
         let (nodes, edges) = targets.get(name).cloned().unwrap_or_default();
         let mut l = Vec::new();
         for (o, es) in &edges {
-            let v: Vec<u32> = es.iter().copied().collect();
+            let v: Vec<u64> = es.iter().copied().collect();
             l.push((*o, post.push(&v).unwrap()));
         }
         lists.push(TargetLists {
@@ -59,7 +59,7 @@ fn build(
     )
     .unwrap();
     for (name, (nodes, _)) in targets {
-        let keys: BTreeMap<String, u64> = (0..*nodes).map(|o| (key(o), o as u64)).collect();
+        let keys: BTreeMap<String, u64> = (0..*nodes).map(|o| (key(o), o)).collect();
         let mut b = KeyMapBuilder::new(Vec::new(), "k").unwrap();
         for (k, o) in &keys {
             b.insert(k.as_bytes(), *o).unwrap();
@@ -77,17 +77,17 @@ fn build(
     (a, table)
 }
 
-fn list(a: Option<varcat_format::postings::List>) -> Vec<u32> {
+fn list(a: Option<varcat_format::postings::List>) -> Vec<u64> {
     a.map(|l| l.iter().collect()).unwrap_or_default()
 }
 
 /// A target of up to `max` records, about `fill` of them with edges.
-fn target(max: u32) -> impl Strategy<Value = Target> {
+fn target(max: u64) -> impl Strategy<Value = Target> {
     (1..max, 0.0f64..1.0).prop_flat_map(|(n, fill)| {
         let k = ((n as f64 * fill) as usize).max(1);
         (
             Just(n),
-            prop::collection::btree_map(0..n, prop::collection::btree_set(0u32..5000, 1..5), 0..=k),
+            prop::collection::btree_map(0..n, prop::collection::btree_set(0u64..5000, 1..5), 0..=k),
         )
     })
 }
@@ -100,14 +100,14 @@ proptest! {
     #[test]
     fn prop_adjacency_equals_model(
         targets in prop::collection::btree_map("[a-d]{1,3}", target(1500), 0..4),
-        handle_only in prop::collection::btree_map("h[a-c]{1,2}/[a-c]{1,3}", prop::collection::btree_set(0u32..99, 1..4), 0..5),
+        handle_only in prop::collection::btree_map("h[a-c]{1,2}/[a-c]{1,3}", prop::collection::btree_set(0u64..99, 1..4), 0..5),
         dangling_keys in prop::collection::btree_set("z[a-c]{1,3}", 0..4),
     ) {
         // Dangling handles name keys the targets lack (keys are `k<n>`).
         let mut dangling = BTreeMap::new();
         for (i, name) in targets.keys().enumerate() {
             for k in &dangling_keys {
-                dangling.insert(format!("{name}/{k}"), BTreeSet::from([i as u32]));
+                dangling.insert(format!("{name}/{k}"), BTreeSet::from([i as u64]));
             }
         }
         let handle_targets: BTreeSet<String> = handle_only
@@ -121,14 +121,14 @@ proptest! {
         for (name, (n, edges)) in &targets {
             prop_assert!(!a.by_handle_only(name));
             for o in 0..*n + 2 {
-                let want: Vec<u32> = edges.get(&o).map(|s| s.iter().copied().collect()).unwrap_or_default();
+                let want: Vec<u64> = edges.get(&o).map(|s| s.iter().copied().collect()).unwrap_or_default();
                 prop_assert_eq!(list(a.of(name, o)), want.clone());
                 prop_assert_eq!(list(a.get(&format!("{name}/{}", key(o)))), want);
             }
-            prop_assert_eq!(a.nodes(name).collect::<Vec<u32>>(), edges.keys().copied().collect::<Vec<u32>>());
+            prop_assert_eq!(a.nodes(name).collect::<Vec<u64>>(), edges.keys().copied().collect::<Vec<u64>>());
         }
         for (h, es) in &unresolved {
-            prop_assert_eq!(list(a.get(h)), es.iter().copied().collect::<Vec<u32>>());
+            prop_assert_eq!(list(a.get(h)), es.iter().copied().collect::<Vec<u64>>());
         }
         prop_assert!(a.get("nowhere/k0").is_none());
         prop_assert!(a.get("no-slash").is_none());
@@ -145,7 +145,7 @@ proptest! {
         targets in prop::collection::btree_map("[a-b]{1,2}", target(1500), 1..3),
         cut in any::<prop::sample::Index>(),
         flips in prop::collection::vec((any::<prop::sample::Index>(), 1u8..=255), 0..6),
-        probes in prop::collection::vec(0u32..3000, 0..20),
+        probes in prop::collection::vec(0u64..3000, 0..20),
     ) {
         let (_, table) = build(&targets, &BTreeSet::new(), &BTreeMap::new());
         let mut bad = table.clone();
@@ -174,9 +174,9 @@ fn test_empty_sparse_and_dense_parts() {
     assert!(a.of("variants", 0).is_none() && a.get("variants/k0").is_none());
     assert_eq!(table.len(), 32, "an empty table is its trailer");
 
-    let sparse: BTreeMap<u32, BTreeSet<u32>> =
+    let sparse: BTreeMap<u64, BTreeSet<u64>> =
         (0..5000).map(|i| (i * 37, BTreeSet::from([i]))).collect();
-    let dense: BTreeMap<u32, BTreeSet<u32>> =
+    let dense: BTreeMap<u64, BTreeSet<u64>> =
         (0..900).map(|i| (i, BTreeSet::from([i, i + 1]))).collect();
     let targets = BTreeMap::from([
         ("s".to_string(), (200_000, sparse.clone())),
@@ -197,7 +197,7 @@ fn test_empty_sparse_and_dense_parts() {
 /// The writer refuses targets or nodes out of order.
 #[test]
 fn test_writer_refuses_unsorted_input() {
-    let t = |name: &str, lists: Vec<(u32, u64)>| TargetLists {
+    let t = |name: &str, lists: Vec<(u64, u64)>| TargetLists {
         name: name.into(),
         nodes: 10,
         resolved: true,
@@ -227,7 +227,7 @@ fn ranked(keys: &BTreeSet<Vec<u8>>, encoding: KeyEncoding) -> KeyLookup {
     KeyLookup {
         map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
         encoding,
-        len: keys.len() as u32,
+        len: keys.len() as u64,
     }
 }
 
@@ -242,11 +242,11 @@ proptest! {
             let bytes: BTreeSet<Vec<u8>> = keys.iter().map(|k| k.as_bytes().to_vec()).collect();
             let l = ranked(&bytes, encoding);
             for (i, k) in keys.iter().enumerate() {
-                prop_assert_eq!(l.key_of(i as u32), Some(k.clone()));
-                prop_assert_eq!(l.ord(k), Some(i as u32));
+                prop_assert_eq!(l.key_of(i as u64), Some(k.clone()));
+                prop_assert_eq!(l.ord(k), Some(i as u64));
             }
-            prop_assert_eq!(l.key_of(keys.len() as u32), None);
-            prop_assert_eq!(l.key_of(u32::MAX), None);
+            prop_assert_eq!(l.key_of(keys.len() as u64), None);
+            prop_assert_eq!(l.key_of(u64::MAX), None);
         }
     }
 }

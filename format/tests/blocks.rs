@@ -77,27 +77,27 @@ proptest! {
     }
 
     #[test]
-    fn prop_multimap_equals_model(model in prop::collection::btree_map("[a-c]{1,5}", prop::collection::btree_set(0u32..500, 1..8), 0..40),
+    fn prop_multimap_equals_model(model in prop::collection::btree_map("[a-c]{1,5}", prop::collection::btree_set(0u64..500, 1..8), 0..40),
                                   probes in prop::collection::vec("[a-d]{1,5}", 0..10)) {
         let mut b = MultiMapBuilder::new(Vec::new(), Vec::new(), "t").unwrap();
         for (k, set) in &model {
-            let v: Vec<u32> = set.iter().copied().collect();
+            let v: Vec<u64> = set.iter().copied().collect();
             b.insert(k.as_bytes(), &v).unwrap();
         }
         let (f, p) = b.finish().unwrap();
         let m = MultiMap::open(Bytes::from_vec(f), Bytes::from_vec(p), "t").unwrap();
         for (k, set) in &model {
-            let got: Vec<u32> = m.get(k.as_bytes()).unwrap().iter().collect();
+            let got: Vec<u64> = m.get(k.as_bytes()).unwrap().iter().collect();
             prop_assert_eq!(got, set.iter().copied().collect::<Vec<_>>());
         }
         let mut cursor = m.lookups();
         for p in &probes {
-            let got: Option<Vec<u32>> = m.get(p.as_bytes()).map(|l| l.iter().collect());
+            let got: Option<Vec<u64>> = m.get(p.as_bytes()).map(|l| l.iter().collect());
             prop_assert_eq!(&got, &model.get(p).map(|s| s.iter().copied().collect()));
-            let via_cursor: Option<Vec<u32>> = cursor.get(p.as_bytes()).map(|l| l.iter().collect());
+            let via_cursor: Option<Vec<u64>> = cursor.get(p.as_bytes()).map(|l| l.iter().collect());
             prop_assert_eq!(via_cursor, got);
         }
-        let entries: BTreeMap<String, BTreeSet<u32>> = m.entries().into_iter()
+        let entries: BTreeMap<String, BTreeSet<u64>> = m.entries().into_iter()
             .map(|(k, v)| (String::from_utf8(k).unwrap(), v.into_iter().collect())).collect();
         prop_assert_eq!(entries, model);
     }
@@ -127,8 +127,8 @@ proptest! {
         raw in prop::collection::vec((0usize..3, 0u32..2000, prop_oneof![Just(0u32), 1u32..5, 1u32..3000]), 0..300),
         queries in prop::collection::vec((0usize..4, 0u32..2100, 1u32..400), 1..30)) {
         let chroms = ["chr1", "chr10", "chr2", "chrX"];
-        let mut ivs: Vec<(&str, u32, u32, u32)> = raw.iter().enumerate()
-            .map(|(i, (c, s, l))| (chroms[*c], *s, s + l, i as u32)).collect();
+        let mut ivs: Vec<(&str, u32, u32, u64)> = raw.iter().enumerate()
+            .map(|(i, (c, s, l))| (chroms[*c], *s, s + l, i as u64)).collect();
         ivs.sort();
         let mut w = IntervalWriter::new(Vec::new());
         for (c, s, e, o) in &ivs {
@@ -138,11 +138,11 @@ proptest! {
         for (c, qs, len) in queries {
             let (c, qe) = (chroms[c], qs + len);
             // Law: overlap is start < qe && end > qs; results come in (start, end, ordinal) order.
-            let want: Vec<u32> = ivs.iter().filter(|(ch, s, e, _)| *ch == c && *s < qe && *e > qs).map(|x| x.3).collect();
+            let want: Vec<u64> = ivs.iter().filter(|(ch, s, e, _)| *ch == c && *s < qe && *e > qs).map(|x| x.3).collect();
             prop_assert_eq!(idx.overlapping(c, qs, qe), want);
         }
         for c in chroms {
-            let want: Vec<(u32, u32, u32)> = ivs.iter().filter(|x| x.0 == c).map(|x| (x.1, x.2, x.3)).collect();
+            let want: Vec<(u32, u32, u64)> = ivs.iter().filter(|x| x.0 == c).map(|x| (x.1, x.2, x.3)).collect();
             prop_assert_eq!(idx.entries(c), want);
         }
     }
@@ -152,7 +152,7 @@ proptest! {
         raw in prop::collection::vec((0usize..2, 0u32..5000), 0..2000),
         queries in prop::collection::vec((0usize..3, 0u32..5200, 1u32..600), 1..30)) {
         let chroms = ["chr1", "chr2", "chr3"];
-        let mut pts: Vec<(&str, u32, u32)> = raw.iter().enumerate().map(|(i, (c, p))| (chroms[*c], *p, i as u32)).collect();
+        let mut pts: Vec<(&str, u32, u64)> = raw.iter().enumerate().map(|(i, (c, p))| (chroms[*c], *p, i as u64)).collect();
         pts.sort();
         let mut w = PointWriter::new(Vec::new());
         for (c, p, o) in &pts {
@@ -162,16 +162,16 @@ proptest! {
         for (c, qs, len) in queries {
             let (c, qe) = (chroms[c], qs + len);
             // Law: containment is qs <= pos < qe, results in (pos, ordinal) order.
-            let want: Vec<u32> = pts.iter().filter(|(ch, p, _)| *ch == c && *p >= qs && *p < qe).map(|x| x.2).collect();
+            let want: Vec<u64> = pts.iter().filter(|(ch, p, _)| *ch == c && *p >= qs && *p < qe).map(|x| x.2).collect();
             prop_assert_eq!(idx.count_in(c, qs, qe), want.len());
             prop_assert_eq!(idx.in_range(c, qs, qe), want);
         }
     }
 
     #[test]
-    fn prop_facets_equal_hashsets(raw in prop::collection::vec((prop::sample::select(vec!["eQTL", "caQTL", "GWAS", "SGE", "Metabolism/PK"]), 0u32..100_000), 0..500)) {
+    fn prop_facets_equal_hashsets(raw in prop::collection::vec((prop::sample::select(vec!["eQTL", "caQTL", "GWAS", "SGE", "Metabolism/PK"]), 0u64..100_000), 0..500)) {
         let mut b = FacetBuilder::new();
-        let mut model: BTreeMap<&str, HashSet<u32>> = BTreeMap::new();
+        let mut model: BTreeMap<&str, HashSet<u64>> = BTreeMap::new();
         for (v, o) in &raw {
             b.add(v, *o);
             model.entry(v).or_default().insert(*o);
@@ -181,7 +181,7 @@ proptest! {
         let f = Facet::open(&bytes, "t").unwrap();
         prop_assert_eq!(f.values().count(), model.len());
         for (v, set) in &model {
-            let got: HashSet<u32> = f.get(v).unwrap().iter().collect();
+            let got: HashSet<u64> = f.get(v).unwrap().iter().collect();
             prop_assert_eq!(&got, set);
         }
         prop_assert!(f.get("absent").is_none());
@@ -196,9 +196,9 @@ proptest! {
         let col = Numbers::open(Bytes::from_vec(w.finish_into(Vec::new()).unwrap()), "t").unwrap();
         prop_assert_eq!(col.len(), vals.len());
         for (i, v) in vals.iter().enumerate() {
-            prop_assert_eq!(col.get(i as u32), *v);
+            prop_assert_eq!(col.get(i as u64), *v);
         }
-        prop_assert_eq!(col.get(vals.len() as u32), None);
+        prop_assert_eq!(col.get(vals.len() as u64), None);
     }
 
     #[test]
@@ -222,9 +222,9 @@ proptest! {
         prop_assert_eq!(c.len(), col.len());
         for (i, v) in col.iter().enumerate() {
             let want = v.filter(|x| x.is_finite());
-            prop_assert_eq!(c.get(i as u32).map(f64::to_bits), want.map(f64::to_bits), "ordinal {}", i);
+            prop_assert_eq!(c.get(i as u64).map(f64::to_bits), want.map(f64::to_bits), "ordinal {}", i);
         }
-        prop_assert_eq!(c.get(col.len() as u32), None);
+        prop_assert_eq!(c.get(col.len() as u64), None);
         // Plain decimals (≤ 9 places, fitting 4 bytes at the largest scale) are scaled.
         let kmax = vals.iter().flatten().map(|&(_, k)| k).max().unwrap_or(0);
         let plain = extra.is_none_or(|x| !x.is_finite())
@@ -241,7 +241,7 @@ proptest! {
     }
 
     #[test]
-    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100), ahead in prop::collection::vec(0u32..120, 0..6), per_block in prop::option::of(1u32..9), codec in prop::option::of(prop::sample::select(vec![Codec::None, Codec::Zstd]))) {
+    fn prop_records_round_trip(recs in prop::collection::vec(prop::collection::btree_map(0u16..40, "[ -~]{0,12}", 0..10), 0..100), ahead in prop::collection::vec(0u64..120, 0..6), per_block in prop::option::of(1u32..9), codec in prop::option::of(prop::sample::select(vec![Codec::None, Codec::Zstd]))) {
         // Any block size (None: chosen by the trial), R = 1, a short last block, no records.
         let opts = BlockOptions { per_block, codec, ..BlockOptions::default() };
         let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
@@ -263,14 +263,14 @@ proptest! {
         // Reading ahead is a hint: any ordinals, in range or not, change nothing.
         store.prefetch(&ahead);
         for (i, r) in recs.iter().enumerate() {
-            let rec = store.get(i as u32).unwrap();
+            let rec = store.get(i as u64).unwrap();
             let got: BTreeMap<u16, String> = rec.members().map(|(id, v)| (id, serde_json::from_slice(v).unwrap())).collect();
             prop_assert_eq!(&got, r);
             for id in 0u16..42 {
                 prop_assert_eq!(rec.get(id).map(|v| serde_json::from_slice::<String>(v).unwrap()), r.get(&id).cloned());
             }
         }
-        prop_assert!(store.get(recs.len() as u32).is_none());
+        prop_assert!(store.get(recs.len() as u64).is_none());
     }
 }
 
@@ -280,15 +280,15 @@ fn test_interval_megabase_gene_does_not_hide_points() {
     let mut w = IntervalWriter::new(Vec::new());
     w.push("chr1", 0, 1_000_000, 0).unwrap();
     for i in 1..2000u32 {
-        w.push("chr1", i * 100, i * 100 + 1, i).unwrap();
+        w.push("chr1", i * 100, i * 100 + 1, i.into()).unwrap();
     }
     let idx = IntervalIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
     assert_eq!(idx.overlapping("chr1", 50_000, 50_101), vec![0, 500, 501]);
     assert_eq!(
         idx.overlapping("chr1", 1_000_000, 1_000_001),
-        Vec::<u32>::new()
+        Vec::<u64>::new()
     );
-    assert_eq!(idx.overlapping("chr2", 0, 10), Vec::<u32>::new());
+    assert_eq!(idx.overlapping("chr2", 0, 10), Vec::<u64>::new());
 }
 
 #[test]
@@ -312,14 +312,14 @@ proptest! {
     #[test]
     fn prop_nearest_queries_equal_linear_scan(raw in prop::collection::vec((0u32..300, 0u32..50), 0..120), p in 0u32..400) {
         // Intervals and their ends: the neighbour laws used by nearest-gene queries.
-        let mut ivs: Vec<(u32, u32, u32)> = raw.iter().enumerate().map(|(i, (s, l))| (*s, s + l, i as u32)).collect();
+        let mut ivs: Vec<(u32, u32, u64)> = raw.iter().enumerate().map(|(i, (s, l))| (*s, s + l, i as u64)).collect();
         ivs.sort();
         let mut w = IntervalWriter::new(Vec::new());
         for (s, e, o) in &ivs {
             w.push("chr1", *s, *e, *o).unwrap();
         }
         let idx = IntervalIndex::open(Bytes::from_vec(w.finish().unwrap()), "t").unwrap();
-        let mut ends: Vec<(u32, u32)> = ivs.iter().map(|(_, e, o)| (*e, *o)).collect();
+        let mut ends: Vec<(u32, u64)> = ivs.iter().map(|(_, e, o)| (*e, *o)).collect();
         ends.sort();
         let mut pw = PointWriter::new(Vec::new());
         for (e, o) in &ends {
@@ -328,7 +328,7 @@ proptest! {
         let pts = PointIndex::open(Bytes::from_vec(pw.finish().unwrap()), "t").unwrap();
 
         let right = ivs.iter().filter(|x| x.0 >= p).map(|x| x.0).min();
-        let want_right = right.map(|r| { let mut v: Vec<u32> = ivs.iter().filter(|x| x.0 == r).map(|x| x.2).collect(); v.sort(); (r, v) });
+        let want_right = right.map(|r| { let mut v: Vec<u64> = ivs.iter().filter(|x| x.0 == r).map(|x| x.2).collect(); v.sort(); (r, v) });
         prop_assert_eq!(idx.first_start_at_or_after("chr1", p), want_right);
         let left = ends.iter().filter(|x| x.0 <= p).map(|x| x.0).max();
         let want_left = left.map(|l| (l, ends.iter().filter(|x| x.0 == l).map(|x| x.1).collect::<Vec<_>>()));
@@ -562,11 +562,11 @@ fn test_record_blocks_with_dictionary_round_trip() {
         // Out of order, across blocks and back: the per-thread cache never mixes blocks up.
         for i in (0..recs.len()).rev().step_by(3).chain(0..recs.len()) {
             assert_eq!(
-                store.get(i as u32).unwrap().view().members().count(),
+                store.get(i as u64).unwrap().view().members().count(),
                 Record::new(&recs[i]).members().count()
             );
             let got: Vec<(u16, Vec<u8>)> = store
-                .get(i as u32)
+                .get(i as u64)
                 .unwrap()
                 .members()
                 .map(|(id, v)| (id, v.to_vec()))
@@ -577,7 +577,7 @@ fn test_record_blocks_with_dictionary_round_trip() {
                 .collect();
             assert_eq!(got, want, "record {i}, per_block {per_block:?}");
         }
-        assert!(store.get(recs.len() as u32).is_none());
+        assert!(store.get(recs.len() as u64).is_none());
         if per_block.is_none() {
             // The trial aims at ~4 KiB per block, of encoded records (smaller than the v2
             // records: more of them per block) or compressed.
@@ -635,7 +635,7 @@ fn test_record_blocks_corrupt_bytes_never_panic() {
                 let mut b = bytes.clone();
                 b[at] ^= mask;
                 if let Ok(store) = RecordStore::open(Bytes::from_vec(b), &dict, &cb, "t") {
-                    for o in 0..store.len() as u32 + 2 {
+                    for o in 0..store.len() as u64 + 2 {
                         if let Some(r) = store.get(o) {
                             let _ = r.members().count();
                         }
@@ -647,7 +647,7 @@ fn test_record_blocks_corrupt_bytes_never_panic() {
             let mut d = dict.clone();
             d[at] ^= 0x5a;
             if let Ok(store) = RecordStore::open(Bytes::from_vec(bytes.clone()), &d, &cb, "t") {
-                for o in 0..store.len() as u32 {
+                for o in 0..store.len() as u64 {
                     if let Some(r) = store.get(o) {
                         let _ = r.members().count();
                     }
@@ -661,7 +661,7 @@ fn test_record_blocks_corrupt_bytes_never_panic() {
                 c[at] ^= mask;
                 if let Ok(store) = RecordStore::open(Bytes::from_vec(bytes.clone()), &dict, &c, "t")
                 {
-                    for o in 0..store.len() as u32 {
+                    for o in 0..store.len() as u64 {
                         if let Some(r) = store.get(o) {
                             let _ = r.members().count();
                         }

@@ -141,7 +141,7 @@ proptest! {
         let store = RecordStore::open(Bytes::from_vec(done.out), &done.dict, &done.codebook, "t").unwrap();
         prop_assert_eq!(store.codebook().escapes, done.escapes);
         for (i, r) in recs.iter().enumerate() {
-            let got = store.get(i as u32).unwrap();
+            let got = store.get(i as u64).unwrap();
             let want: Vec<(u16, &[u8])> = Record::new(r).members().collect();
             prop_assert_eq!(got.members().collect::<Vec<_>>(), want.clone());
         }
@@ -150,11 +150,11 @@ proptest! {
         let cold = std::thread::spawn(move || {
             let (store, recs) = (store2, recs2);
             recs.iter().enumerate().all(|(i, r)| {
-                Record::new(r).members().all(|(f, v)| store.member(i as u32, f).as_deref() == Some(v))
+                Record::new(r).members().all(|(f, v)| store.member(i as u64, f).as_deref() == Some(v))
             })
         });
         prop_assert!(cold.join().unwrap());
-        prop_assert!(store.get(recs.len() as u32).is_none());
+        prop_assert!(store.get(recs.len() as u64).is_none());
     }
 
     /// Arbitrary bytes as a codebook or as an encoded record: refused or decoded, no panic.

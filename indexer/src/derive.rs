@@ -45,7 +45,7 @@ impl Ctx {
     }
 
     /// Resolves a handle `collection/key` to its collection and ordinal.
-    pub fn resolve(&self, handle: &str) -> Option<(&Collection, u32)> {
+    pub fn resolve(&self, handle: &str) -> Option<(&Collection, u64)> {
         let (_, c, key) = self.target(handle)?;
         Some((c, c.ord(key)?))
     }
@@ -99,7 +99,7 @@ pub struct Generator {
 /// A derived table's units, in output order.
 pub enum Units<'c> {
     /// The ordinals `next..end` of a collection.
-    Ords { next: u32, end: u32 },
+    Ords { next: u64, end: u64 },
     /// Keys, in order.
     Keys(Box<dyn Iterator<Item = Vec<u8>> + 'c>),
 }
@@ -107,7 +107,7 @@ pub enum Units<'c> {
 /// One unit.
 #[derive(Clone, Copy)]
 pub enum Unit<'a> {
-    Ord(u32),
+    Ord(u64),
     Key(&'a [u8]),
 }
 
@@ -116,7 +116,7 @@ pub enum Unit<'a> {
 pub struct UnitBatch {
     /// The 0-based number of the batch's first unit.
     pub first: u64,
-    ords: std::ops::Range<u32>,
+    ords: std::ops::Range<u64>,
     keys: Vec<u8>,
     ends: Vec<usize>,
 }
@@ -128,7 +128,7 @@ impl Units<'_> {
     }
 
     /// Ordinals `0..n`.
-    pub fn ords(n: u32) -> Units<'static> {
+    pub fn ords(n: u64) -> Units<'static> {
         Units::Ords { next: 0, end: n }
     }
 
@@ -142,7 +142,7 @@ impl Units<'_> {
         };
         match self {
             Units::Ords { next, end } => {
-                let take = (*end - *next).min(max as u32);
+                let take = (*end - *next).min(max as u64);
                 b.ords = *next..*next + take;
                 *next += take;
             }
@@ -160,7 +160,7 @@ impl Units<'_> {
 impl UnitBatch {
     /// Units in the batch.
     pub fn len(&self) -> usize {
-        self.ords.len() + self.ends.len()
+        (self.ords.end - self.ords.start) as usize + self.ends.len()
     }
 
     /// True when it holds no unit.
@@ -214,11 +214,11 @@ mod tests {
     proptest! {
         /// Batches of any size hand out every unit once, in order, numbered from 0.
         #[test]
-        fn prop_unit_batches_keep_every_unit_in_order(keys in prop::collection::vec("[a-c]{0,4}", 0..40), n in 0u32..40, max in 1usize..9) {
+        fn prop_unit_batches_keep_every_unit_in_order(keys in prop::collection::vec("[a-c]{0,4}", 0..40), n in 0u64..40, max in 1usize..9) {
             let want: Vec<(u64, String)> = (0..).zip(keys.iter().cloned()).collect();
             let it = keys.clone().into_iter().map(String::into_bytes);
             prop_assert_eq!(drain(Units::Keys(Box::new(it)), max), want);
-            let want: Vec<(u64, String)> = (0..n).map(|o| (o as u64, format!("#{o}"))).collect();
+            let want: Vec<(u64, String)> = (0..n).map(|o| (o, format!("#{o}"))).collect();
             prop_assert_eq!(drain(Units::ords(n), max), want);
         }
     }

@@ -50,6 +50,16 @@ impl SortKey {
         self
     }
 
+    /// Appends an ordinal: a length byte (its significant bytes, 0–8) then those bytes
+    /// big-endian. A longer ordinal is a larger one, so byte order stays numeric order, and
+    /// ordinals below 2²⁴ (every collection but the largest) cost 4 bytes at most.
+    pub fn ord(&mut self, v: u64) -> &mut Self {
+        let n = 8 - v.leading_zeros() as usize / 8;
+        self.0.push(n as u8);
+        self.0.extend_from_slice(&v.to_be_bytes()[8 - n..]);
+        self
+    }
+
     /// Appends a number (total order: negative < positive, NaN last).
     pub fn f64(&mut self, v: f64) -> &mut Self {
         self.0.push(0);
@@ -122,6 +132,19 @@ impl<'a> KeyReader<'a> {
         Some(u32::from_be_bytes(*v))
     }
 
+    /// Reads an ordinal component ([`SortKey::ord`]).
+    pub fn ord(&mut self) -> Option<u64> {
+        let (&n, rest) = self.b.split_first()?;
+        let n = n as usize;
+        if n > 8 || rest.len() < n {
+            return None;
+        }
+        let mut v = [0u8; 8];
+        v[8 - n..].copy_from_slice(&rest[..n]);
+        self.b = &rest[n..];
+        Some(u64::from_be_bytes(v))
+    }
+
     /// Reads a u64 component.
     pub fn u64(&mut self) -> Option<u64> {
         let (v, rest) = self.b.split_first_chunk::<8>()?;
@@ -143,6 +166,16 @@ mod tests {
         )
     }
 
+    /// Ordinals near every byte-length boundary, 2^32 above all.
+    fn ordinal() -> impl Strategy<Value = u64> {
+        prop_oneof![
+            (0u32..64, -2i64..=2).prop_map(|(k, d)| (1u64 << k).saturating_add_signed(d)),
+            (u32::MAX as u64 - 2)..(u32::MAX as u64 + 3),
+            Just((1u64 << 63) - 1),
+            any::<u64>(),
+        ]
+    }
+
     proptest! {
         #[test]
         fn prop_string_order_is_preserved(a in bytes(), b in bytes(), x in any::<u32>(), y in any::<u32>()) {
@@ -152,6 +185,18 @@ mod tests {
             let mut r = KeyReader::new(&ka.0);
             prop_assert_eq!(r.str().map(|s| s.into_owned()), Some(a));
             prop_assert_eq!(r.u32(), Some(x));
+        }
+
+        #[test]
+        fn prop_ordinal_order_is_preserved(a in ordinal(), b in ordinal(), tail in bytes()) {
+            // Ordinals of every length, around 2^32 and up to the FST's 2^63 - 1, sort as
+            // numbers whatever follows them, and read back.
+            let ka = SortKey::new().ord(a).str(&tail).clone();
+            let kb = SortKey::new().ord(b).str(&tail).clone();
+            prop_assert_eq!(ka.cmp(&kb), a.cmp(&b));
+            let mut r = KeyReader::new(&ka.0);
+            prop_assert_eq!(r.ord(), Some(a));
+            prop_assert_eq!(r.str().map(|s| s.into_owned()), Some(tail));
         }
 
         #[test]

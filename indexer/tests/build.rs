@@ -82,7 +82,7 @@ fn test_build_is_deterministic_and_budget_independent() {
         assert_eq!(report.documents[c], count_lines(c), "{c}");
     }
     let cat = Collections::open(Catalog::open(&a).unwrap()).unwrap();
-    assert_eq!(cat.get("genes").unwrap().len() as u64, count_lines("genes"));
+    assert_eq!(cat.get("genes").unwrap().len(), count_lines("genes"));
     // transcripts_proteins edges have no _key: they get `<from> <to>` (a record member; the
     // collection has no key map, nothing looks its edges up by key).
     let tp = cat.get("transcripts_proteins").unwrap();
@@ -465,7 +465,7 @@ fn test_unplaceable_coordinates_are_counted_or_refused() {
     for key in ["OK", "NEG", "FRAC", "BACK", "NAN", "NOCHR", "EMPTY"] {
         assert!(g.ord(key).is_some(), "{key} not found by id");
     }
-    let found: Vec<u32> = g.intervals().unwrap().overlapping("chr1", 0, 1000);
+    let found: Vec<u64> = g.intervals().unwrap().overlapping("chr1", 0, 1000);
     assert_eq!(found, vec![g.ord("OK").unwrap()]);
     let v = cat.get("variants").unwrap();
     assert!(v.ord("V2").is_some());

@@ -586,15 +586,15 @@ fn index_of(
     recs: &[Rec],
     field: &str,
     f: impl Fn(&str) -> BTreeSet<String>,
-) -> BTreeMap<Vec<u8>, Vec<u32>> {
-    let mut m: BTreeMap<Vec<u8>, Vec<u32>> = BTreeMap::new();
+) -> BTreeMap<Vec<u8>, Vec<u64>> {
+    let mut m: BTreeMap<Vec<u8>, Vec<u64>> = BTreeMap::new();
     for (o, r) in recs.iter().enumerate() {
         let keys: BTreeSet<String> = index_values(get(r, field))
             .iter()
             .flat_map(|v| f(v))
             .collect();
         for k in keys {
-            m.entry(k.into_bytes()).or_default().push(o as u32);
+            m.entry(k.into_bytes()).or_default().push(o as u64);
         }
     }
     m
@@ -615,12 +615,12 @@ impl Tally {
     }
 }
 
-fn list(l: Option<varcat_format::postings::List>) -> Vec<u32> {
+fn list(l: Option<varcat_format::postings::List>) -> Vec<u64> {
     l.map(|l| l.iter().collect()).unwrap_or_default()
 }
 
-fn union(lists: Vec<varcat_format::postings::List>) -> Vec<u32> {
-    let s: BTreeSet<u32> = lists.iter().flat_map(|l| l.iter()).collect();
+fn union(lists: Vec<varcat_format::postings::List>) -> Vec<u64> {
+    let s: BTreeSet<u64> = lists.iter().flat_map(|l| l.iter()).collect();
     s.into_iter().collect()
 }
 
@@ -629,7 +629,7 @@ fn check_exact(c: &Collection, field: &str, e: &Expected, queries: &[String], t:
         .by(field)
         .unwrap_or_else(|| panic!("{}: no by.{field}", e.name));
     let model = index_of(&e.recs, field, |v| [v.to_string()].into());
-    let entries: BTreeMap<Vec<u8>, Vec<u32>> = ix.entries().into_iter().collect();
+    let entries: BTreeMap<Vec<u8>, Vec<u64>> = ix.entries().into_iter().collect();
     assert_eq!(entries, model, "{}: by.{field}", e.name);
     for q in queries {
         let want = model.get(q.as_bytes()).cloned().unwrap_or_default();
@@ -677,10 +677,10 @@ fn check_text(c: &Collection, field: &str, e: &Expected, queries: &[String], t: 
             .collect()
     };
     for q in queries {
-        let matching = |p: &dyn Fn(usize) -> bool| -> Vec<u32> {
+        let matching = |p: &dyn Fn(usize) -> bool| -> Vec<u64> {
             (0..e.recs.len())
                 .filter(|&o| p(o))
-                .map(|o| o as u32)
+                .map(|o| o as u64)
                 .collect()
         };
         let prefix = matching(&|o| {
@@ -701,12 +701,12 @@ fn check_text(c: &Collection, field: &str, e: &Expected, queries: &[String], t: 
             continue;
         };
         let all = matching(&|o| qt.is_subset(&value_tokens(o)));
-        let mut got: Option<BTreeSet<u32>> = None;
+        let mut got: Option<BTreeSet<u64>> = None;
         for tok in &qt {
-            let l: BTreeSet<u32> = list(tok_ix.get(tok.as_bytes())).into_iter().collect();
+            let l: BTreeSet<u64> = list(tok_ix.get(tok.as_bytes())).into_iter().collect();
             got = Some(got.map_or(l.clone(), |g| &g & &l));
         }
-        let got: Vec<u32> = got.unwrap_or_default().into_iter().collect();
+        let got: Vec<u64> = got.unwrap_or_default().into_iter().collect();
         assert_eq!(got, all, "{}: tokens {q:?}", e.name);
         t.add("tokens", !all.is_empty());
 
@@ -725,11 +725,11 @@ fn check_facet(c: &Collection, field: &str, e: &Expected, t: &mut Tally) {
     let facet = c
         .facet(field)
         .unwrap_or_else(|| panic!("{}: no facet.{field}", e.name));
-    let model: BTreeMap<String, Vec<u32>> = index_of(&e.recs, field, |v| [v.to_string()].into())
+    let model: BTreeMap<String, Vec<u64>> = index_of(&e.recs, field, |v| [v.to_string()].into())
         .into_iter()
         .map(|(k, v)| (String::from_utf8(k).unwrap(), v))
         .collect();
-    let got: BTreeMap<String, Vec<u32>> = facet
+    let got: BTreeMap<String, Vec<u64>> = facet
         .values()
         .map(|(v, b)| (v.to_string(), b.iter().collect()))
         .collect();
@@ -745,7 +745,7 @@ fn check_numbers(c: &Collection, field: &str, e: &Expected, t: &mut Tally) {
     assert_eq!(col.len(), e.recs.len());
     for (o, r) in e.recs.iter().enumerate() {
         let want = get(r, field).and_then(Value::as_f64);
-        assert_eq!(col.get(o as u32), want, "{}: num.{field} of {o}", e.name);
+        assert_eq!(col.get(o as u64), want, "{}: num.{field} of {o}", e.name);
         t.add("number", want.is_some());
     }
 }
@@ -763,10 +763,10 @@ fn probes() -> impl Iterator<Item = (&'static str, u32, u32)> {
 fn check_intervals(c: &Collection, e: &Expected, t: &mut Tally) {
     let ix = c.intervals().unwrap();
     // Empty intervals overlap nothing and are left out.
-    let mut model: BTreeMap<String, Vec<(u32, u32, u32)>> = BTreeMap::new();
+    let mut model: BTreeMap<String, Vec<(u32, u32, u64)>> = BTreeMap::new();
     for (o, r) in e.recs.iter().enumerate() {
         if let Some((chr, s, en)) = place(r, "start", "end").filter(|p| p.1 < p.2) {
-            model.entry(chr).or_default().push((s, en, o as u32));
+            model.entry(chr).or_default().push((s, en, o as u64));
         }
     }
     model.values_mut().for_each(|v| v.sort());
@@ -782,7 +782,7 @@ fn check_intervals(c: &Collection, e: &Expected, t: &mut Tally) {
     }
     for (chr, qs, qe) in probes() {
         let on = model.get(chr).map(Vec::as_slice).unwrap_or_default();
-        let want: Vec<u32> = on
+        let want: Vec<u64> = on
             .iter()
             .filter(|x| x.0 < qe && x.1 > qs)
             .map(|x| x.2)
@@ -796,7 +796,7 @@ fn check_intervals(c: &Collection, e: &Expected, t: &mut Tally) {
         t.add("overlap", !want.is_empty());
         let best = on.iter().map(|x| x.0).filter(|&s| s >= qs).min();
         let want = best.map(|b| {
-            let mut o: Vec<u32> = on.iter().filter(|x| x.0 == b).map(|x| x.2).collect();
+            let mut o: Vec<u64> = on.iter().filter(|x| x.0 == b).map(|x| x.2).collect();
             o.sort();
             (b, o)
         });
@@ -811,8 +811,8 @@ fn check_intervals(c: &Collection, e: &Expected, t: &mut Tally) {
 }
 
 /// A point index (variant positions, gene ends) against (chr, pos, ordinal) points.
-fn check_points(ix: &PointIndex, points: Vec<(String, u32, u32)>, what: &str, t: &mut Tally) {
-    let mut model: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+fn check_points(ix: &PointIndex, points: Vec<(String, u32, u64)>, what: &str, t: &mut Tally) {
+    let mut model: BTreeMap<String, Vec<(u32, u64)>> = BTreeMap::new();
     for (chr, p, o) in points {
         model.entry(chr).or_default().push((p, o));
     }
@@ -825,7 +825,7 @@ fn check_points(ix: &PointIndex, points: Vec<(String, u32, u32)>, what: &str, t:
     );
     for (chr, qs, qe) in probes() {
         let on = model.get(chr).map(Vec::as_slice).unwrap_or_default();
-        let want: Vec<u32> = on
+        let want: Vec<u64> = on
             .iter()
             .filter(|x| x.0 >= qs && x.0 < qe)
             .map(|x| x.1)
@@ -879,7 +879,7 @@ fn check_records(c: &Collection, e: &Expected, report: &Report, t: &mut Tally) {
     let keyed = varcat_format::schema::spec(n).is_some_and(|s| s.keyed.is_some());
     assert_eq!(c.meta.keyed, keyed, "{n}: keyed");
     for (o, want) in e.recs.iter().enumerate() {
-        let rec = c.record(o as u32).unwrap();
+        let rec = c.record(o as u64).unwrap();
         let got: Rec = rec
             .members()
             .map(|(id, b)| {
@@ -889,12 +889,12 @@ fn check_records(c: &Collection, e: &Expected, report: &Report, t: &mut Tally) {
             .collect();
         assert_eq!(&got, want, "{n}: record {o}");
         let key = want["_key"].as_str().unwrap();
-        assert_eq!(c.ord(key), keyed.then_some(o as u32), "{n}: key {key:?}");
+        assert_eq!(c.ord(key), keyed.then_some(o as u64), "{n}: key {key:?}");
         t.add("key", keyed);
     }
     // Keys no record has (here) are found nowhere.
     for k in ["G1", "G39", "0", "Gé", "S3", "V7", "ff", "E1", "absent", ""] {
-        let want = e.recs.iter().position(|r| r["_key"] == k).map(|o| o as u32);
+        let want = e.recs.iter().position(|r| r["_key"] == k).map(|o| o as u64);
         assert_eq!(c.ord(k), want.filter(|_| keyed), "{n}: key {k:?}");
     }
 }
@@ -904,9 +904,9 @@ fn placed<'a>(
     e: &'a Expected,
     start: &'a str,
     end: &'a str,
-) -> impl Iterator<Item = (Place, u32)> + 'a {
+) -> impl Iterator<Item = (Place, u64)> + 'a {
     let recs = e.recs.iter().enumerate();
-    recs.filter_map(move |(o, r)| place(r, start, end).map(|p| (p, o as u32)))
+    recs.filter_map(move |(o, r)| place(r, start, end).map(|p| (p, o as u64)))
 }
 
 /// Query strings for a field: every word, every value present, and some that match nothing.

@@ -138,7 +138,7 @@ impl From<Vec<u8>> for Answer {
 }
 
 /// Member `m` of record `o` as a JSON value (null when absent).
-pub fn member_value(c: &Collection, o: u32, m: Member) -> serde_json::Value {
+pub fn member_value(c: &Collection, o: u64, m: Member) -> serde_json::Value {
     c.raw(o, m)
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or(serde_json::Value::Null)
@@ -182,7 +182,7 @@ impl<'a> Ctx<'a> {
         p: &Params,
         coll: Option<&Collection>,
         f: &Filter<'_>,
-        select: impl Fn(&Collection, u32) -> &'s Shape,
+        select: impl Fn(&Collection, u64) -> &'s Shape,
     ) -> Reply {
         let (page, more) = f.window(p.offset(), p.limit);
         let body = self.render(p).array_with(coll, &page, select);

@@ -39,18 +39,18 @@ pub fn check_whole(coll: &Collection, kind: IndexKind) {
 /// handlers: see `clippy.toml`).
 pub trait Read {
     /// The JSON bytes of member `m` of record `o` (holding its decoded record block).
-    fn raw(&self, o: u32, m: Member) -> Option<Bytes>;
+    fn raw(&self, o: u64, m: Member) -> Option<Bytes>;
     /// Member `m` of record `o` as a string (None when absent, null or not a string).
-    fn str_of(&self, o: u32, m: Member) -> Option<String>;
+    fn str_of(&self, o: u64, m: Member) -> Option<String>;
 }
 
 #[allow(clippy::disallowed_methods)]
 impl Read for Collection {
-    fn raw(&self, o: u32, m: Member) -> Option<Bytes> {
+    fn raw(&self, o: u64, m: Member) -> Option<Bytes> {
         self.value(o, name_in(self, m, None))
     }
 
-    fn str_of(&self, o: u32, m: Member) -> Option<String> {
+    fn str_of(&self, o: u64, m: Member) -> Option<String> {
         self.string(o, name_in(self, m, None))
     }
 }
@@ -61,21 +61,20 @@ pub enum Set<'a> {
     /// No ordinal.
     Empty,
     /// `0..n`.
-    All(u32),
+    All(u64),
     /// A postings list (ascending).
     List(List),
     /// A facet bitmap (narrow collection).
     Bitmap(&'a RoaringBitmap),
-    /// A facet bitmap of a wide collection (its members are u32 here: a served collection's
-    /// ordinals are, see `varcat_format::width::narrow`).
+    /// A facet bitmap of a wide collection.
     Treemap(&'a RoaringTreemap),
     /// An ascending, duplicate-free vector.
-    Vec(Vec<u32>),
+    Vec(Vec<u64>),
 }
 
 impl<'a> Set<'a> {
     /// A set from an unsorted vector.
-    pub fn from_unsorted(mut v: Vec<u32>) -> Set<'a> {
+    pub fn from_unsorted(mut v: Vec<u64>) -> Set<'a> {
         v.sort_unstable();
         v.dedup();
         Set::Vec(v)
@@ -102,7 +101,7 @@ impl<'a> Set<'a> {
     pub fn len(&self) -> u64 {
         match self {
             Set::Empty => 0,
-            Set::All(n) => *n as u64,
+            Set::All(n) => *n,
             Set::List(l) => l.len() as u64,
             Set::Bitmap(b) => b.len(),
             Set::Treemap(t) => t.len(),
@@ -116,7 +115,7 @@ impl<'a> Set<'a> {
     }
 
     /// Membership.
-    pub fn contains(&self, x: u32) -> bool {
+    pub fn contains(&self, x: u64) -> bool {
         match self {
             Set::Empty => false,
             Set::All(n) => x < *n,
@@ -132,43 +131,43 @@ impl<'a> Set<'a> {
                 }
                 false
             }
-            Set::Bitmap(b) => b.contains(x),
-            Set::Treemap(t) => t.contains(x as u64),
+            Set::Bitmap(b) => u32::try_from(x).is_ok_and(|x| b.contains(x)),
+            Set::Treemap(t) => t.contains(x),
             Set::Vec(v) => v.binary_search(&x).is_ok(),
         }
     }
 
     /// Members in ascending order.
-    pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+    pub fn iter(&self) -> Box<dyn Iterator<Item = u64> + '_> {
         match self {
             Set::Empty => Box::new(std::iter::empty()),
             Set::All(n) => Box::new(0..*n),
             Set::List(l) => Box::new(l.iter()),
-            Set::Bitmap(b) => Box::new(b.iter()),
-            Set::Treemap(t) => Box::new(t.iter().map(varcat_format::width::narrow)),
+            Set::Bitmap(b) => Box::new(b.iter().map(u64::from)),
+            Set::Treemap(t) => Box::new(t.iter()),
             Set::Vec(v) => Box::new(v.iter().copied()),
         }
     }
 
     /// Members as a vector.
-    pub fn to_vec(&self) -> Vec<u32> {
+    pub fn to_vec(&self) -> Vec<u64> {
         self.iter().collect()
     }
 }
 
 /// A predicate on ordinals (threshold on a numeric column, a member test…).
-pub type Pred<'a> = Box<dyn Fn(u32) -> bool + 'a>;
+pub type Pred<'a> = Box<dyn Fn(u64) -> bool + 'a>;
 
 /// The conjunction of sets and predicates over one collection of `universe` records.
 pub struct Filter<'a> {
-    universe: u32,
+    universe: u64,
     sets: Vec<Set<'a>>,
     preds: Vec<Pred<'a>>,
 }
 
 impl<'a> Filter<'a> {
     /// Everything in a collection of `universe` records.
-    pub fn new(universe: u32) -> Filter<'a> {
+    pub fn new(universe: u64) -> Filter<'a> {
         Filter {
             universe,
             sets: Vec::new(),
@@ -204,13 +203,13 @@ impl<'a> Filter<'a> {
     }
 
     /// Adds a predicate.
-    pub fn pred(&mut self, p: impl Fn(u32) -> bool + 'a) -> &mut Self {
+    pub fn pred(&mut self, p: impl Fn(u64) -> bool + 'a) -> &mut Self {
         self.preds.push(Box::new(p));
         self
     }
 
     /// The page `[offset, offset + limit)` of the members.
-    pub fn page(&self, offset: u64, limit: u64) -> Vec<u32> {
+    pub fn page(&self, offset: u64, limit: u64) -> Vec<u64> {
         self.lazy()
             .skip(offset.min(usize::MAX as u64) as usize)
             .take(limit.min(usize::MAX as u64) as usize)
@@ -219,7 +218,7 @@ impl<'a> Filter<'a> {
 
     /// The page `[offset, offset + limit)` of the members and whether more follow it: one
     /// member past the page is looked at (never rendered), so paging needs no second query.
-    pub fn window(&self, offset: u64, limit: u64) -> (Vec<u32>, bool) {
+    pub fn window(&self, offset: u64, limit: u64) -> (Vec<u64>, bool) {
         let mut page = self.page(offset, limit.saturating_add(1));
         let more = page.len() as u64 > limit;
         page.truncate(limit.min(usize::MAX as u64) as usize);
@@ -232,15 +231,15 @@ impl<'a> Filter<'a> {
     }
 
     /// All members.
-    pub fn collect(&self) -> Vec<u32> {
+    pub fn collect(&self) -> Vec<u64> {
         self.lazy().collect()
     }
 
     /// Members lazily in ascending order: walks the smallest set, tests the rest.
-    pub fn lazy(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+    pub fn lazy(&self) -> Box<dyn Iterator<Item = u64> + '_> {
         let driver = (0..self.sets.len()).min_by_key(|&i| self.sets[i].len());
         let universe = self.universe;
-        let base: Box<dyn Iterator<Item = u32> + '_> = match driver {
+        let base: Box<dyn Iterator<Item = u64> + '_> = match driver {
             Some(i) => self.sets[i].iter(),
             None => Box::new(0..universe),
         };
@@ -360,13 +359,33 @@ mod tests {
             .pred(|x| x != 5);
         assert_eq!(f.collect(), vec![1, 3, 9]);
         assert_eq!(f.page(1, 1), vec![3]);
-        assert_eq!(f.page(3, 5), Vec::<u32>::new());
-        assert_eq!(f.page(u64::MAX, 5), Vec::<u32>::new());
+        assert_eq!(f.page(3, 5), Vec::<u64>::new());
+        assert_eq!(f.page(u64::MAX, 5), Vec::<u64>::new());
         assert!(Filter::new(0).collect().is_empty());
         assert_eq!(Filter::new(3).collect(), vec![0, 1, 2]);
         assert_eq!(
             Set::union([Set::Vec(vec![3, 1]), Set::Vec(vec![2, 3])]).to_vec(),
             vec![1, 2, 3]
         );
+    }
+
+    #[test]
+    fn test_sets_keep_ordinals_past_2_pow_32() {
+        // A wide collection's ordinals pass through sets and pages unnarrowed.
+        let top = 1u64 << 32;
+        let mut tm = RoaringTreemap::new();
+        tm.extend([5, top - 1, top, top + 7, top * 3]);
+        let mut f = Filter::new(top * 2);
+        f.and(Set::Vec(vec![top - 1, top, top + 7, top * 3]))
+            .and(Set::Treemap(&tm))
+            .pred(move |x| x != top);
+        assert_eq!(f.collect(), vec![top - 1, top + 7]);
+        assert_eq!(f.window(1, 1), (vec![top + 7], false));
+        assert!(Set::Treemap(&tm).contains(top * 3));
+        let mut bm = RoaringBitmap::new();
+        bm.insert(7);
+        // A narrow bitmap holds no ordinal past 2³², not even one equal to 7 modulo 2³².
+        assert!(!Set::Bitmap(&bm).contains(top + 7));
+        assert!(Set::All(top + 1).contains(top));
     }
 }

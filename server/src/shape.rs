@@ -52,7 +52,7 @@ pub enum Missing {
 }
 
 /// Computes a member; writes one JSON value and returns true, or returns false for `null`.
-pub type Compute = fn(&Render<'_>, &Collection, u32, &mut Vec<u8>) -> bool;
+pub type Compute = fn(&Render<'_>, &Collection, u64, &mut Vec<u8>) -> bool;
 
 /// Where a member's value comes from. Stored members are named by their schema handles: debug
 /// builds check that the rendered record's collection keeps them.
@@ -190,7 +190,7 @@ impl<'a> Render<'a> {
     /// The record a reference member's `handle` expands to, looked up only when verbose: a
     /// plain row prints the handle as stored, and the lookup would cost a key-map walk (cold:
     /// disk reads) per row.
-    pub fn expansion(&self, handle: &str) -> Option<(&'a Collection, u32)> {
+    pub fn expansion(&self, handle: &str) -> Option<(&'a Collection, u64)> {
         if self.verbose {
             self.cat.resolve(handle)
         } else {
@@ -199,7 +199,7 @@ impl<'a> Render<'a> {
     }
 
     /// Writes record `ord` of `coll` as an object of `shape`.
-    pub fn object(&self, out: &mut Vec<u8>, coll: &Collection, ord: u32, shape: &Shape) {
+    pub fn object(&self, out: &mut Vec<u8>, coll: &Collection, ord: u64, shape: &Shape) {
         self.object_of(out, coll, ord, coll.record(ord), shape);
     }
 
@@ -208,7 +208,7 @@ impl<'a> Render<'a> {
         &self,
         out: &mut Vec<u8>,
         coll: &Collection,
-        ord: u32,
+        ord: u64,
         rec: Option<StoredRecord>,
         shape: &Shape,
     ) {
@@ -285,8 +285,8 @@ impl<'a> Render<'a> {
     /// A JSON array of (collection, record) items, each in the shape `select` picks for it.
     pub fn items<'c, 's>(
         &self,
-        items: impl IntoIterator<Item = (&'c Collection, u32)>,
-        select: impl Fn(&Collection, u32) -> &'s Shape,
+        items: impl IntoIterator<Item = (&'c Collection, u64)>,
+        select: impl Fn(&Collection, u64) -> &'s Shape,
     ) -> Vec<u8> {
         let mut out = Vec::with_capacity(4096);
         out.push(b'[');
@@ -305,7 +305,7 @@ impl<'a> Render<'a> {
     }
 
     /// A JSON array of records of several collections, each in `shape`.
-    pub fn array_of(&self, items: &[(&Collection, u32)], shape: &Shape) -> Vec<u8> {
+    pub fn array_of(&self, items: &[(&Collection, u64)], shape: &Shape) -> Vec<u8> {
         self.items(items.iter().copied(), |_, _| shape)
     }
 
@@ -313,8 +313,8 @@ impl<'a> Render<'a> {
     pub fn array_with<'s>(
         &self,
         coll: Option<&Collection>,
-        ords: &[u32],
-        select: impl Fn(&Collection, u32) -> &'s Shape,
+        ords: &[u64],
+        select: impl Fn(&Collection, u64) -> &'s Shape,
     ) -> Vec<u8> {
         if let Some(c) = coll {
             c.prefetch(ords);
@@ -327,7 +327,7 @@ impl<'a> Render<'a> {
     }
 
     /// A JSON array of records of `coll` in `shape`.
-    pub fn array(&self, coll: Option<&Collection>, ords: &[u32], shape: &Shape) -> Vec<u8> {
+    pub fn array(&self, coll: Option<&Collection>, ords: &[u64], shape: &Shape) -> Vec<u8> {
         self.array_with(coll, ords, |_, _| shape)
     }
 }

@@ -38,7 +38,7 @@ pub(super) fn build(
         width,
     )?;
     let mut targets: BTreeMap<String, TargetLists> = BTreeMap::new();
-    let mut add = |handle: &[u8], ords: &[u32]| -> Result<(), BuildError> {
+    let mut add = |handle: &[u8], ords: &[u64]| -> Result<(), BuildError> {
         let text = std::str::from_utf8(handle).ok();
         let Some((coll, key)) = text.and_then(|h| h.split_once('/')) else {
             return Ok(unresolved.insert(handle, ords)?);

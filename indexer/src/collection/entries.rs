@@ -44,7 +44,7 @@ enum Entry {
     /// A facet value (in `text`) of record `ord`.
     Value {
         feed: usize,
-        ord: u32,
+        ord: u64,
         at: Range<usize>,
     },
     /// A number column's value (every record has one, perhaps none).
@@ -157,7 +157,7 @@ pub(super) fn extract(
                 vals.dedup();
                 for val in &vals {
                     out.key(feed, |k| {
-                        k.str(val.as_bytes()).u32(ord);
+                        k.str(val.as_bytes()).ord(ord);
                     });
                 }
             }
@@ -184,7 +184,7 @@ pub(super) fn extract(
                         // An empty interval overlaps no region.
                         if s < e {
                             out.key(feed, |k| {
-                                k.str(c.as_bytes()).u32(s).u32(e).u32(ord);
+                                k.str(c.as_bytes()).u32(s).u32(e).ord(ord);
                             });
                         }
                     }
@@ -194,7 +194,7 @@ pub(super) fn extract(
                 if let (Some(Value::String(c)), Some(p)) = (m.get(chr), m.get(pos)) {
                     if let Some(p) = coordinate(&p, key)? {
                         out.key(feed, |k| {
-                            k.str(c.as_bytes()).u32(p).u32(ord);
+                            k.str(c.as_bytes()).u32(p).ord(ord);
                         });
                     }
                 }

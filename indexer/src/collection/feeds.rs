@@ -164,7 +164,7 @@ impl Feed {
                 while let Some((k, _)) = s.next_item()? {
                     let mut r = KeyReader::new(&k);
                     let (Some(c), Some(st), Some(en), Some(o)) =
-                        (r.str(), r.u32(), r.u32(), r.u32())
+                        (r.str(), r.u32(), r.u32(), r.ord())
                     else {
                         continue;
                     };
@@ -181,7 +181,7 @@ impl Feed {
                 let mut s = sorter.finish()?;
                 while let Some((k, _)) = s.next_item()? {
                     let mut r = KeyReader::new(&k);
-                    let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.u32()) else {
+                    let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.ord()) else {
                         continue;
                     };
                     pw.push(&String::from_utf8_lossy(&c), p, o)?;
@@ -199,14 +199,14 @@ impl Feed {
 /// entries, in value order, with its ordinals ascending and without repeats.
 pub(super) fn for_each_value(
     sorter: Sorter,
-    mut f: impl FnMut(&[u8], &[u32]) -> Result<(), BuildError>,
+    mut f: impl FnMut(&[u8], &[u64]) -> Result<(), BuildError>,
 ) -> Result<(), BuildError> {
     let mut s = sorter.finish()?;
     let mut cur: Option<Vec<u8>> = None;
-    let mut ords: Vec<u32> = Vec::new();
+    let mut ords: Vec<u64> = Vec::new();
     while let Some((k, _)) = s.next_item()? {
         let mut r = KeyReader::new(&k);
-        let (Some(v), Some(o)) = (r.str(), r.u32()) else {
+        let (Some(v), Some(o)) = (r.str(), r.ord()) else {
             continue;
         };
         if cur.as_deref() != Some(&*v) {

@@ -86,7 +86,7 @@ pub(super) fn write(
 struct Pending {
     keys: String,
     recs: Vec<u8>,
-    items: Vec<(u32, Range<usize>, Range<usize>)>,
+    items: Vec<(u64, Range<usize>, Range<usize>)>,
     /// Record bytes that end the batch.
     limit: usize,
 }
@@ -99,7 +99,7 @@ pub(super) type KeyChunk = (String, Vec<(usize, u64)>);
 
 /// One pending record.
 pub(super) struct PendingItem<'a> {
-    pub(super) ord: u32,
+    pub(super) ord: u64,
     pub(super) key: &'a str,
     pub(super) rec: &'a [u8],
 }
@@ -114,7 +114,7 @@ impl Pending {
         }
     }
 
-    fn push(&mut self, ord: u32, key: &str, rec: &[u8]) {
+    fn push(&mut self, ord: u64, key: &str, rec: &[u8]) {
         let k = self.keys.len();
         self.keys.push_str(key);
         let r = self.recs.len();
@@ -140,11 +140,7 @@ impl Pending {
 
     /// The keys for the key FST's thread.
     fn key_chunk(&self) -> KeyChunk {
-        let ends = self
-            .items
-            .iter()
-            .map(|(ord, k, _)| (k.end, *ord as u64))
-            .collect();
+        let ends = self.items.iter().map(|(ord, k, _)| (k.end, *ord)).collect();
         (self.keys.clone(), ends)
     }
 }

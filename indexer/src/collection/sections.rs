@@ -200,8 +200,8 @@ impl<'s, 'w> Final<'s, 'w> {
                 let mut s = finish_sorter(sorter, &mut *env)?;
                 while let Some((k, p)) = s.next_item()? {
                     let key = KeyReader::new(&k).str().unwrap_or_default();
-                    let ord = u32::from_le_bytes(p[..4].try_into().expect("4"));
-                    insert_key(&mut b, self.key_encoding, &key, ord as u64)?;
+                    let ord = u64::from_le_bytes(p[..8].try_into().expect("8"));
+                    insert_key(&mut b, self.key_encoding, &key, ord)?;
                 }
                 b.finish()?;
                 sec.finish()?;

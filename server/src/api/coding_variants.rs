@@ -96,7 +96,7 @@ fn key_forms(v: &str) -> Vec<String> {
 fn identified<'a>(_: &Ctx<'a>, cv: Option<&'a Collection>, p: &Params) -> Filter<'a> {
     let mut f = Filter::over(cv);
     if let Some(id) = p.str(&ID) {
-        let ords: Vec<u32> = match cv {
+        let ords: Vec<u64> = match cv {
             Some(c) => key_forms(id).iter().filter_map(|k| c.ord(k)).collect(),
             None => Vec::new(),
         };

@@ -125,7 +125,7 @@ pub static CODING_VARIANT_BRIEF: Shape = Shape {
 };
 
 /// `{phenotype_id, phenotype_name}` of the edge's term (name "" when it is not loaded).
-fn phenotype(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn phenotype(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let Some(h) = e.str_of(o, cvp::m::_to) else {
         return false;
     };
@@ -144,7 +144,7 @@ fn phenotype(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool 
 }
 
 /// The first non-null score (0 included).
-fn score(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn score(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let raw = [
         cvp::m::pathogenicity_score,
         cvp::m::esm_1v_score,
@@ -158,7 +158,7 @@ fn score(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
 }
 
 /// The first variant (by edge key) linked to the edge's coding variant.
-fn variant(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn variant(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let Some(h) = e.str_of(o, cvp::m::_from) else {
         return false;
     };

@@ -125,7 +125,7 @@ fn score_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
             hs.into_iter().next()
         });
         let Some(ec) = edges else { continue };
-        let mut es: Vec<(String, u32)> = sets::adjacent(edges, cvp::m::_from, [handle])
+        let mut es: Vec<(String, u64)> = sets::adjacent(edges, cvp::m::_from, [handle])
             .iter()
             .filter(|&e| {
                 fileset

@@ -134,7 +134,7 @@ pub fn coding_variants_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         cv,
         matching_coding(cv, p).lazy(),
     );
-    let ords: Vec<u32> = match (edges, v) {
+    let ords: Vec<u64> = match (edges, v) {
         (Some(e), Some(v)) => links
             .iter()
             .filter_map(|l| e.str_of(l, variants_coding_variants::m::_from))

@@ -146,7 +146,7 @@ pub static DISEASE_GENE_ORPHANET: Shape = Shape {
 /// The 4.6 shapes, for the OpenAPI document.
 pub static DISEASE_GENE_SHAPES: &[&Shape] = &[&DISEASE_GENE_GENCC, &DISEASE_GENE_ORPHANET];
 
-fn disease_gene_shape(e: &Collection, o: u32) -> &'static Shape {
+fn disease_gene_shape(e: &Collection, o: u64) -> &'static Shape {
     if e.str_of(o, diseases_genes::m::source).as_deref() == Some("GenCC") {
         &DISEASE_GENE_GENCC
     } else {

@@ -66,7 +66,7 @@ pub enum Record {
     /// Every row in one shape.
     One(&'static Shape),
     /// Each row in the shape this picks for it (sources whose rows differ, as 4.3).
-    Per(fn(&Collection, u32) -> &'static Shape),
+    Per(fn(&Collection, u64) -> &'static Shape),
     /// Rows whose `_from` the first given anchor selects in the first shape, the others in the
     /// second (symmetric pairs naming the partner of the anchor's node).
     ByEnd(&'static Shape, &'static Shape),
@@ -125,7 +125,7 @@ impl EdgeQuery {
                 ends.iter()
                     .any(|(end, x)| matches!(end, End::Partner) && x.is_some())
             });
-        let mut anchored: Vec<Vec<u32>> = Vec::new();
+        let mut anchored: Vec<Vec<u64>> = Vec::new();
         for (i, (end, x)) in ends.iter().enumerate() {
             let Some((from, to)) = x else { continue };
             let rows = match (end, paired.and_then(|j| ends[j].1.as_ref())) {
@@ -164,7 +164,7 @@ impl EdgeQuery {
 }
 
 /// A resolver's selection over `c` from a list of its ordinals (any order).
-pub fn from_ords<'a>(c: Option<&'a Collection>, ords: Vec<u32>) -> Filter<'a> {
+pub fn from_ords<'a>(c: Option<&'a Collection>, ords: Vec<u64>) -> Filter<'a> {
     let mut f = Filter::over(c);
     f.and(Set::from_unsorted(ords));
     f

@@ -59,7 +59,7 @@ pub const METHOD: Param = Param::new("method", Kind::Enum(METHODS), "method (def
 type Stored = varcat_format::schema::Member;
 
 /// Member `m` of the element edge `o` leaves.
-fn element_member(r: &Render<'_>, e: &Collection, o: u32, m: Stored, out: &mut Vec<u8>) -> bool {
+fn element_member(r: &Render<'_>, e: &Collection, o: u64, m: Stored, out: &mut Vec<u8>) -> bool {
     let raw = e.str_of(o, eg::m::_from).and_then(|h| {
         let (c, eo) = r.cat.resolve(&h)?;
         c.raw(eo, m).filter(|v| *v != b"null").map(|v| v.to_vec())
@@ -67,24 +67,24 @@ fn element_member(r: &Render<'_>, e: &Collection, o: u32, m: Stored, out: &mut V
     raw.map(|v| out.extend_from_slice(&v)).is_some()
 }
 
-fn element_type(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn element_type(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     element_member(r, e, o, ge::m::r#type, out)
 }
 
-fn element_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn element_chr(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     element_member(r, e, o, ge::m::chr, out)
 }
 
-fn element_start(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn element_start(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     element_member(r, e, o, ge::m::start, out)
 }
 
-fn element_end(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn element_end(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     element_member(r, e, o, ge::m::end, out)
 }
 
 /// The cell annotation of single-cell predictions (scE2G), else the biological context.
-fn cell_type(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn cell_type(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let raw = [eg::m::cell_annotation, eg::m::biological_context]
         .into_iter()
         .find_map(|m| e.raw(o, m).filter(|v| *v != b"null"));
@@ -130,7 +130,7 @@ fn enhancer_gene_predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let (Some(ec), Some(gcoll)) = (e, gc) else {
         return Ok(b"[]".to_vec().into());
     };
-    let genes: Box<dyn Iterator<Item = u32>> = if p.any(&genes::PARAMS) {
+    let genes: Box<dyn Iterator<Item = u64>> = if p.any(&genes::PARAMS) {
         let mut ords = genes::resolve(ctx, p, Organism::Human);
         ords.sort_unstable();
         ords.dedup();
@@ -149,12 +149,12 @@ fn enhancer_gene_predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let files = p
         .str(&FILESET)
         .map(|fs| sets::in_fileset(e, eg::m::files_filesets, fs));
-    let keep = |o: u32| {
+    let keep = |o: u64| {
         methods.iter().any(|m| m.contains(o)) && files.as_ref().is_none_or(|f| f.contains(o))
     };
     let groups = genes.filter_map(|go| {
         let h = sets::handle(gcoll, go)?;
-        let edges: Vec<u32> = sets::adjacent(e, eg::m::_to, [h])
+        let edges: Vec<u64> = sets::adjacent(e, eg::m::_to, [h])
             .iter()
             .filter(|&o| keep(o))
             .collect();

@@ -89,7 +89,7 @@ fn products<'a>(ctx: &Ctx<'a>, e: Option<&'a Collection>, p: &Params) -> Filter<
 }
 
 /// The product's handle when it is loaded, else the annotation's `gene_product_id`.
-fn product_id(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn product_id(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let id = e
         .str_of(o, gpt::m::_from)
         .filter(|h| r.cat.resolve(h).is_some())
@@ -98,7 +98,7 @@ fn product_id(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool
 }
 
 /// The GO term's name ("" when the term is not loaded: the client requires a string).
-fn go_term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn go_term_name(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let name = e
         .str_of(o, gpt::m::_to)
         .and_then(|h| {

@@ -169,7 +169,7 @@ fn methods<'a>(_: &Ctx<'a>, e: Option<&'a Collection>, p: &Params) -> Filter<'a>
 }
 
 /// The gene element `h` is the promoter of, resolved, with its handle.
-fn promoter_gene<'a>(cat: &'a Collections, h: &str) -> Option<(&'a Collection, u32, String)> {
+fn promoter_gene<'a>(cat: &'a Collections, h: &str) -> Option<(&'a Collection, u64, String)> {
     let (ec, eo) = cat.resolve(h)?;
     let gene = ec.str_of(eo, ge::m::promoter_of)?;
     let (gc, go) = cat.resolve(&gene)?;
@@ -192,7 +192,7 @@ fn has_regulator<'a>(ctx: &Ctx<'a>, e: Option<&'a Collection>, _: &Params) -> Fi
 }
 
 /// The name of the gene member `end` of edge `o` points at.
-fn name_at(r: &Render<'_>, e: &Collection, o: u32, end: Stored, out: &mut Vec<u8>) -> bool {
+fn name_at(r: &Render<'_>, e: &Collection, o: u64, end: Stored, out: &mut Vec<u8>) -> bool {
     let name = e.str_of(o, end).and_then(|h| {
         let (c, go) = r.cat.resolve(&h)?;
         c.str_of(go, g::m::name)
@@ -200,11 +200,11 @@ fn name_at(r: &Render<'_>, e: &Collection, o: u32, end: Stored, out: &mut Vec<u8
     name.map(|n| write_str(out, &n)).is_some()
 }
 
-fn response_gene(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn response_gene(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     name_at(r, e, o, eg::m::_to, out)
 }
 
-fn regulator_gene(r: &Render<'_>, els: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn regulator_gene(r: &Render<'_>, els: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let name = sets::handle(els, o)
         .and_then(|h| promoter_gene(r.cat, &h))
         .and_then(|(gc, go, _)| gc.str_of(go, g::m::name));
@@ -213,7 +213,7 @@ fn regulator_gene(r: &Render<'_>, els: &Collection, o: u32, out: &mut Vec<u8>) -
 
 /// The perturbation-efficiency edge of row `o`: its element's edge to the regulator gene
 /// itself in the same file set (the first by key).
-fn efficiency_edge(r: &Render<'_>, e: &Collection, o: u32) -> Option<u32> {
+fn efficiency_edge(r: &Render<'_>, e: &Collection, o: u64) -> Option<u64> {
     let from = e.str_of(o, eg::m::_from)?;
     let (_, _, gene) = promoter_gene(r.cat, &from)?;
     let files = e.str_of(o, eg::m::files_filesets);
@@ -224,7 +224,7 @@ fn efficiency_edge(r: &Render<'_>, e: &Collection, o: u32) -> Option<u32> {
 }
 
 /// Member `m` of row `o`'s perturbation-efficiency edge.
-fn efficiency(r: &Render<'_>, e: &Collection, o: u32, m: Stored, out: &mut Vec<u8>) -> bool {
+fn efficiency(r: &Render<'_>, e: &Collection, o: u64, m: Stored, out: &mut Vec<u8>) -> bool {
     let raw = efficiency_edge(r, e, o).and_then(|x| e.raw(x, m));
     match raw.filter(|v| *v != b"null") {
         Some(v) => {
@@ -235,19 +235,19 @@ fn efficiency(r: &Render<'_>, e: &Collection, o: u32, m: Stored, out: &mut Vec<u
     }
 }
 
-fn efficiency_log2fc(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn efficiency_log2fc(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     efficiency(r, e, o, eg::m::log2FC, out)
 }
 
-fn efficiency_pvalue(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn efficiency_pvalue(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     efficiency(r, e, o, eg::m::neg_log10_pvalue, out)
 }
 
-fn efficiency_pvalue_adj(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn efficiency_pvalue_adj(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     efficiency(r, e, o, eg::m::neg_log10_pvalue_adj, out)
 }
 
-fn efficiency_significant(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn efficiency_significant(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     efficiency(r, e, o, eg::m::significant, out)
 }
 

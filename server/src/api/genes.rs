@@ -71,12 +71,12 @@ pub const PLAIN: GeneParams = GeneParams {
 };
 
 /// Genes matching the gene parameters of `p`, as ordinals of [`collection`].
-pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u32> {
+pub fn resolve(ctx: &Ctx<'_>, p: &Params, org: Organism) -> Vec<u64> {
     resolve_by(ctx, p, org, &PLAIN)
 }
 
 /// Genes matching the parameters `by` of `p`, as ordinals of [`collection`].
-pub fn resolve_by(ctx: &Ctx<'_>, p: &Params, org: Organism, by: &GeneParams) -> Vec<u32> {
+pub fn resolve_by(ctx: &Ctx<'_>, p: &Params, org: Organism, by: &GeneParams) -> Vec<u64> {
     let g = collection(ctx, org);
     let base = || {
         let mut f = Filter::over(g);

@@ -172,7 +172,7 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
 }
 
 /// The scores of coding variant `o` (from the score table, which shares its ordinals).
-fn score_list(cv: &Collection, scores: Option<&Collection>, o: u32) -> Vec<Value> {
+fn score_list(cv: &Collection, scores: Option<&Collection>, o: u64) -> Vec<Value> {
     let Some(sc) = scores else { return Vec::new() };
     let key = sets::key(cv, o);
     // Ordinals are aligned by construction; the key check guards against a foreign table.
@@ -187,7 +187,7 @@ fn score_list(cv: &Collection, scores: Option<&Collection>, o: u32) -> Vec<Value
 }
 
 /// Handles of the variants linked to coding variant `o`, sorted and distinct.
-fn linked_variants(ctx: &Ctx<'_>, cv: &Collection, o: u32) -> Vec<String> {
+fn linked_variants(ctx: &Ctx<'_>, cv: &Collection, o: u64) -> Vec<String> {
     let edges = ctx.coll(variants_coding_variants::COLL);
     let Some(h) = sets::handle(cv, o) else {
         return Vec::new();

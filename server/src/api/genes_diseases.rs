@@ -148,7 +148,7 @@ pub static DISEASES_FROM_GENES_CLINGEN: Shape = Shape {
 fn disease_of(
     cat: &varcat_format::collection::Collections,
     e: &Collection,
-    o: u32,
+    o: u64,
 ) -> Option<String> {
     let (c, a) = cat.resolve(&e.str_of(o, vdg::m::_from)?)?;
     c.str_of(a, vd::m::_to)
@@ -156,7 +156,7 @@ fn disease_of(
 
 /// The variant–disease edges (collection, ordinals in key order) of the (disease, gene) pair of
 /// ClinGen edge `o`, with the disease handle.
-fn group<'a>(r: &Render<'a>, e: &Collection, o: u32) -> Option<(String, &'a Collection, Vec<u32>)> {
+fn group<'a>(r: &Render<'a>, e: &Collection, o: u64) -> Option<(String, &'a Collection, Vec<u64>)> {
     let disease = disease_of(r.cat, e, o)?;
     let gene = e.str_of(o, vdg::m::_to)?;
     let ctx = Ctx { cat: r.cat };
@@ -177,7 +177,7 @@ fn group<'a>(r: &Render<'a>, e: &Collection, o: u32) -> Option<(String, &'a Coll
 }
 
 /// The PubMed ids of the pair's variant–disease assertions, each once, in assertion key order.
-fn clingen_pmids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn clingen_pmids(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let Some((_, c, ords)) = group(r, e, o) else {
         return false;
     };
@@ -196,7 +196,7 @@ fn clingen_pmids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> b
 }
 
 /// The disease term's name (null when the term is not loaded).
-fn clingen_term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn clingen_term_name(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let name = disease_of(r.cat, e, o)
         .and_then(|h| r.cat.resolve(&h))
         .and_then(|(c, t)| c.str_of(t, ot::m::name));
@@ -204,7 +204,7 @@ fn clingen_term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) 
 }
 
 /// The gene's symbol (null when the gene is not loaded).
-fn clingen_gene_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn clingen_gene_name(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let name = e
         .str_of(o, vdg::m::_to)
         .and_then(|h| r.cat.resolve(&h))
@@ -213,7 +213,7 @@ fn clingen_gene_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) 
 }
 
 /// The disease handle, or with `verbose` the term (the handle stays when it is not loaded).
-fn clingen_disease(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn clingen_disease(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let Some(h) = disease_of(r.cat, e, o) else {
         return false;
     };
@@ -226,7 +226,7 @@ fn clingen_disease(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) ->
 
 /// With `verbose`, the pair's variants (of its assertions, in assertion key order; unloaded
 /// ones left out); null otherwise, as the client documents.
-fn clingen_variants(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn clingen_variants(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     if !r.verbose {
         return false;
     }
@@ -255,7 +255,7 @@ fn diseases_from_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     let g = genes::collection(ctx, p.organism);
     let anchors = genes::resolve(ctx, p, p.organism);
     let source = p.str(&SOURCE);
-    let mut rows: Vec<(&Collection, u32)> = Vec::new();
+    let mut rows: Vec<(&Collection, u64)> = Vec::new();
     if let (Some(e), false) = (ctx.coll(dg::COLL), source == Some("ClinGen")) {
         let mut f = Filter::over(Some(e));
         f.and(sets::adjacent_to(

@@ -146,7 +146,7 @@ pub static GENE_NO_SYNONYMS: Shape = Shape {
 };
 
 /// The edge's handle (`genes_genes/<key>`, as IGVF's `_id`).
-fn handle(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn handle(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     sets::handle(e, o)
         .map(|h| crate::shape::write_str(out, &h))
         .is_some()

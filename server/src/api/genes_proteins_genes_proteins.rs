@@ -97,7 +97,7 @@ fn partners<'a>(
     edges: schema::Coll,
     (from_m, to_m): (schema::Member, schema::Member),
     h: &str,
-) -> Vec<(&'a Collection, u32)> {
+) -> Vec<(&'a Collection, u64)> {
     let e = ctx.coll(edges);
     let Some(ec) = e else { return Vec::new() };
     let mut found = Vec::new();
@@ -153,7 +153,7 @@ fn genes_proteins_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         ),
     ] {
         // Record order: nodes of one collection by ordinal (the collection's key order).
-        let mut resolved: Vec<(&Collection, u32, &String)> = nodes
+        let mut resolved: Vec<(&Collection, u64, &String)> = nodes
             .iter()
             .filter_map(|h| ctx.cat.resolve(h).map(|(c, o)| (c, o, h)))
             .collect();

@@ -37,7 +37,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub const QUERY: Param = Param::new("query", Kind::Text, "gene or protein name or id (exact)");
 
 /// The full handle of a record as a JSON string (`_id` of 4.17's compact objects).
-pub fn handle_json(_: &Render<'_>, c: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+pub fn handle_json(_: &Render<'_>, c: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     match sets::handle(c, o) {
         Some(h) => {
             crate::shape::write_str(out, &h);
@@ -118,7 +118,7 @@ fn sort_by_members(items: &mut [Value], keys: &[&str]) {
 }
 
 /// A 4.17 source of a variant–gene edge.
-fn gene_source(ec: &Collection, o: u32) -> Option<Value> {
+fn gene_source(ec: &Collection, o: u64) -> Option<Value> {
     let mut m = Map::new();
     m.insert(
         "label".into(),
@@ -148,7 +148,7 @@ fn gene_source(ec: &Collection, o: u32) -> Option<Value> {
 }
 
 /// A 4.17 source of a variant–protein edge.
-fn protein_source(ec: &Collection, o: u32) -> Option<Value> {
+fn protein_source(ec: &Collection, o: u64) -> Option<Value> {
     let mut m = Map::new();
     m.insert("motif".into(), member_value(ec, o, vp::m::motif));
     m.insert(
@@ -215,7 +215,7 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     );
     let (genes, proteins) = (query_genes(ctx, q), query_proteins(ctx, q));
     // (variant handle) -> (target handle, is_gene) -> edge ordinals
-    let mut groups: BTreeMap<String, BTreeMap<(bool, String), Vec<u32>>> = BTreeMap::new();
+    let mut groups: BTreeMap<String, BTreeMap<(bool, String), Vec<u64>>> = BTreeMap::new();
     for (edges, (from_m, to_m), targets, coll, is_gene) in [
         (vg::COLL, (vg::m::_from, vg::m::_to), &genes, g, true),
         (vp::COLL, (vp::m::_from, vp::m::_to), &proteins, pr, false),
@@ -262,7 +262,7 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
 pub fn related_entries(
     ctx: &Ctx<'_>,
     render: &Render<'_>,
-    related: BTreeMap<(bool, String), Vec<u32>>,
+    related: BTreeMap<(bool, String), Vec<u64>>,
     keep_missing_proteins: bool,
 ) -> Vec<Vec<u8>> {
     let (gene_edges, protein_edges) = (ctx.coll(vg::COLL), ctx.coll(vp::COLL));

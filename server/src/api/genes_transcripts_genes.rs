@@ -134,7 +134,7 @@ pub const NEG_LOG10_PVALUE_ADJ: Param = Param::new(
 
 /// Human genes by Ensembl id `id` and symbol `name` (the name cascade of the gene
 /// parameters), each when given.
-fn genes_by(ctx: &Ctx<'_>, p: &Params, id: &Param, name: &Param) -> Vec<u32> {
+fn genes_by(ctx: &Ctx<'_>, p: &Params, id: &Param, name: &Param) -> Vec<u64> {
     let g = ctx.coll(schema::genes::COLL);
     let base = || {
         let mut f = Filter::over(g);
@@ -188,7 +188,7 @@ fn complete<'a>(_: &Ctx<'a>, e: Option<&'a Collection>, _: &Params) -> Filter<'a
 }
 
 /// The edge's handle (`genes_transcripts_genes/<key>`, IGVF's `_id`).
-fn handle(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn handle(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     sets::handle(e, o)
         .map(|h| crate::shape::write_str(out, &h))
         .is_some()
@@ -199,7 +199,7 @@ fn handle(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
 fn construct_end(
     r: &Render<'_>,
     e: &Collection,
-    o: u32,
+    o: u64,
     end: varcat_format::schema::Member,
     shape: &Shape,
     out: &mut Vec<u8>,
@@ -218,12 +218,12 @@ fn construct_end(
 }
 
 /// The overexpressed gene.
-fn gene(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn gene(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     construct_end(r, e, o, gt::m::_from, &GENE, out)
 }
 
 /// The overexpressed transcript.
-fn transcript(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn transcript(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     construct_end(r, e, o, gt::m::_to, &TRANSCRIPT, out)
 }
 

@@ -58,7 +58,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 pub const METHOD: Param = Param::new("method", Kind::Enum(&["CRISPR screen"]), "method");
 
 /// The name of the ontology term an edge's `_to` points at.
-fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn term_name(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let name = e.str_of(o, ep::m::_to).and_then(|h| {
         let (c, to) = r.cat.resolve(&h)?;
         c.str_of(to, ot::m::name)

@@ -91,7 +91,7 @@ pub static COMPLEX: Shape = Shape {
 fn target(
     r: &Render<'_>,
     e: &Collection,
-    o: u32,
+    o: u64,
     out: &mut Vec<u8>,
     collection: Coll,
     shape: &Shape,
@@ -109,11 +109,11 @@ fn target(
     true
 }
 
-fn protein(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn protein(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     target(r, e, o, out, proteins::COLL, &PROTEIN)
 }
 
-fn complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn complex(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     target(r, e, o, out, complexes::COLL, &COMPLEX)
 }
 

@@ -98,9 +98,9 @@ struct Graph<'a> {
 }
 
 impl Graph<'_> {
-    fn neighbours(&self, key: &str) -> Vec<(u32, String)> {
+    fn neighbours(&self, key: &str) -> Vec<(u64, String)> {
         let handle = format!("{}/{key}", ontology_terms::NAME);
-        let mut out: Vec<(u32, String)> = Vec::new();
+        let mut out: Vec<(u64, String)> = Vec::new();
         for (end, other) in [
             (edges::m::_from, edges::m::_to),
             (edges::m::_to, edges::m::_from),
@@ -125,7 +125,7 @@ impl Graph<'_> {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct ShortestPaths {
     /// Paths in the order of their edge sequences.
-    pub paths: Vec<Vec<(u32, String)>>,
+    pub paths: Vec<Vec<(u64, String)>>,
     /// Set when a work limit cut the answer.
     pub capped: Option<String>,
 }
@@ -155,7 +155,7 @@ fn distances(
     limit: u32,
     target: Option<&str>,
     admit: impl Fn(&str, u32) -> bool,
-    neighbours: &impl Fn(&str) -> Vec<(u32, String)>,
+    neighbours: &impl Fn(&str) -> Vec<(u64, String)>,
     l: &Limits,
     scanned: &mut usize,
 ) -> (HashMap<String, u32>, Option<Cap>) {
@@ -194,7 +194,7 @@ fn distances(
 pub fn shortest_paths(
     start: &str,
     end: &str,
-    neighbours: impl Fn(&str) -> Vec<(u32, String)>,
+    neighbours: impl Fn(&str) -> Vec<(u64, String)>,
 ) -> ShortestPaths {
     shortest_paths_within(start, end, neighbours, &Limits::SERVER)
 }
@@ -203,7 +203,7 @@ pub fn shortest_paths(
 pub fn shortest_paths_within(
     start: &str,
     end: &str,
-    neighbours: impl Fn(&str) -> Vec<(u32, String)>,
+    neighbours: impl Fn(&str) -> Vec<(u64, String)>,
     l: &Limits,
 ) -> ShortestPaths {
     if start == end {
@@ -248,8 +248,8 @@ pub fn shortest_paths_within(
     let on_path = |v: &str| matches!((from_start.get(v), from_end.get(v)), (Some(a), Some(b)) if a + b == total);
     // Depth-first, edges in ascending order, so paths come out in edge-sequence order; every
     // partial path stays on a shortest path, so each one pushed completes.
-    let mut stack: Vec<(String, Vec<(u32, String)>)> = vec![(start.to_string(), Vec::new())];
-    let mut steps: HashMap<String, Vec<(u32, String)>> = HashMap::new();
+    let mut stack: Vec<(String, Vec<(u64, String)>)> = vec![(start.to_string(), Vec::new())];
+    let mut steps: HashMap<String, Vec<(u64, String)>> = HashMap::new();
     while let Some((v, path)) = stack.pop() {
         if v == end {
             if out.paths.len() == l.paths {
@@ -277,7 +277,7 @@ pub fn shortest_paths_within(
     out
 }
 
-fn edge_json(e: &Collection, o: u32) -> Value {
+fn edge_json(e: &Collection, o: u64) -> Value {
     let key = |f| {
         e.str_of(o, f)
             .map(|h| h.split_once('/').map_or(h.clone(), |(_, k)| k.to_string()))
@@ -360,14 +360,14 @@ mod tests {
 
     /// The naive answer: every simple path from `s` to `e` by exhaustive search, keeping the
     /// shortest, sorted by edge sequence.
-    fn naive(edges: &[(usize, usize)], s: usize, e: usize) -> Vec<Vec<u32>> {
+    fn naive(edges: &[(usize, usize)], s: usize, e: usize) -> Vec<Vec<u64>> {
         fn walk(
             edges: &[(usize, usize)],
             v: usize,
             e: usize,
             seen: &mut Vec<usize>,
-            path: &mut Vec<u32>,
-            out: &mut Vec<Vec<u32>>,
+            path: &mut Vec<u64>,
+            out: &mut Vec<Vec<u64>>,
         ) {
             if v == e {
                 out.push(path.clone());
@@ -385,7 +385,7 @@ mod tests {
                     continue;
                 }
                 seen.push(w);
-                path.push(i as u32);
+                path.push(i as u64);
                 walk(edges, w, e, seen, path, out);
                 path.pop();
                 seen.pop();
@@ -396,7 +396,7 @@ mod tests {
         let Some(min) = all.iter().map(Vec::len).min() else {
             return Vec::new();
         };
-        let mut best: Vec<Vec<u32>> = all.into_iter().filter(|p| p.len() == min).collect();
+        let mut best: Vec<Vec<u64>> = all.into_iter().filter(|p| p.len() == min).collect();
         best.sort();
         best
     }
@@ -406,20 +406,20 @@ mod tests {
         fn prop_closure_paths_equal_exhaustive_search(edges in prop::collection::vec((0usize..7, 0usize..7), 0..14), s in 0usize..7, e in 0usize..7) {
             let neighbours = |v: &str| {
                 let v: usize = v.parse().unwrap();
-                let mut out: Vec<(u32, String)> = Vec::new();
+                let mut out: Vec<(u64, String)> = Vec::new();
                 for (i, &(a, b)) in edges.iter().enumerate() {
                     if a == v {
-                        out.push((i as u32, b.to_string()));
+                        out.push((i as u64, b.to_string()));
                     }
                     if b == v && a != b {
-                        out.push((i as u32, a.to_string()));
+                        out.push((i as u64, a.to_string()));
                     }
                 }
                 out.sort();
                 out
             };
             let got = shortest_paths(&s.to_string(), &e.to_string(), neighbours);
-            let got: Vec<Vec<u32>> = got.paths.iter().map(|p| p.iter().map(|x| x.0).collect()).collect();
+            let got: Vec<Vec<u64>> = got.paths.iter().map(|p| p.iter().map(|x| x.0).collect()).collect();
             let want = if s == e { vec![Vec::new()] } else { naive(&edges, s, e) };
             prop_assert_eq!(got, want);
         }
@@ -446,7 +446,7 @@ mod tests {
     fn test_paths_are_capped() {
         // 12 layers of 2 parallel edges: 4096 shortest paths, capped at MAX_PATHS.
         let neighbours = |v: &str| {
-            let v: u32 = v.parse().unwrap();
+            let v: u64 = v.parse().unwrap();
             let mut out = Vec::new();
             if v > 0 {
                 out.push((2 * (v - 1), (v - 1).to_string()));
@@ -466,13 +466,13 @@ mod tests {
     }
 
     /// Neighbours of an undirected graph given as an edge list (edge ordinal = index).
-    fn graph(edges: &[(&str, &str)], v: &str) -> Vec<(u32, String)> {
+    fn graph(edges: &[(&str, &str)], v: &str) -> Vec<(u64, String)> {
         let mut out = Vec::new();
         for (i, &(a, b)) in edges.iter().enumerate() {
             if a == v {
-                out.push((i as u32, b.to_string()));
+                out.push((i as u64, b.to_string()));
             } else if b == v {
-                out.push((i as u32, a.to_string()));
+                out.push((i as u64, a.to_string()));
             }
         }
         out.sort();

@@ -159,7 +159,7 @@ fn pmid_forms(v: &str) -> Vec<String> {
 }
 
 /// The edge's handle (`proteins_proteins/<key>`, as IGVF's `_id`).
-fn handle(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn handle(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     sets::handle(e, o)
         .map(|h| crate::shape::write_str(out, &h))
         .is_some()

@@ -162,7 +162,7 @@ impl Qtl {
 struct Row<'a> {
     kind: Qtl,
     edges: &'a Collection,
-    ord: u32,
+    ord: u64,
     gene: Option<String>,
 }
 
@@ -243,7 +243,7 @@ fn qtls(ctx: &Ctx<'_>, p: &Params) -> Reply {
 }
 
 /// The genes of `gene_id` and `gene_name` (the name cascade), in key order.
-fn anchor_genes(ctx: &Ctx<'_>, p: &Params) -> Vec<u32> {
+fn anchor_genes(ctx: &Ctx<'_>, p: &Params) -> Vec<u64> {
     let g = ctx.coll(gn::COLL);
     let base = || {
         let mut f = Filter::over(g);
@@ -265,7 +265,7 @@ fn from_genes<'a>(
     p: &Params,
     kind: Qtl,
     e: &'a Collection,
-) -> Vec<(u32, Option<String>)> {
+) -> Vec<(u64, Option<String>)> {
     let g = ctx.coll(gn::COLL);
     let anchors = anchor_genes(ctx, p);
     let Some(gc) = g else {
@@ -325,7 +325,7 @@ fn from_variants<'a>(
     p: &Params,
     kind: Qtl,
     e: &'a Collection,
-) -> Vec<(u32, Option<String>)> {
+) -> Vec<(u64, Option<String>)> {
     variants::from_matching(ctx, p, Some(e), kind.from(), None)
         .iter()
         .map(|o| (o, None))
@@ -339,7 +339,7 @@ fn gene_of(
     g: Option<&Collection>,
     kind: Qtl,
     e: &Collection,
-    o: u32,
+    o: u64,
 ) -> Option<String> {
     match kind {
         Qtl::Genes => e.str_of(o, vg::m::_to),
@@ -361,7 +361,7 @@ fn gene_of(
 
 /// `{name, id}` of the record a handle names: the client requires both strings, so a missing
 /// handle or record gives `""` (the id stays the handle's key when only the record is missing).
-fn id_name(ctx: &Ctx<'_>, handle: Option<&str>, name: fn(&Collection, u32) -> Value) -> Value {
+fn id_name(ctx: &Ctx<'_>, handle: Option<&str>, name: fn(&Collection, u64) -> Value) -> Value {
     let Some(h) = handle else {
         return json!({"name": "", "id": ""});
     };

@@ -80,13 +80,13 @@ pub fn within<'a>(coll: Option<&'a Collection>, r: &Region) -> Set<'a> {
 
 /// The `_key` of record `ord`.
 #[allow(clippy::disallowed_methods)]
-pub fn key(coll: &Collection, ord: u32) -> Option<String> {
+pub fn key(coll: &Collection, ord: u64) -> Option<String> {
     coll.string(ord, KEY)
 }
 
 /// The document handle `collection/key` of record `ord`.
 #[allow(clippy::disallowed_methods)]
-pub fn handle(coll: &Collection, ord: u32) -> Option<String> {
+pub fn handle(coll: &Collection, ord: u64) -> Option<String> {
     // Keys are plain JSON strings: borrowed when they hold no escape (no decode, no copy).
     let raw = coll.value(ord, KEY)?;
     let key = crate::shape::json_str(&raw)?;
@@ -106,7 +106,7 @@ pub fn key_in(h: &str, coll: Coll) -> Option<&str> {
 
 /// The handles of records `ords`, whose records are read ahead first (a region's variants are
 /// neighbours in the file: one read instead of one per page when the catalog is cold).
-pub fn handles(coll: &Collection, ords: &[u32]) -> Vec<String> {
+pub fn handles(coll: &Collection, ords: &[u64]) -> Vec<String> {
     coll.prefetch(ords);
     ords.iter().filter_map(|&o| handle(coll, o)).collect()
 }
@@ -152,7 +152,7 @@ pub fn adjacent_to<'a>(
     edges: Option<&'a Collection>,
     end: Member,
     nodes: Option<&Collection>,
-    ords: impl IntoIterator<Item = u32>,
+    ords: impl IntoIterator<Item = u64>,
 ) -> Set<'a> {
     let (Some(e), Some(nodes)) = (edges, nodes) else {
         return Set::Empty;
@@ -178,7 +178,7 @@ pub fn number_test<'a>(
     coll: Option<&'a Collection>,
     field: Member,
     test: impl Fn(f64) -> bool + 'a,
-) -> impl Fn(u32) -> bool + 'a {
+) -> impl Fn(u64) -> bool + 'a {
     let col = coll.and_then(|c| c.number(name_in(c, field, Some(IndexKind::Num))));
     move |o| col.and_then(|c| c.get(o)).is_some_and(&test)
 }
@@ -191,7 +191,7 @@ pub fn member_number_test<'a>(
     coll: Option<&'a Collection>,
     field: Member,
     test: impl Fn(f64) -> bool + 'a,
-) -> impl Fn(u32) -> bool + 'a {
+) -> impl Fn(u64) -> bool + 'a {
     let name = coll.map(|c| name_in(c, field, None));
     let (top, inner) = match name.and_then(|n| n.split_once('.')) {
         Some((a, b)) => (a, Some(b)),
@@ -216,7 +216,7 @@ pub fn threshold<'a>(
     coll: Option<&'a Collection>,
     field: Member,
     t: Threshold,
-) -> impl Fn(u32) -> bool + 'a {
+) -> impl Fn(u64) -> bool + 'a {
     number_test(coll, field, move |x| t.test(x))
 }
 

@@ -127,7 +127,7 @@ pub fn from_matching<'a>(
 pub fn required_variants<'a>(
     ctx: &Ctx<'a>,
     p: &Params,
-) -> Result<(Option<&'a Collection>, Vec<u32>), ApiError> {
+) -> Result<(Option<&'a Collection>, Vec<u64>), ApiError> {
     let v = ctx.coll(p.organism.collection(VARIANTS));
     let ords = identified(v, p).collect();
     if ords.is_empty() {

@@ -85,14 +85,14 @@ pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         variants::identified(v, p).lazy(),
     ));
     // A row is its coding variant: an edge to a missing one has no row.
-    let target = move |e: u32| -> Option<(&Collection, u32)> {
+    let target = move |e: u64| -> Option<(&Collection, u64)> {
         let h = edges?.str_of(e, vcv::m::_to)?;
         let c = cv?;
         Some((c, c.ord(sets::key_in(&h, coding_variants::COLL)?)?))
     };
     f.pred(move |e| target(e).is_some());
     let (page, more) = f.window(p.offset(), p.limit);
-    let items: Vec<(&Collection, u32)> = page.into_iter().filter_map(target).collect();
+    let items: Vec<(&Collection, u64)> = page.into_iter().filter_map(target).collect();
     Ok(crate::api::Answer::page(
         ctx.render(p).array_of(&items, &CODING_VARIANT),
         more,

@@ -43,7 +43,7 @@ fn variants_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         return Ok(b"[]".to_vec().into());
     };
     let handle = format!("{}/{}", schema::variants::COLL.name(), id.as_str());
-    let mut related: BTreeMap<(bool, String), Vec<u32>> = BTreeMap::new();
+    let mut related: BTreeMap<(bool, String), Vec<u64>> = BTreeMap::new();
     for (edges, (from_m, to_m), is_gene) in [
         (vg::COLL, (vg::m::_from, vg::m::_to), true),
         (vp::COLL, (vp::m::_from, vp::m::_to), false),

@@ -53,7 +53,7 @@ pub static GENE_SUMMARY: Shape = Shape {
 };
 
 /// `chr` of a 4.19 row: the edge's, else its variant's.
-fn summary_chr(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn summary_chr(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let chr = e.str_of(o, vg::m::chr).or_else(|| {
         let (c, vo) = r.cat.resolve(&e.str_of(o, vg::m::_from)?)?;
         c.str_of(vo, schema::variants::m::chr)

@@ -136,11 +136,11 @@ pub static RECORD: Shape = Shape {
 };
 
 /// One row: variant, element, edge, gene (collection and ordinal), distance to the TSS.
-type Row<'a> = (u32, u32, u32, (&'a Collection, u32), Option<i64>);
+type Row<'a> = (u64, u64, u64, (&'a Collection, u64), Option<i64>);
 
 /// The distance from element [start, end) to the gene's TSS (its end on the minus strand).
-fn tss_distance(els: &Collection, eo: u32, gc: &Collection, go: u32) -> Option<i64> {
-    let num = |c: &Collection, o: u32, m| member_value(c, o, m).as_f64().map(|x| x as i64);
+fn tss_distance(els: &Collection, eo: u64, gc: &Collection, go: u64) -> Option<i64> {
+    let num = |c: &Collection, o: u64, m| member_value(c, o, m).as_f64().map(|x| x as i64);
     let tss = if gc.str_of(go, g::m::strand).as_deref() == Some("-") {
         num(gc, go, g::m::end)?
     } else {
@@ -202,7 +202,7 @@ fn variants_genomic_elements_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
             rows.push((vo, eo, o, (gc, go), distance));
         }
     }
-    let padj = |o: u32| member_value(ec, o, eg::m::neg_log10_pvalue_adj).as_f64();
+    let padj = |o: u64| member_value(ec, o, eg::m::neg_log10_pvalue_adj).as_f64();
     rows.sort_by(|a, b| {
         let by_p = match (padj(a.2), padj(b.2)) {
             (Some(x), Some(y)) => y.partial_cmp(&x).unwrap_or(Ordering::Equal),

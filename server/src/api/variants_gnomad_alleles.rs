@@ -46,7 +46,7 @@ fn gnomad_alleles(ctx: &Ctx<'_>, p: &Params) -> Reply {
         return Err(ApiError::param("region", "region is required"));
     };
     let v = ctx.coll(vr::COLL);
-    let mut rows: Vec<(u64, u32, Value)> = Vec::new();
+    let mut rows: Vec<(u64, u64, Value)> = Vec::new();
     if let Some(c) = v {
         for o in sets::within(v, r).iter() {
             let pos = member_value(c, o, vr::m::pos);

@@ -34,7 +34,7 @@ pub fn nearest_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
     };
     let mut ords = Vec::new();
     if let (Some(g), Some(ix)) = (g, g.and_then(|c| c.intervals())) {
-        let mut hits: Vec<(u32, u32)> = Vec::new();
+        let mut hits: Vec<(u32, u64)> = Vec::new();
         ix.for_each_overlap(r.chr(), r.start(), r.end(), |s, _, o| hits.push((s, o)));
         hits.sort_unstable();
         ords = hits.into_iter().map(|h| h.1).collect();

@@ -97,7 +97,7 @@ pub const CLASS: Param = Param::new(
 );
 
 /// The name of the ontology term an edge's `_to` points at.
-fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn term_name(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let name = e.str_of(o, vp::m::_to).and_then(|h| {
         let (c, to) = r.cat.resolve(&h)?;
         c.str_of(to, ontology_terms::m::name)
@@ -106,7 +106,7 @@ fn term_name(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool 
 }
 
 /// The rsids of an edge's variant.
-fn variant_rsids(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn variant_rsids(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let bytes = e.str_of(o, vp::m::_from).and_then(|h| {
         let (c, vo) = r.cat.resolve(&h)?;
         c.raw(vo, schema::variants::m::rsid).map(|v| v.to_vec())
@@ -214,7 +214,7 @@ pub static PHENO_OTHER: Shape = Shape {
 pub static PHENO_SHAPES: &[&Shape] = &[&PHENO_GWAS, &PHENO_CRISPR, &PHENO_OTHER];
 
 /// The 4.3 shape of a row, by its source and method.
-pub fn phenotype_shape(e: &Collection, o: u32) -> &'static Shape {
+pub fn phenotype_shape(e: &Collection, o: u64) -> &'static Shape {
     if e.str_of(o, vp::m::source).as_deref() == Some("OpenTargets") {
         &PHENO_GWAS
     } else if e.str_of(o, vp::m::method).as_deref() == Some("CRISPR screen") {

@@ -66,7 +66,7 @@ pub const METHOD: Param = Param::new(
 /// Methods 4.9 reports unless `method` is given (predictions, not screens).
 const DEFAULT_METHODS: &[&str] = &["scE2G", "ENCODE-rE2G"];
 
-fn num(c: &Collection, o: u32, f: SchemaMember) -> Option<i64> {
+fn num(c: &Collection, o: u64, f: SchemaMember) -> Option<i64> {
     member_value(c, o, f).as_f64().map(|x| x as i64)
 }
 
@@ -106,9 +106,9 @@ pub static PREDICTION: Shape = Shape {
 fn prediction_row(
     ctx: &Ctx<'_>,
     e: &Collection,
-    eo: u32,
+    eo: u64,
     v: &Collection,
-    vo: u32,
+    vo: u64,
 ) -> Option<Value> {
     let (el, elo) = ctx.cat.resolve(&e.str_of(eo, ege::m::_from)?)?;
     let gene_handle = e.str_of(eo, ege::m::_to)?;
@@ -208,10 +208,10 @@ pub fn predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
             .is_some()
     });
     // Rows as (edge, variant), in that order.
-    let mut rows: Vec<(u32, u32)> = Vec::new();
+    let mut rows: Vec<(u64, u64)> = Vec::new();
     if p.any(&variants::IDS) {
         let mut element_handles = Vec::new();
-        let mut per_element: std::collections::HashMap<String, Vec<u32>> =
+        let mut per_element: std::collections::HashMap<String, Vec<u64>> =
             std::collections::HashMap::new();
         for vo in variants::identified(v, p).lazy() {
             let (Some(chr), Some(pos)) = (
@@ -289,7 +289,7 @@ fn render_rows(
     ctx: &Ctx<'_>,
     e: &Collection,
     v: &Collection,
-    rows: &[(u32, u32)],
+    rows: &[(u64, u64)],
     more: bool,
 ) -> Reply {
     let out: Vec<Value> = rows

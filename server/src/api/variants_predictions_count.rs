@@ -85,8 +85,8 @@ fn predictions_count(ctx: &Ctx<'_>, p: &Params) -> Reply {
 pub fn containing(
     els: Option<&Collection>,
     v: Option<&Collection>,
-    ords: &[u32],
-) -> Vec<(u32, u32)> {
+    ords: &[u64],
+) -> Vec<(u64, u64)> {
     let mut pairs = Vec::new();
     if let (Some(vc), Some(ix)) = (v, els.and_then(|c| c.intervals())) {
         for &vo in ords {

@@ -87,14 +87,14 @@ pub const NAME: Param = Param::new(
 );
 
 /// The edge's target handle, when it is a string.
-fn target(e: &Collection, o: u32) -> Option<String> {
+fn target(e: &Collection, o: u64) -> Option<String> {
     e.raw(o, vp::m::_to)
         .and_then(|b| json_str(&b).map(|h| h.into_owned()))
 }
 
 /// The protein or complex: its handle, or with verbose its record (a protein in the client's
 /// `ProteinBasic`, a complex in `Complex`).
-fn protein_complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn protein_complex(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let Some(h) = target(e, o) else {
         return false;
     };
@@ -107,7 +107,7 @@ fn protein_complex(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) ->
 }
 
 /// Whether the target is a complex (the client requires the boolean).
-fn is_complex(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn is_complex(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let yes = target(e, o).is_some_and(|h| sets::key_in(&h, complexes::COLL).is_some());
     out.extend_from_slice(if yes { b"true" } else { b"false" });
     true
@@ -115,7 +115,7 @@ fn is_complex(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool
 
 /// IGVF's ADASTRA score: with exactly one of the adjusted p-values (ref, alt) below 0.05, minus
 /// the ref one or plus the alt one; otherwise null (a missing value never counts as 0).
-fn score(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn score(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     let num = |m| member_value(e, o, m).as_f64();
     let (r, a) = (num(vp::m::p_value_adj_ref), num(vp::m::p_value_adj_alt));
     let low = |x: Option<f64>| x.is_some_and(|x| x < 0.05);

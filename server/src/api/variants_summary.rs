@@ -199,7 +199,7 @@ fn variant_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
 }
 
 /// IGVF's distance of a gene to a position: to the nearer of its start and end.
-fn distance(g: &Collection, o: u32, pos: u64) -> Option<u64> {
+fn distance(g: &Collection, o: u64, pos: u64) -> Option<u64> {
     let at = |m| member_value(g, o, m).as_u64();
     Some(
         pos.abs_diff(at(gn::m::start)?)
@@ -210,12 +210,12 @@ fn distance(g: &Collection, o: u32, pos: u64) -> Option<u64> {
 /// The gene (protein-coding with `coding`) nearest to `pos` on `chr`, with its distance: among
 /// those overlapping the position the one of least distance, else the nearer of the closest
 /// on each side (ties: the smaller distance, then the left one, then the smaller ordinal).
-fn nearest_gene(g: &Collection, chr: &str, pos: u64, coding: bool) -> Option<(u32, u64)> {
+fn nearest_gene(g: &Collection, chr: &str, pos: u64, coding: bool) -> Option<(u64, u64)> {
     let ix = g.intervals()?;
     let keep =
-        |o: &u32| !coding || g.str_of(*o, gn::m::gene_type).as_deref() == Some("protein_coding");
+        |o: &u64| !coding || g.str_of(*o, gn::m::gene_type).as_deref() == Some("protein_coding");
     let p = u32::try_from(pos).ok()?;
-    let best = |ords: &mut dyn Iterator<Item = u32>| {
+    let best = |ords: &mut dyn Iterator<Item = u64>| {
         ords.filter(keep)
             .filter_map(|o| Some((distance(g, o, pos)?, o)))
             .min()

@@ -61,7 +61,7 @@ pub const ANCESTRY: Param = Param::new(
 fn end_member(
     r: &Render<'_>,
     e: &Collection,
-    o: u32,
+    o: u64,
     end: Stored,
     m: Stored,
     out: &mut Vec<u8>,
@@ -75,7 +75,7 @@ fn end_member(
 
 macro_rules! end_members {
     ($($f:ident: $end:ident . $m:ident;)*) => {$(
-        fn $f(r: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+        fn $f(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
             end_member(r, e, o, vv::m::$end, variants::m::$m, out)
         }
     )*};
@@ -91,7 +91,7 @@ end_members! {
 }
 
 /// The client's `positive_corr`: not `negated`.
-fn positive_corr(_: &Render<'_>, e: &Collection, o: u32, out: &mut Vec<u8>) -> bool {
+fn positive_corr(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
     match member_value(e, o, vv::m::negated).as_bool() {
         Some(n) => {
             out.extend_from_slice(if n { b"false" } else { b"true" });

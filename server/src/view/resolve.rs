@@ -96,7 +96,7 @@ pub enum Found {
 }
 
 /// The integer member `m` of record `o`.
-pub fn int(c: &Collection, o: u32, m: Member) -> Option<u32> {
+pub fn int(c: &Collection, o: u64, m: Member) -> Option<u32> {
     let raw = c.raw(o, m)?;
     std::str::from_utf8(&raw).ok()?.trim().parse().ok()
 }
@@ -110,27 +110,27 @@ pub fn padded(chr: &str, start: u32, end: u32, flank: u32) -> Option<Region> {
 
 /// The span of a feature record (`chr`, `start`, `end` members) plus 10 % on each side (at
 /// least [`MIN_FEATURE_FLANK`]).
-fn feature(c: &Collection, o: u32, chr: Member, start: Member, end: Member) -> Option<Region> {
+fn feature(c: &Collection, o: u64, chr: Member, start: Member, end: Member) -> Option<Region> {
     let (s, e) = (int(c, o, start)?, int(c, o, end)?);
     let flank = (e.saturating_sub(s) / 10).max(MIN_FEATURE_FLANK);
     padded(&c.str_of(o, chr)?, s, e, flank)
 }
 
-fn variant_region(c: &Collection, o: u32) -> Option<Region> {
+fn variant_region(c: &Collection, o: u64) -> Option<Region> {
     let pos = int(c, o, variants::m::pos)?;
     padded(&c.str_of(o, variants::m::chr)?, pos, pos + 1, VARIANT_FLANK)
 }
 
-fn gene_region(c: &Collection, o: u32) -> Option<Region> {
+fn gene_region(c: &Collection, o: u64) -> Option<Region> {
     feature(c, o, genes::m::chr, genes::m::start, genes::m::end)
 }
 
 /// One match → its region; several → choices labelled by `label`; none → nothing.
 fn found(
     c: &Collection,
-    ords: Vec<u32>,
-    place: impl Fn(&Collection, u32) -> Option<Region>,
-    label: impl Fn(&Collection, u32) -> Option<String>,
+    ords: Vec<u64>,
+    place: impl Fn(&Collection, u64) -> Option<Region>,
+    label: impl Fn(&Collection, u64) -> Option<String>,
 ) -> Found {
     let mut hits: Vec<(String, Region)> = ords
         .into_iter()

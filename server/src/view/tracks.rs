@@ -167,11 +167,11 @@ pub struct View {
     pub links: Track<Link>,
 }
 
-fn float(c: &Collection, o: u32, m: Member) -> Option<f64> {
+fn float(c: &Collection, o: u64, m: Member) -> Option<f64> {
     member_value(c, o, m).as_f64()
 }
 
-fn span(c: &Collection, o: u32, start: Member, end: Member) -> Option<(u32, u32)> {
+fn span(c: &Collection, o: u64, start: Member, end: Member) -> Option<(u32, u32)> {
     Some((int(c, o, start)?, int(c, o, end)?))
 }
 
