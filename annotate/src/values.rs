@@ -89,6 +89,8 @@ pub struct Values<'c> {
     /// Only a few variant members: each decoded alone ([`Values::fill_lean`]).
     lean: bool,
     handle: Vec<u8>,
+    /// The ordinal of the variant being filled.
+    ord: u64,
     /// The edge collections the fields read, looked up by name once.
     edge: EdgeColls<'c>,
     /// For each member position of the last `annotations` object read: its name and the
@@ -107,15 +109,24 @@ struct EdgeColls<'c> {
     coding: Option<&'c Collection>,
 }
 
-/// The edges of one variant in an edge collection (ordinals).
-fn edges(coll: Option<&Collection>, handle: &[u8]) -> Vec<u64> {
-    let h = std::str::from_utf8(handle).ok();
-    coll.and_then(|c| c.adjacency("_from"))
-        .zip(h)
-        .and_then(|(a, h)| a.get(h))
-        .map(|l| l.iter().collect())
-        .unwrap_or_default()
+/// The edges of variant `ord` (handle `handle`) in an edge collection (ordinals): found by the
+/// variant's ordinal, which the look-up already has, so no key-map walk per edge collection;
+/// by handle only when the edges were built without the variants' key map.
+fn edges(coll: Option<&Collection>, ord: u64, handle: &[u8]) -> Vec<u64> {
+    let Some(a) = coll.and_then(|c| c.adjacency("_from")) else {
+        return Vec::new();
+    };
+    let list = if a.by_handle_only(VARIANTS) {
+        std::str::from_utf8(handle).ok().and_then(|h| a.get(h))
+    } else {
+        // The variant is in this catalog, so its handle resolves to `ord`: `of` is `get`.
+        a.of(VARIANTS, ord)
+    };
+    list.map(|l| l.iter().collect()).unwrap_or_default()
 }
+
+/// The collection whose records [`Values`] annotates from.
+const VARIANTS: &str = "variants";
 
 /// A test of whether an edge of `coll` has `value` in facet `field` (the facet's bitmap
 /// looked up once, not per edge).
@@ -164,6 +175,7 @@ impl<'c> Values<'c> {
             rsid: variants.field("rsid"),
             spdi: variants.field("spdi"),
             handle: Vec::new(),
+            ord: 0,
             edge: EdgeColls {
                 genes: cols.get("variants_genes"),
                 phenotypes: cols.get("variants_phenotypes"),
@@ -234,6 +246,7 @@ impl<'c> Values<'c> {
             });
         }
         if self.needs_edges {
+            self.ord = ord;
             self.handle.clear();
             self.handle.extend_from_slice(b"variants/");
             if let Some(k) = self
@@ -263,7 +276,7 @@ impl<'c> Values<'c> {
                     let c = self.edge.elements;
                     let n = c.map_or(0, |c| {
                         let caqtl = facet_test(c, "method", "caQTL");
-                        edges(Some(c), &self.handle)
+                        edges(Some(c), self.ord, &self.handle)
                             .into_iter()
                             .filter(|&e| caqtl(e))
                             .count()
@@ -316,7 +329,7 @@ impl<'c> Values<'c> {
         let mut n = 0usize;
         // (−log10 p, _key, edge ordinal) of the strongest association; ties go to the smaller key.
         let mut top: Option<(f64, Vec<u8>, u64)> = None;
-        for e in edges(Some(c), &self.handle) {
+        for e in edges(Some(c), self.ord, &self.handle) {
             if !is_q(e) {
                 continue;
             }
@@ -371,7 +384,7 @@ impl<'c> Values<'c> {
         let mut top: Option<(f64, Vec<u8>, u64)> = None;
         let (p, key) = (c.field("p_value"), c.field("_key"));
         let is_gwas = facet_test(c, "label", "GWAS");
-        for e in edges(Some(c), &self.handle) {
+        for e in edges(Some(c), self.ord, &self.handle) {
             if !is_gwas(e) {
                 continue;
             }
@@ -420,7 +433,7 @@ impl<'c> Values<'c> {
             return;
         };
         let mut got: Vec<Vec<u8>> = Vec::new();
-        for e in edges(Some(c), &self.handle) {
+        for e in edges(Some(c), self.ord, &self.handle) {
             let assertion = c.value(e, "assertion");
             if let Some(s) = assertion.as_deref().and_then(json::str_content) {
                 let mut v = Vec::new();
@@ -438,7 +451,7 @@ impl<'c> Values<'c> {
         let (Some(c), Some(cv)) = (self.edge.coding_edges, self.edge.coding) else {
             return Vec::new();
         };
-        let mut v: Vec<(Vec<u8>, u64)> = edges(Some(c), &self.handle)
+        let mut v: Vec<(Vec<u8>, u64)> = edges(Some(c), self.ord, &self.handle)
             .into_iter()
             .filter_map(|e| {
                 let to = c.value(e, "_to")?;
