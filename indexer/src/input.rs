@@ -47,9 +47,9 @@ pub fn discover(dir: &Path) -> Result<BTreeMap<String, Vec<InputFile>>, BuildErr
             continue;
         }
         let collection = stem.split('.').next().unwrap_or(stem).to_string();
-        let meta = e
-            .metadata()
-            .map_err(|err| BuildError::io(name.clone(), err))?;
+        // Followed through symbolic links: an input directory of links to the real files
+        // (a shared data area, one link per part) is a common way to assemble one.
+        let meta = std::fs::metadata(e.path()).map_err(|err| BuildError::io(name.clone(), err))?;
         if !meta.is_file() {
             continue;
         }
@@ -392,6 +392,24 @@ mod tests {
             };
             prop_assert_eq!(got, want);
         }
+    }
+
+    #[test]
+    fn test_discover_follows_symbolic_links() {
+        let base = std::env::temp_dir().join(format!("varcat-discover-{}", std::process::id()));
+        let (real, dir) = (base.join("real"), base.join("in"));
+        std::fs::create_dir_all(&real).unwrap();
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(real.join("genes.jsonl"), "{\"_key\": \"g\"}\n").unwrap();
+        std::os::unix::fs::symlink(real.join("genes.jsonl"), dir.join("genes.jsonl")).unwrap();
+        let found = discover(&dir).unwrap();
+        assert_eq!(found["genes"].len(), 1);
+        assert_eq!(found["genes"][0].bytes, 14);
+        // A link to nothing stops the build naming it, rather than being skipped silently.
+        std::os::unix::fs::symlink(real.join("gone.jsonl"), dir.join("drugs.jsonl")).unwrap();
+        let err = discover(&dir).unwrap_err().to_string();
+        assert!(err.contains("drugs.jsonl"), "{err}");
+        std::fs::remove_dir_all(&base).unwrap();
     }
 
     #[test]
