@@ -250,6 +250,10 @@ pub struct BlockOptions {
     pub codec: Option<Codec>,
     /// zstd only for a collection whose encoded records pass this many bytes.
     pub zstd_above: u64,
+    /// One record per block when the blocks are zstd frames (a read of one record then
+    /// decompresses that record only); blocks as `per_block` says when they are stored as
+    /// they are, where a block costs nothing to read.
+    pub single_when_compressed: bool,
 }
 
 /// How a record store's blocks are stored (the trailer's last word).
@@ -292,6 +296,7 @@ impl Default for BlockOptions {
             target: BlockTarget::Raw(4096),
             codec: None,
             zstd_above: DEFAULT_ZSTD_ABOVE,
+            single_when_compressed: false,
         }
     }
 }
@@ -497,7 +502,12 @@ impl<W: Write> RecordWriter<W> {
         let mut comps = (0..self.opts.threads.max(1))
             .map(|_| zstd::bulk::Compressor::with_dictionary(self.opts.level, &dict))
             .collect::<io::Result<Vec<_>>>()?;
-        let per_block = self.per_block(&mut comps[0])?;
+        let single = self.opts.single_when_compressed && !uncompressed;
+        let mut per_block = if single {
+            1
+        } else {
+            self.per_block(&mut comps[0])?
+        };
         let codec = match self.opts.codec {
             Some(c) => c,
             None if uncompressed => Codec::None,
@@ -511,6 +521,9 @@ impl<W: Write> RecordWriter<W> {
                 Codec::choose(self.raw_bytes, self.opts.zstd_above, raw, compressed)
             }
         };
+        if single && codec == Codec::None {
+            per_block = self.per_block(&mut comps[0])?;
+        }
         let dict = if codec == Codec::Zstd {
             dict
         } else {

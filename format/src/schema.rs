@@ -154,11 +154,22 @@ pub struct Spec {
     /// nothing looks it up (its one role, the row order, is the ordinal order): its records
     /// then leave it out (docs/format-v3/brief.md §6.3).
     pub key_stored: bool,
-    /// Whether requests read its records one at a time at scattered ordinals (a gene's
-    /// coding variants' scores, a phenotype's coding-variant edges): its record blocks are
-    /// then stored without zstd, so a read decodes one record rather than decompressing a
-    /// block for it (the one rule; FORMAT.md "Records").
-    pub read_scattered: bool,
+    /// How its records are blocked (FORMAT.md "Records").
+    pub records: Blocking,
+}
+
+/// How a collection's records are grouped into blocks, for the way requests read them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocking {
+    /// Blocks of ≈ 4 KiB, zstd by the one rule: neighbouring ordinals are read together.
+    Blocks,
+    /// One record per block, zstd by the one rule: requests read single records at scattered
+    /// ordinals (a coding variant's phenotype edges), so a read decompresses its record only.
+    Single,
+    /// Never compressed: a request reads hundreds of its records (every score of a gene's
+    /// coding variants), and decompressing them cost +17–21 % instructions per request even
+    /// in one-record frames (BENCHMARKS.md "64-bit ordinals …").
+    Plain,
 }
 
 /// The defaults a spec overrides: a node collection in key order without indexes.
@@ -172,7 +183,7 @@ const NODE: Spec = Spec {
     numbers: &[],
     keyed: None,
     key_stored: true,
-    read_scattered: false,
+    records: Blocking::Blocks,
 };
 
 /// Every collection varcat builds, in build order: nodes, then edges (so dangling references

@@ -671,3 +671,46 @@ fn test_record_blocks_corrupt_bytes_never_panic() {
         }
     }
 }
+
+#[test]
+fn test_single_record_blocks_only_when_compressed() {
+    // `single_when_compressed`: one record per zstd frame; blocks as usual when stored as they
+    // are (a collection under the size rule), where a block costs nothing to read.
+    let recs: Vec<Vec<u8>> = (0..400)
+        .map(|i| {
+            let mut b = RecordBuf::new();
+            // Distinct, long and repetitive: compresses well in a frame of its own.
+            b.set(
+                1,
+                format!("\"{}{i}\"", "phenotype edge of a coding variant ".repeat(8)).into_bytes(),
+            );
+            b.set(2, format!("{}", i * 3).into_bytes());
+            b.encode()
+        })
+        .collect();
+    for (zstd_above, want_codec) in [(0, Codec::Zstd), (u64::MAX, Codec::None)] {
+        let opts = BlockOptions {
+            single_when_compressed: true,
+            zstd_above,
+            ..BlockOptions::default()
+        };
+        let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
+        for r in &recs {
+            w.push(r).unwrap();
+        }
+        let done = w.finish().unwrap();
+        assert_eq!(done.codec, want_codec);
+        let store =
+            RecordStore::open(Bytes::from_vec(done.out), &done.dict, &done.codebook, "t").unwrap();
+        assert_eq!(
+            store.per_block() == 1,
+            want_codec == Codec::Zstd,
+            "{want_codec:?}"
+        );
+        for (i, r) in recs.iter().enumerate() {
+            let rec = store.get(i as u64).unwrap();
+            let got: Vec<(u16, &[u8])> = rec.members().collect();
+            assert_eq!(got, Record::new(r).members().collect::<Vec<_>>());
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Variants, coding variants and their scores.
 
-use super::{Index, Kind, Member, Order, Spec, NODE};
+use super::{Blocking, Index, Kind, Member, Order, Spec, NODE};
 use crate::vocab::AF_MEMBERS;
 
 collection! {
@@ -208,7 +208,7 @@ pub(super) const CODING_VARIANTS_PHENOTYPES: Spec = Spec {
         Index::Exact(coding_variants_phenotypes::files_filesets),
         Index::Facet(coding_variants_phenotypes::method),
     ],
-    read_scattered: true,
+    records: Blocking::Single,
     ..NODE
 };
 
@@ -236,6 +236,6 @@ pub(super) const CODING_VARIANT_SCORES: Spec = Spec {
         Index::Facet(coding_variant_scores::score_methods),
         Index::Exact(coding_variant_scores::score_files),
     ],
-    read_scattered: true,
+    records: Blocking::Plain,
     ..NODE
 };

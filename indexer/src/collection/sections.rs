@@ -20,7 +20,7 @@ use super::records::KeyChunk;
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::parallel;
-use crate::schema::{Index, Order, Spec};
+use crate::schema::{Blocking, Index, Order, Spec};
 use crate::sorter::Sorter;
 use crate::sortkey::KeyReader;
 
@@ -61,7 +61,8 @@ impl<'s, 'w> Final<'s, 'w> {
             env.spool()?,
             BlockOptions {
                 threads: env.threads,
-                codec: spec.read_scattered.then_some(records::Codec::None),
+                single_when_compressed: spec.records == Blocking::Single,
+                codec: (spec.records == Blocking::Plain).then_some(records::Codec::None),
                 zstd_above: env.zstd_above,
                 ..BlockOptions::default()
             },
