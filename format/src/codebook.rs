@@ -27,6 +27,9 @@ const DICT_USES: u64 = 8;
 const DICT_BYTES: usize = 256 << 10;
 /// Most members of an `obj` (its null bitmap stays small).
 const OBJ_MAX: usize = 256;
+/// Most elements of an `arr` value (a longer array is escaped; a reader refuses a larger
+/// count, so a corrupt one cannot print without end from zero-byte elements).
+const ARR_MAX: usize = 1 << 16;
 /// Readers refuse codebooks declaring more entries than this (a corrupt count).
 const MAX_ENTRIES: usize = 1 << 20;
 /// The exponent byte of a `float` that marks integer text (`1`, not `1.0`).
@@ -50,8 +53,11 @@ pub enum Class {
     /// A JSON string: varint length + its escaped content without quotes.
     Str,
     /// An object with these members in this order: a null bitmap, then each non-null member
-    /// by its class (never `Obj` or `Same`).
+    /// by its class (never `Obj`, `Arr` or `Same`).
     Obj(Vec<(Vec<u8>, Class)>),
+    /// An array whose elements all have this class (never `Arr` or `Same`; `Obj` allowed):
+    /// varint count, then each element.
+    Arr(Box<Class>),
 }
 
 /// A `dict` member's values, in code order.
@@ -104,12 +110,15 @@ impl Class {
             Class::Float => 5,
             Class::Str => 6,
             Class::Obj(_) => 7,
+            Class::Arr(_) => 8,
         }
     }
 
     /// The class's name, as `varcat info` prints it.
     pub fn name(&self) -> &'static str {
-        ["raw", "const", "dict", "same", "int", "float", "str", "obj"][self.tag() as usize]
+        [
+            "raw", "const", "dict", "same", "int", "float", "str", "obj", "arr",
+        ][self.tag() as usize]
     }
 }
 
@@ -383,6 +392,16 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
             out.extend_from_slice(&nulls);
             out.extend_from_slice(&body);
         }
+        Class::Arr(element) => {
+            let got = crate::json_scan::array_elements(v)?;
+            if got.len() > ARR_MAX {
+                return None;
+            }
+            put_varint(out, got.len() as u64);
+            for e in got {
+                encode_value(element, e, out)?;
+            }
+        }
     }
     Some(())
 }
@@ -423,6 +442,20 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
             }
             out.push(b'}');
         }
+        Class::Arr(element) => {
+            let n = c.len()?;
+            if n > ARR_MAX {
+                return None;
+            }
+            out.push(b'[');
+            for i in 0..n {
+                if i > 0 {
+                    out.push(b',');
+                }
+                decode_value(element, c, out)?;
+            }
+            out.push(b']');
+        }
     }
     Some(())
 }
@@ -448,6 +481,15 @@ fn skip_value(class: &Class, c: &mut Cursor<'_>) -> Option<()> {
                 if nulls[i / 8] >> (i % 8) & 1 == 0 {
                     skip_value(class, c)?;
                 }
+            }
+        }
+        Class::Arr(element) => {
+            let n = c.len()?;
+            if n > ARR_MAX {
+                return None;
+            }
+            for _ in 0..n {
+                skip_value(element, c)?;
             }
         }
     }
@@ -772,7 +814,7 @@ impl Codebook {
                 1 => true,
                 _ => return None,
             };
-            let class = get_class(&mut c, true)?;
+            let class = get_class(&mut c, 0)?;
             if let Class::Same(m) = class {
                 if m >= i || matches!(entries[m].class, Class::Same(_)) {
                     return None;
@@ -816,11 +858,14 @@ fn put_class(out: &mut Vec<u8>, class: &Class) {
                 put_class(out, class);
             }
         }
+        Class::Arr(element) => put_class(out, element),
         Class::Raw | Class::Int | Class::Float | Class::Str => {}
     }
 }
 
-fn get_class(c: &mut Cursor<'_>, top: bool) -> Option<Class> {
+/// Reads a class at `depth`: 0 a record member (every class), 1 an array's element (no
+/// `Same`, no `Arr`), 2 an object's member (no `Same`, `Obj` or `Arr`).
+fn get_class(c: &mut Cursor<'_>, depth: u8) -> Option<Class> {
     Some(match c.byte()? {
         0 => Class::Raw,
         1 => Class::Const(c.bytes()?.to_vec()),
@@ -835,11 +880,11 @@ fn get_class(c: &mut Cursor<'_>, top: bool) -> Option<Class> {
                     .collect::<Option<_>>()?,
             ))
         }
-        3 if top => Class::Same(c.len()?),
+        3 if depth == 0 => Class::Same(c.len()?),
         4 => Class::Int,
         5 => Class::Float,
         6 => Class::Str,
-        7 if top => {
+        7 if depth < 2 => {
             let n = c.len()?;
             if n > OBJ_MAX {
                 return None;
@@ -847,10 +892,11 @@ fn get_class(c: &mut Cursor<'_>, top: bool) -> Option<Class> {
             let mut members = Vec::with_capacity(n);
             for _ in 0..n {
                 let name = c.bytes()?.to_vec();
-                members.push((name, get_class(c, false)?));
+                members.push((name, get_class(c, 2)?));
             }
             Class::Obj(members)
         }
+        8 if depth == 0 => Class::Arr(Box::new(get_class(c, 1)?)),
         _ => return None,
     })
 }
@@ -874,16 +920,24 @@ struct ValueStats {
     all_obj: bool,
     /// Per member of `shape`: its non-null values.
     members: Vec<ValueStats>,
+    /// Every value so far is an array without null elements (never inside an array or an
+    /// object).
+    all_arr: bool,
+    /// The elements of those arrays.
+    elements: Option<Box<ValueStats>>,
 }
 
 impl ValueStats {
-    fn new(nested: bool) -> ValueStats {
+    /// Statistics of values at `depth`: 0 a record member, 1 an array's element, 2 an
+    /// object's member (the depths [`get_class`] reads).
+    fn new(depth: u8) -> ValueStats {
         ValueStats {
             distinct: Some(FastMap::default()),
             all_int: true,
             all_number: true,
             all_string: true,
-            all_obj: !nested,
+            all_obj: depth < 2,
+            all_arr: depth == 0,
             ..ValueStats::default()
         }
     }
@@ -912,7 +966,7 @@ impl ValueStats {
                     match &self.shape {
                         None => {
                             self.shape = Some(names.iter().map(|n| n.to_vec()).collect());
-                            self.members = (0..ms.len()).map(|_| ValueStats::new(true)).collect();
+                            self.members = (0..ms.len()).map(|_| ValueStats::new(2)).collect();
                         }
                         Some(s) if s.iter().map(Vec::as_slice).eq(names.iter().copied()) => {}
                         Some(_) => {
@@ -926,6 +980,24 @@ impl ValueStats {
                                 st.add(mv);
                             }
                         }
+                    }
+                }
+            }
+        }
+        if self.all_arr {
+            match crate::json_scan::array_elements(v)
+                .filter(|es| es.len() <= ARR_MAX && !es.contains(&&b"null"[..]))
+            {
+                None => {
+                    self.all_arr = false;
+                    self.elements = None;
+                }
+                Some(es) => {
+                    let st = self
+                        .elements
+                        .get_or_insert_with(|| Box::new(ValueStats::new(1)));
+                    for e in es {
+                        st.add(e);
                     }
                 }
             }
@@ -966,6 +1038,10 @@ impl ValueStats {
                 );
             }
         }
+        if self.all_arr {
+            let element = self.elements.as_ref().map_or(Class::Raw, |e| e.class());
+            return Class::Arr(Box::new(element));
+        }
         Class::Raw
     }
 }
@@ -1003,7 +1079,7 @@ impl Chooser {
             }
             let f = self.fields[i].get_or_insert_with(|| FieldStats {
                 present: 0,
-                values: ValueStats::new(false),
+                values: ValueStats::new(0),
                 same: Some(
                     members
                         .iter()
@@ -1156,5 +1232,58 @@ mod tests {
         let (enc, esc) = cb.encode(&odd).unwrap();
         assert_eq!(esc, 6);
         assert_eq!(cb.decode(&enc).unwrap(), odd);
+    }
+
+    #[test]
+    fn test_arrays_of_objects_get_an_element_class() {
+        // A coding variant's scores: arrays of one object shape, empty ones among them.
+        let recs: Vec<Vec<u8>> = (0..64)
+            .map(|i| {
+                let scores: Vec<String> = (0..i % 4)
+                    .map(|k| format!("{{\"method\":\"m{}\",\"score\":{}.5}}", k % 2, i * k))
+                    .collect();
+                rec(&[
+                    (0, &format!("[{}]", scores.join(","))),
+                    (1, &format!("[\"rs{i}\"]")),
+                ])
+            })
+            .collect();
+        let mut ch = Chooser::new();
+        recs.iter().for_each(|r| ch.add(r));
+        let cb = Codebook::from_bytes(&ch.codebook().to_bytes()).unwrap();
+        let want = Class::Arr(Box::new(Class::Obj(vec![
+            (
+                b"method".to_vec(),
+                Class::Dict(Dict::new(vec![b"\"m0\"".to_vec(), b"\"m1\"".to_vec()])),
+            ),
+            (b"score".to_vec(), Class::Float),
+        ])));
+        assert_eq!(cb.entries[0].class, want);
+        assert_eq!(cb.entries[1].class, Class::Arr(Box::new(Class::Str)));
+        for r in &recs {
+            let (enc, esc) = cb.encode(r).unwrap();
+            assert_eq!(esc, 0);
+            assert_eq!(cb.decode(&enc).unwrap(), *r);
+        }
+        // Another shape, a null element, white space: escaped, still exact.
+        for odd in [
+            "[{\"x\":1}]",
+            "[null]",
+            "[ {\"method\":\"m0\",\"score\":1.5}]",
+        ] {
+            let r = rec(&[(0, odd), (1, "[]")]);
+            let (enc, esc) = cb.encode(&r).unwrap();
+            assert_eq!(esc, 1, "{odd}");
+            assert_eq!(cb.decode(&enc).unwrap(), r);
+        }
+        // A corrupt count is refused, not printed without end.
+        let mut bad = Vec::new();
+        put_varint(&mut bad, (ARR_MAX + 1) as u64);
+        assert!(decode_value(
+            &Class::Arr(Box::new(Class::Const(b"1".to_vec()))),
+            &mut Cursor { b: &bad, at: 0 },
+            &mut Vec::new()
+        )
+        .is_none());
     }
 }

@@ -154,6 +154,28 @@ pub fn object_members(obj: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
     }
 }
 
+/// The elements of a whole JSON array as their value bytes, in order; None unless `arr` is
+/// exactly one well-formed array without white space (the codebook's strict reading, as
+/// [`object_members`]).
+pub fn array_elements(arr: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut out = Vec::new();
+    let mut s = Scan { b: arr, i: 0 };
+    s.eat(b'[')?;
+    if s.peek()? == b']' {
+        return (arr.len() == 2).then_some(out);
+    }
+    loop {
+        let start = s.i;
+        s.skip_value()?;
+        out.push(&arr[start..s.i]);
+        match s.next()? {
+            b',' => {}
+            b']' if s.i == arr.len() => return Some(out),
+            _ => return None,
+        }
+    }
+}
+
 /// Whether `v` is exactly one JSON string.
 pub fn is_string(v: &[u8]) -> bool {
     let mut s = Scan { b: v, i: 0 };

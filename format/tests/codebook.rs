@@ -12,7 +12,8 @@ type Doc = (u16, i64, f64, u8, String, Option<f64>, bool);
 
 /// Members chosen so that every class is exercised, with values that sometimes break their
 /// member's class (escapes): field 0 a key (str), 1 const, 2 dict, 3 same as 0, 4 int, 5 float,
-/// 6 obj of fixed shape with nulls, 7 arrays (raw), 8 numbers mixing integer and float text.
+/// 6 obj of fixed shape with nulls, 7 arrays of integers, 8 numbers mixing integer and float
+/// text, 9 arrays of objects.
 fn record(i: usize, d: &Doc) -> Vec<u8> {
     let (mask, int, float, pick, text, opt, odd) = d;
     let key = serde_json::to_vec(&format!("k{i}{text}")).unwrap();
@@ -72,6 +73,20 @@ fn record(i: usize, d: &Doc) -> Vec<u8> {
             serde_json::to_vec(float).unwrap()
         },
     );
+    // Arrays of objects (a coding variant's scores): 0–3 elements of one shape, sometimes a
+    // null element or another shape (escapes, or the member falls back to raw).
+    let n = (*pick % 4) as usize;
+    let mut scores: Vec<serde_json::Value> = (0..n)
+        .map(|k| serde_json::json!({"method": format!("m{}", (k + *pick as usize) % 3), "score": float, "url": text}))
+        .collect();
+    if *odd && pick % 6 == 5 {
+        scores.push(if pick % 12 == 5 {
+            serde_json::Value::Null
+        } else {
+            serde_json::json!({"other": 1})
+        });
+    }
+    put(9, 9, serde_json::to_vec(&scores).unwrap());
     rb.encode()
 }
 
