@@ -220,11 +220,9 @@ fn golden_answers_with_records_in_zstd_blocks() {
         })
         .map(|c| c.name.as_str())
         .collect();
-    // The large, repetitive collections compress; the two read scattered never do.
-    assert!(
-        zstd.contains(&"variants_variants") && zstd.len() > 10,
-        "{zstd:?}"
-    );
+    // The large, repetitive collections compress; the scores, read hundreds at a time,
+    // never do.
+    assert!(zstd.contains(&"variants") && zstd.len() > 10, "{zstd:?}");
     assert!(!zstd.contains(&"coding_variant_scores"), "{zstd:?}");
     let server = crate::harness::spawn(&out, &["--quiet"], None);
     assert_golden(&answers(&server.addr));

@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use crate::adjacency::KeyLookup;
 use crate::bytes::u16_at;
 use crate::namemap::FastMap;
 use crate::records::Record;
@@ -58,6 +59,50 @@ pub enum Class {
     /// An array whose elements all have this class (never `Arr` or `Same`; `Obj` allowed):
     /// varint count, then each element.
     Arr(Box<Class>),
+    /// A handle `"<target>/<key>"` of a record of collection `target`: its ordinal, varint.
+    /// Decoding names the key through the target's key map read backwards (records in key
+    /// order), so the codebook is linked to it at open ([`Codebook::refs`]).
+    Ref(Ref),
+}
+
+/// A `ref` member's target collection and, once linked, its key map.
+#[derive(Clone, Default)]
+pub struct Ref {
+    /// The target collection's name.
+    pub target: String,
+    lookup: OnceLock<KeyLookup>,
+}
+
+impl Ref {
+    /// A reference to `target`'s records, not yet linked.
+    pub fn new(target: String) -> Ref {
+        Ref {
+            target,
+            lookup: OnceLock::new(),
+        }
+    }
+
+    /// Gives the reference its target's key map (a collection in key order).
+    pub fn link(&self, key: KeyLookup) {
+        let _ = self.lookup.set(key);
+    }
+
+    /// Whether [`Ref::link`] was called.
+    pub fn is_linked(&self) -> bool {
+        self.lookup.get().is_some()
+    }
+}
+
+impl PartialEq for Ref {
+    fn eq(&self, other: &Ref) -> bool {
+        self.target == other.target
+    }
+}
+
+impl std::fmt::Debug for Ref {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ref({})", self.target)
+    }
 }
 
 /// A `dict` member's values, in code order.
@@ -111,13 +156,14 @@ impl Class {
             Class::Str => 6,
             Class::Obj(_) => 7,
             Class::Arr(_) => 8,
+            Class::Ref(_) => 9,
         }
     }
 
     /// The class's name, as `varcat info` prints it.
     pub fn name(&self) -> &'static str {
         [
-            "raw", "const", "dict", "same", "int", "float", "str", "obj", "arr",
+            "raw", "const", "dict", "same", "int", "float", "str", "obj", "arr", "ref",
         ][self.tag() as usize]
     }
 }
@@ -392,6 +438,16 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
             out.extend_from_slice(&nulls);
             out.extend_from_slice(&body);
         }
+        Class::Ref(r) => {
+            // Plain handles only: one with an escape in its text is stored verbatim.
+            let text = v.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+            let key = text.strip_prefix(r.target.as_bytes())?.strip_prefix(b"/")?;
+            if key.iter().any(|&b| b == b'\\' || b == b'"') {
+                return None;
+            }
+            let ord = r.lookup.get()?.ord(std::str::from_utf8(key).ok()?)?;
+            put_varint(out, ord);
+        }
         Class::Arr(element) => {
             let got = crate::json_scan::array_elements(v)?;
             if got.len() > ARR_MAX {
@@ -442,6 +498,14 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
             }
             out.push(b'}');
         }
+        Class::Ref(r) => {
+            let key = r.lookup.get()?.key_of(c.varint()?)?;
+            out.push(b'"');
+            out.extend_from_slice(r.target.as_bytes());
+            out.push(b'/');
+            out.extend_from_slice(key.as_bytes());
+            out.push(b'"');
+        }
         Class::Arr(element) => {
             let n = c.len()?;
             if n > ARR_MAX {
@@ -467,7 +531,7 @@ fn skip_value(class: &Class, c: &mut Cursor<'_>) -> Option<()> {
             c.bytes()?;
         }
         Class::Const(_) => {}
-        Class::Dict(_) | Class::Int => {
+        Class::Dict(_) | Class::Int | Class::Ref(_) => {
             c.varint()?;
         }
         Class::Float => {
@@ -508,6 +572,15 @@ impl Codebook {
             escapes: 0,
             optional,
         }
+    }
+
+    /// Its `ref` members' targets, to link at open (a record with one cannot be decoded
+    /// before).
+    pub fn refs(&self) -> impl Iterator<Item = &Ref> {
+        self.entries.iter().filter_map(|e| match &e.class {
+            Class::Ref(r) => Some(r),
+            _ => None,
+        })
     }
 
     /// True when the codebook has no members (records are then empty).
@@ -859,6 +932,10 @@ fn put_class(out: &mut Vec<u8>, class: &Class) {
             }
         }
         Class::Arr(element) => put_class(out, element),
+        Class::Ref(r) => {
+            put_varint(out, r.target.len() as u64);
+            out.extend_from_slice(r.target.as_bytes());
+        }
         Class::Raw | Class::Int | Class::Float | Class::Str => {}
     }
 }
@@ -897,6 +974,7 @@ fn get_class(c: &mut Cursor<'_>, depth: u8) -> Option<Class> {
             Class::Obj(members)
         }
         8 if depth == 0 => Class::Arr(Box::new(get_class(c, 1)?)),
+        9 if depth == 0 => Class::Ref(Ref::new(String::from_utf8(c.bytes()?.to_vec()).ok()?)),
         _ => return None,
     })
 }
@@ -925,6 +1003,10 @@ struct ValueStats {
     all_arr: bool,
     /// The elements of those arrays.
     elements: Option<Box<ValueStats>>,
+    /// Every value so far is a plain string `"<target>/<key>"` (a record member only), and
+    /// the target they share.
+    all_handle: bool,
+    handle_target: Option<Vec<u8>>,
 }
 
 impl ValueStats {
@@ -938,6 +1020,7 @@ impl ValueStats {
             all_string: true,
             all_obj: depth < 2,
             all_arr: depth == 0,
+            all_handle: depth == 0,
             ..ValueStats::default()
         }
     }
@@ -984,6 +1067,21 @@ impl ValueStats {
                 }
             }
         }
+        if self.all_handle {
+            let target = v
+                .strip_prefix(b"\"")
+                .and_then(|t| t.strip_suffix(b"\""))
+                .filter(|t| !t.iter().any(|&b| b == b'\\' || b == b'"'))
+                .and_then(|t| t.iter().position(|&b| b == b'/').map(|i| &t[..i]));
+            match (target, &self.handle_target) {
+                (Some(t), Some(h)) if t == h.as_slice() => {}
+                (Some(t), None) => self.handle_target = Some(t.to_vec()),
+                _ => {
+                    self.all_handle = false;
+                    self.handle_target = None;
+                }
+            }
+        }
         if self.all_arr {
             match crate::json_scan::array_elements(v)
                 .filter(|es| es.len() <= ARR_MAX && !es.contains(&&b"null"[..]))
@@ -1004,7 +1102,9 @@ impl ValueStats {
         }
     }
 
-    fn class(&self) -> Class {
+    /// The class for the values seen; `refs` gives the key map of a collection handles may be
+    /// stored as ordinals of (none: handles stay strings).
+    fn class(&self, refs: &dyn Fn(&str) -> Option<KeyLookup>) -> Class {
         if let Some(d) = &self.distinct {
             let mut values: Vec<(&Vec<u8>, &u32)> = d.iter().collect();
             values.sort_by_key(|v| *v.1);
@@ -1017,6 +1117,13 @@ impl ValueStats {
         }
         if self.count == 0 {
             return Class::Raw;
+        }
+        if let Some(t) = self.handle_target.as_deref().filter(|_| self.all_handle) {
+            if let Some(k) = std::str::from_utf8(t).ok().and_then(refs) {
+                let r = Ref::new(String::from_utf8_lossy(t).into_owned());
+                r.link(k);
+                return Class::Ref(r);
+            }
         }
         if self.all_int {
             return Class::Int;
@@ -1033,13 +1140,13 @@ impl ValueStats {
                     shape
                         .iter()
                         .zip(&self.members)
-                        .map(|(n, s)| (n.clone(), s.class()))
+                        .map(|(n, s)| (n.clone(), s.class(refs)))
                         .collect(),
                 );
             }
         }
         if self.all_arr {
-            let element = self.elements.as_ref().map_or(Class::Raw, |e| e.class());
+            let element = self.elements.as_ref().map_or(Class::Raw, |e| e.class(refs));
             return Class::Arr(Box::new(element));
         }
         Class::Raw
@@ -1101,10 +1208,17 @@ impl Chooser {
 
     /// The codebook.
     pub fn codebook(&self) -> Codebook {
+        self.codebook_with_refs(&|_| None)
+    }
+
+    /// The codebook, members whose values are all handles of one collection that `refs`
+    /// gives a key map of (records in key order) stored as its ordinals (`ref`); handles
+    /// it lacks are stored verbatim (escapes).
+    pub fn codebook_with_refs(&self, refs: &dyn Fn(&str) -> Option<KeyLookup>) -> Codebook {
         let mut entries: Vec<Entry> = Vec::new();
         for (id, f) in self.fields.iter().enumerate() {
             let Some(f) = f else { continue };
-            let mut class = f.values.class();
+            let mut class = f.values.class(refs);
             if !matches!(class, Class::Const(_)) {
                 // Same as an earlier member that is not itself `Same`.
                 let target = f.same.iter().flatten().find_map(|&m| {
@@ -1285,5 +1399,77 @@ mod tests {
             &mut Vec::new()
         )
         .is_none());
+    }
+
+    /// A key map of `keys` (sorted, distinct) valued by rank, as the indexer builds one.
+    fn ranked(keys: &[&str]) -> KeyLookup {
+        use crate::bytes::Bytes;
+        use crate::fstmap::{KeyMap, KeyMapBuilder};
+        use crate::keys::KeyEncoding;
+        let mut b = KeyMapBuilder::for_encoding(Vec::new(), "k", KeyEncoding::Text).unwrap();
+        for (i, k) in keys.iter().enumerate() {
+            b.insert(k.as_bytes(), i as u64).unwrap();
+        }
+        KeyLookup {
+            map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
+            encoding: KeyEncoding::Text,
+            len: keys.len() as u64,
+        }
+    }
+
+    #[test]
+    fn test_handles_of_a_linked_collection_are_stored_as_ordinals() {
+        // 200 variants, each the first end of one record (too many for a dictionary).
+        let owned: Vec<String> = (0..200).map(|i| format!("1:{:04}:A:G", 100 + i)).collect();
+        let keys: Vec<&str> = owned.iter().map(String::as_str).collect();
+        let lookup = ranked(&keys);
+        let recs: Vec<Vec<u8>> = (0..200)
+            .map(|i| {
+                let (a, b) = (keys[i], keys[(i * 7) % 200]);
+                rec(&[
+                    (0, &format!("\"variants/{a}\"")),
+                    (1, &format!("\"variants/{b}\"")),
+                ])
+            })
+            .collect();
+        let mut ch = Chooser::new();
+        recs.iter().for_each(|r| ch.add(r));
+        // Without the target's key map handles stay strings.
+        assert_eq!(ch.codebook().entries[0].class, Class::Str);
+        let refs = |t: &str| (t == "variants").then(|| lookup.clone());
+        let cb = ch.codebook_with_refs(&refs);
+        assert_eq!(cb.entries[0].class, Class::Ref(Ref::new("variants".into())));
+        for r in &recs {
+            let (enc, esc) = cb.encode(r).unwrap();
+            assert!(
+                esc == 0 && enc.len() <= 5,
+                "no escapes (1 byte), two ordinals of 1-2 bytes"
+            );
+            assert_eq!(cb.decode(&enc).unwrap(), *r);
+        }
+        // A dangling handle, another collection's, an escaped one: stored verbatim.
+        for odd in [
+            "\"variants/9:9:A:C\"",
+            "\"genes/1:0100:A:G\"",
+            "\"variants/1:0100:A:\\u0047\"",
+        ] {
+            let r = rec(&[(0, odd), (1, "\"variants/1:0150:A:G\"")]);
+            let (enc, esc) = cb.encode(&r).unwrap();
+            assert_eq!(esc, 1, "{odd}");
+            assert_eq!(cb.decode(&enc).unwrap(), r);
+        }
+        // Read back from its bytes, the codebook cannot decode until linked.
+        let read = Codebook::from_bytes(&cb.to_bytes()).unwrap();
+        let (enc, _) = cb.encode(&recs[0]).unwrap();
+        assert_eq!(read.decode(&enc), None);
+        let targets: Vec<&str> = read.refs().map(|r| r.target.as_str()).collect();
+        assert_eq!(targets, ["variants", "variants"]);
+        read.refs().for_each(|r| r.link(lookup.clone()));
+        assert_eq!(read.decode(&enc).unwrap(), recs[0]);
+        // An ordinal past the target's end is corrupt, not a wrong key.
+        let mut bad = enc.clone();
+        let n = bad.len();
+        bad[n - 2..].copy_from_slice(&[0xff, 0x7f]);
+        assert_eq!(read.decode(&bad), None);
     }
 }

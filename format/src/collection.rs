@@ -220,9 +220,20 @@ impl Collection {
         })
     }
 
+    /// Its key map when its records are in key order, so that an ordinal reads back as its
+    /// key (what `ref` members of other collections are decoded with).
+    pub fn ordered_key_lookup(&self) -> Option<KeyLookup> {
+        self.key_lookup().filter(|_| self.key_ordered)
+    }
+
     /// Links this collection's adjacencies to their targets' key maps (`get` finds a target
-    /// by name), so handles resolve to node ordinals.
-    pub fn link<'c>(&mut self, get: impl Fn(&str) -> Option<&'c Collection>) {
+    /// by name), so handles resolve to node ordinals, and its records' `ref` members to the
+    /// key maps they are decoded with. A `ref` target the catalog lacks (or holds without a
+    /// key map in key order) leaves the records unreadable: refused.
+    pub fn link<'c>(
+        &mut self,
+        get: impl Fn(&str) -> Option<&'c Collection>,
+    ) -> Result<(), ReadError> {
         for a in self.adj.values_mut() {
             let names: Vec<String> = a.targets().map(str::to_string).collect();
             for t in names {
@@ -231,6 +242,21 @@ impl Collection {
                 }
             }
         }
+        for r in self.records.codebook().refs() {
+            match get(&r.target).and_then(Collection::ordered_key_lookup) {
+                Some(k) => r.link(k),
+                None => {
+                    return Err(ReadError::invalid(
+                        &crate::codebook::section(self.name()),
+                        format!(
+                            "its records refer to {} by ordinal, and the catalog has no key map of it in key order",
+                            r.target
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The ordinal adjacency of edge end `field` (`_from`, `_to`).
@@ -393,7 +419,7 @@ impl Collections {
         }
         let unlinked = by_name.clone();
         for c in by_name.values_mut() {
-            c.link(|n| unlinked.get(n));
+            c.link(|n| unlinked.get(n))?;
         }
         Ok(Collections {
             catalog,

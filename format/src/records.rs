@@ -354,6 +354,8 @@ pub struct RecordWriter<W: Write> {
     trial_bytes: usize,
     /// Sees every record: the codebook is chosen from all of them.
     chooser: Chooser,
+    /// Key maps of the collections whose handles may be stored as ordinals (`ref` members).
+    refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -378,7 +380,18 @@ impl<W: Write> RecordWriter<W> {
             trial: Vec::new(),
             trial_bytes: 0,
             chooser: Chooser::new(),
+            refs: Default::default(),
         }
+    }
+
+    /// Lets members whose values are all handles of one of `refs`' collections (each in key
+    /// order) be stored as that collection's ordinals.
+    pub fn with_refs(
+        mut self,
+        refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
+    ) -> RecordWriter<W> {
+        self.refs = refs;
+        self
     }
 
     /// Appends the next record's encoded bytes; returns its ordinal.
@@ -475,7 +488,9 @@ impl<W: Write> RecordWriter<W> {
     /// Encodes the spooled records with the codebook chosen from them, into blocks (zstd
     /// frames or as they are), appends offsets and trailer.
     pub fn finish(mut self) -> Result<Finished<W>, WriteError> {
-        let mut codebook = self.chooser.codebook();
+        let mut codebook = self
+            .chooser
+            .codebook_with_refs(&|t| self.refs.get(t).cloned());
         let v2_trial = self.trial_bytes.max(1);
         for t in &mut self.trial {
             *t = encode(&codebook, t)?.0;

@@ -156,6 +156,10 @@ pub struct Spec {
     pub key_stored: bool,
     /// How its records are blocked (FORMAT.md "Records").
     pub records: Blocking,
+    /// Whether members holding handles of one collection built before it (in key order) are
+    /// stored as that collection's ordinals (`ref`): fewer bytes, and a decode names each key
+    /// by a key-map walk. Only where the bytes matter most: LD's 12 × 10⁹ rows.
+    pub refs_as_ordinals: bool,
 }
 
 /// How a collection's records are grouped into blocks, for the way requests read them.
@@ -184,6 +188,7 @@ const NODE: Spec = Spec {
     keyed: None,
     key_stored: true,
     records: Blocking::Blocks,
+    refs_as_ordinals: false,
 };
 
 /// Every collection varcat builds, in build order: nodes, then edges (so dangling references

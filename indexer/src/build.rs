@@ -153,7 +153,8 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         let mut coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Its adjacencies resolve handles with the key maps of the collections built before.
-        coll.link(|n| ctx.get(n));
+        coll.link(|n| ctx.get(n))
+            .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Keyed nodes are what edges point at: their keys get a fingerprint set while there is
         // room.
         if spec.kind == Kind::Node && spec.keyed.is_some() {

@@ -54,7 +54,7 @@ pub fn build(
     let pass1 = read::read(spec, source, ctx, env)?;
     let stream = merge::merge(spec, pass1.sorter, &pass1.files, env)?;
     env.progress.phase(&format!("{name}: writing records"));
-    let mut fin = Final::new(w, spec, KeyEncoding::choose(&pass1.keys), env)?;
+    let mut fin = Final::new(w, spec, KeyEncoding::choose(&pass1.keys), ctx, env)?;
     records::write(&mut fin, spec, stream, &pass1.files, ctx, env)?;
     let meta = fin.finish(env, ctx)?;
     Report::bump(&mut env.report.documents, name.to_string(), meta.documents);

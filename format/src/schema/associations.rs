@@ -510,6 +510,8 @@ pub(super) const VARIANTS_VARIANTS: Spec = Spec {
     // The `_key` (a 64-digit digest) is printed by no shape (LD_FROM, LD_TO, the LD summary)
     // and looked up by nothing: its one role is the row order, which the ordinals keep.
     key_stored: false,
+    // `_from` and `_to` as variant ordinals: ≈ 60 of an LD row's bytes are its two handles.
+    refs_as_ordinals: true,
     ..NODE
 };
 

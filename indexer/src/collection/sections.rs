@@ -48,6 +48,7 @@ impl<'s, 'w> Final<'s, 'w> {
         w: &'w mut CatalogWriter,
         spec: &'s Spec,
         key_encoding: KeyEncoding,
+        ctx: &Ctx,
         env: &mut Env,
     ) -> Result<Final<'s, 'w>, BuildError> {
         let sorters = 1 + spec
@@ -66,7 +67,16 @@ impl<'s, 'w> Final<'s, 'w> {
                 zstd_above: env.zstd_above,
                 ..BlockOptions::default()
             },
-        );
+        )
+        .with_refs(if spec.refs_as_ordinals {
+            // The collections built before, in key order: their handles can be ordinals.
+            ctx.built
+                .iter()
+                .filter_map(|(n, c)| Some((n.clone(), c.ordered_key_lookup()?)))
+                .collect()
+        } else {
+            Default::default()
+        });
         let keys = match spec.order {
             _ if spec.keyed.is_none() => KeyFeed::None,
             Order::Key => {
