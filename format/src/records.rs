@@ -250,6 +250,8 @@ pub struct BlockOptions {
     pub codec: Option<Codec>,
     /// zstd only for a collection whose encoded records pass this many bytes.
     pub zstd_above: u64,
+    /// The share of their size zstd must take blocks below to be used ([`ZSTD_WORTH`]).
+    pub zstd_worth: f64,
     /// One record per block when the blocks are zstd frames (a read of one record then
     /// decompresses that record only); blocks as `per_block` says when they are stored as
     /// they are, where a block costs nothing to read.
@@ -268,7 +270,11 @@ pub enum Codec {
 /// zstd is chosen only when it takes blocks of encoded records below this share of their
 /// size: where the codebook has already removed most redundancy, the decompression a
 /// scattered read pays per record is not worth the bytes it saves.
-const ZSTD_WORTH: f64 = 0.5;
+pub const ZSTD_WORTH: f64 = 0.5;
+
+/// [`ZSTD_WORTH`] for a collection whose bytes matter more than its reads' decompression
+/// (LD: 12 × 10⁹ rows): zstd whenever it saves a tenth.
+pub const ZSTD_WORTH_COMPACT: f64 = 0.9;
 
 /// The default of [`BlockOptions::zstd_above`]: a collection whose encoded records fit in
 /// 64 MiB stays in the page cache of any server and would save at most that much, while each
@@ -277,9 +283,10 @@ pub const DEFAULT_ZSTD_ABOVE: u64 = 64 << 20;
 
 impl Codec {
     /// The codec for a collection of `total` encoded record bytes whose trial blocks of
-    /// `raw` encoded bytes compress to `compressed` (the one rule; FORMAT.md "Records").
-    pub fn choose(total: u64, zstd_above: u64, raw: usize, compressed: usize) -> Codec {
-        if total > zstd_above && raw > 0 && (compressed as f64) <= ZSTD_WORTH * raw as f64 {
+    /// `raw` encoded bytes compress to `compressed`, zstd worth it below `worth` of the size
+    /// (the one rule; FORMAT.md "Records").
+    pub fn choose(total: u64, zstd_above: u64, raw: usize, compressed: usize, worth: f64) -> Codec {
+        if total > zstd_above && raw > 0 && (compressed as f64) <= worth * raw as f64 {
             Codec::Zstd
         } else {
             Codec::None
@@ -297,6 +304,7 @@ impl Default for BlockOptions {
             codec: None,
             zstd_above: DEFAULT_ZSTD_ABOVE,
             single_when_compressed: false,
+            zstd_worth: ZSTD_WORTH,
         }
     }
 }
@@ -533,7 +541,13 @@ impl<W: Write> RecordWriter<W> {
                     raw += b.len();
                     compressed += comps[0].compress(&b)?.len();
                 }
-                Codec::choose(self.raw_bytes, self.opts.zstd_above, raw, compressed)
+                Codec::choose(
+                    self.raw_bytes,
+                    self.opts.zstd_above,
+                    raw,
+                    compressed,
+                    self.opts.zstd_worth,
+                )
             }
         };
         if single && codec == Codec::None {

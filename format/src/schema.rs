@@ -170,6 +170,10 @@ pub enum Blocking {
     /// One record per block, zstd by the one rule: requests read single records at scattered
     /// ordinals (a coding variant's phenotype edges), so a read decompresses its record only.
     Single,
+    /// Blocks as `Blocks`, zstd whenever it saves a tenth of their size (not a half): a
+    /// collection whose bytes dominate the catalog (LD, 12 × 10⁹ rows, its handles already
+    /// ordinals so that zstd saves less than half of what is left).
+    Compact,
     /// Never compressed: a request reads hundreds of its records (every score of a gene's
     /// coding variants), and decompressing them cost +17–21 % instructions per request even
     /// in one-record frames (BENCHMARKS.md "64-bit ordinals …").

@@ -1,7 +1,7 @@
 //! Associations of variants with genes, proteins, elements, phenotypes, biosamples, drugs,
 //! diseases and other variants, and the nodes they expand to (studies, drugs).
 
-use super::{Index, Kind, Spec, NODE};
+use super::{Blocking, Index, Kind, Spec, NODE};
 
 collection! {
     studies {
@@ -512,6 +512,7 @@ pub(super) const VARIANTS_VARIANTS: Spec = Spec {
     key_stored: false,
     // `_from` and `_to` as variant ordinals: ≈ 60 of an LD row's bytes are its two handles.
     refs_as_ordinals: true,
+    records: Blocking::Compact,
     ..NODE
 };
 

@@ -63,6 +63,10 @@ impl<'s, 'w> Final<'s, 'w> {
             BlockOptions {
                 threads: env.threads,
                 single_when_compressed: spec.records == Blocking::Single,
+                zstd_worth: match spec.records {
+                    Blocking::Compact => records::ZSTD_WORTH_COMPACT,
+                    _ => records::ZSTD_WORTH,
+                },
                 codec: (spec.records == Blocking::Plain).then_some(records::Codec::None),
                 zstd_above: env.zstd_above,
                 ..BlockOptions::default()
