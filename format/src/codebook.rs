@@ -1380,16 +1380,12 @@ mod tests {
             assert_eq!(cb.decode(&enc).unwrap(), *r);
         }
         // Another shape, a null element, white space: escaped, still exact.
-        for odd in [
+        let odd = [
             "[{\"x\":1}]",
             "[null]",
             "[ {\"method\":\"m0\",\"score\":1.5}]",
-        ] {
-            let r = rec(&[(0, odd), (1, "[]")]);
-            let (enc, esc) = cb.encode(&r).unwrap();
-            assert_eq!(esc, 1, "{odd}");
-            assert_eq!(cb.decode(&enc).unwrap(), r);
-        }
+        ];
+        assert_one_escape(&cb, odd.map(|o| rec(&[(0, o), (1, "[]")])));
         // A corrupt count is refused, not printed without end.
         let mut bad = Vec::new();
         put_varint(&mut bad, (ARR_MAX + 1) as u64);
@@ -1399,6 +1395,15 @@ mod tests {
             &mut Vec::new()
         )
         .is_none());
+    }
+
+    /// Each record encodes with exactly one member escaped, and decodes to itself.
+    fn assert_one_escape(cb: &Codebook, recs: impl IntoIterator<Item = Vec<u8>>) {
+        for r in recs {
+            let (enc, esc) = cb.encode(&r).unwrap();
+            assert_eq!(esc, 1, "{}", String::from_utf8_lossy(&r));
+            assert_eq!(cb.decode(&enc).unwrap(), r);
+        }
     }
 
     /// A key map of `keys` (sorted, distinct) valued by rank, as the indexer builds one.
@@ -1448,16 +1453,15 @@ mod tests {
             assert_eq!(cb.decode(&enc).unwrap(), *r);
         }
         // A dangling handle, another collection's, an escaped one: stored verbatim.
-        for odd in [
+        let odd = [
             "\"variants/9:9:A:C\"",
             "\"genes/1:0100:A:G\"",
             "\"variants/1:0100:A:\\u0047\"",
-        ] {
-            let r = rec(&[(0, odd), (1, "\"variants/1:0150:A:G\"")]);
-            let (enc, esc) = cb.encode(&r).unwrap();
-            assert_eq!(esc, 1, "{odd}");
-            assert_eq!(cb.decode(&enc).unwrap(), r);
-        }
+        ];
+        assert_one_escape(
+            &cb,
+            odd.map(|o| rec(&[(0, o), (1, "\"variants/1:0150:A:G\"")])),
+        );
         // Read back from its bytes, the codebook cannot decode until linked.
         let read = Codebook::from_bytes(&cb.to_bytes()).unwrap();
         let (enc, _) = cb.encode(&recs[0]).unwrap();
