@@ -59,9 +59,13 @@ echo "== 2. schemathesis"
 # request is 501 by design (issue 23), which not_a_server_error counts as a failure, and
 # schemathesis 4.32.5 crashes in its coverage phase on that request body; tests/custom.rs checks
 # the route (400, 405, 413, 501) over real HTTP. The batch POSTs (issue 25) are checked.
+# One worker: with two, hypothesis parses its strategies' lambda sources on both threads at
+# once, and CPython 3.11's `ast.parse` then fails now and then ("SystemError: AST constructor
+# recursion depth mismatch", seen in CI on GET /biosamples/variants), a crash of the tool
+# that fails the run.
 "$venv/bin/schemathesis" run "$origin/openapi.json" --exclude-path /llm-query \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
-  --max-time "${SCHEMATHESIS_SECONDS:-120}" --workers 2 --seed 2023 \
+  --max-time "${SCHEMATHESIS_SECONDS:-120}" --workers 1 --seed 2023 \
   --generation-database none --report junit --report-dir "$work/st-report" \
   --warnings off
 
