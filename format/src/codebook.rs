@@ -65,12 +65,66 @@ pub enum Class {
     Ref(Ref),
 }
 
-/// A `ref` member's target collection and, once linked, its key map.
+/// A `ref` member's target collection and, once linked, its key map and its identity (its
+/// record store's id: the memo of decoded references is keyed by it).
 #[derive(Clone, Default)]
 pub struct Ref {
     /// The target collection's name.
     pub target: String,
-    lookup: OnceLock<KeyLookup>,
+    lookup: OnceLock<(KeyLookup, u64)>,
+}
+
+/// Slots of the per-thread memo of decoded references (a power of two).
+const MEMO_SLOTS: usize = 256;
+
+thread_local! {
+    /// (target id, key) → ordinal of the references this thread decoded last: a join that
+    /// resolves a handle just printed from a `ref` reads the ordinal the record stored instead
+    /// of walking the target's key map again (an LD row resolves each of its two ends three
+    /// times or more).
+    static REF_MEMO: std::cell::RefCell<Vec<Option<MemoEntry>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A remembered reference: (target id, key, ordinal).
+type MemoEntry = (u64, Vec<u8>, u64);
+
+fn memo_slot(target: u64, key: &[u8]) -> usize {
+    let mut h = crate::namemap::NameHasher::default();
+    std::hash::Hasher::write_u64(&mut h, target);
+    std::hash::Hasher::write(&mut h, key);
+    std::hash::Hasher::finish(&h) as usize & (MEMO_SLOTS - 1)
+}
+
+fn remember(target: u64, key: &[u8], ord: u64) {
+    REF_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.is_empty() {
+            m.resize(MEMO_SLOTS, None);
+        }
+        let slot = &mut m[memo_slot(target, key)];
+        match slot {
+            Some((t, k, o)) => {
+                *t = target;
+                k.clear();
+                k.extend_from_slice(key);
+                *o = ord;
+            }
+            None => *slot = Some((target, key.to_vec(), ord)),
+        }
+    });
+}
+
+/// The ordinal of `key` in the collection whose record store has id `target`, if this thread
+/// decoded a reference to it lately (None otherwise: look it up in the key map).
+pub fn remembered(target: u64, key: &[u8]) -> Option<u64> {
+    REF_MEMO.with(|m| {
+        let m = m.borrow();
+        match m.get(memo_slot(target, key))? {
+            Some((t, k, o)) if *t == target && k == key => Some(*o),
+            _ => None,
+        }
+    })
 }
 
 impl Ref {
@@ -82,9 +136,10 @@ impl Ref {
         }
     }
 
-    /// Gives the reference its target's key map (a collection in key order).
-    pub fn link(&self, key: KeyLookup) {
-        let _ = self.lookup.set(key);
+    /// Gives the reference its target's key map (a collection in key order) and the target's
+    /// identity (its record store's id).
+    pub fn link(&self, key: KeyLookup, target_id: u64) {
+        let _ = self.lookup.set((key, target_id));
     }
 
     /// Whether [`Ref::link`] was called.
@@ -445,7 +500,7 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
             if key.iter().any(|&b| b == b'\\' || b == b'"') {
                 return None;
             }
-            let ord = r.lookup.get()?.ord(std::str::from_utf8(key).ok()?)?;
+            let ord = r.lookup.get()?.0.ord(std::str::from_utf8(key).ok()?)?;
             put_varint(out, ord);
         }
         Class::Arr(element) => {
@@ -499,7 +554,10 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
             out.push(b'}');
         }
         Class::Ref(r) => {
-            let key = r.lookup.get()?.key_of(c.varint()?)?;
+            let (lookup, id) = r.lookup.get()?;
+            let ord = c.varint()?;
+            let key = lookup.key_of(ord)?;
+            remember(*id, key.as_bytes(), ord);
             out.push(b'"');
             out.extend_from_slice(r.target.as_bytes());
             out.push(b'/');
@@ -1121,7 +1179,8 @@ impl ValueStats {
         if let Some(t) = self.handle_target.as_deref().filter(|_| self.all_handle) {
             if let Some(k) = std::str::from_utf8(t).ok().and_then(refs) {
                 let r = Ref::new(String::from_utf8_lossy(t).into_owned());
-                r.link(k);
+                // Encoding only: no decoded reference is remembered under this id.
+                r.link(k, u64::MAX);
                 return Class::Ref(r);
             }
         }
@@ -1468,8 +1527,12 @@ mod tests {
         assert_eq!(read.decode(&enc), None);
         let targets: Vec<&str> = read.refs().map(|r| r.target.as_str()).collect();
         assert_eq!(targets, ["variants", "variants"]);
-        read.refs().for_each(|r| r.link(lookup.clone()));
+        read.refs().for_each(|r| r.link(lookup.clone(), 7));
         assert_eq!(read.decode(&enc).unwrap(), recs[0]);
+        // The decoded references are remembered for joins, under the target's identity only.
+        let key = keys[0].as_bytes();
+        assert_eq!(remembered(7, key), Some(0));
+        assert_eq!(remembered(8, key), None);
         // An ordinal past the target's end is corrupt, not a wrong key.
         let mut bad = enc.clone();
         let n = bad.len();

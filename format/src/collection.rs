@@ -198,6 +198,9 @@ impl Collection {
     pub fn ord(&self, key: &str) -> Option<u64> {
         #[cfg(debug_assertions)]
         registry::note(self.name(), "key", self.key.is_some());
+        if let Some(o) = crate::codebook::remembered(self.records.id(), key.as_bytes()) {
+            return Some(o);
+        }
         self.key_lookup()?.ord(key)
     }
 
@@ -243,8 +246,9 @@ impl Collection {
             }
         }
         for r in self.records.codebook().refs() {
-            match get(&r.target).and_then(Collection::ordered_key_lookup) {
-                Some(k) => r.link(k),
+            let target = get(&r.target);
+            match target.and_then(Collection::ordered_key_lookup) {
+                Some(k) => r.link(k, target.map_or(u64::MAX, |t| t.records.id())),
                 None => {
                     return Err(ReadError::invalid(
                         &crate::codebook::section(self.name()),

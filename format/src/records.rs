@@ -897,6 +897,11 @@ impl RecordStore {
         self.codec
     }
 
+    /// This store's identity among the stores open in the process.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     /// The codebook records are encoded with.
     pub fn codebook(&self) -> &Codebook {
         &self.codebook
