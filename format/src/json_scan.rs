@@ -135,23 +135,15 @@ fn members<'a>(obj: &'a [u8], mut f: impl FnMut(&'a [u8], bool, &'a [u8]) -> boo
 /// is exactly one well-formed object (the record codebook classes values by it, strictly).
 pub fn object_members(obj: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
     let mut out = Vec::new();
-    let mut s = Scan { b: obj, i: 0 };
-    s.eat(b'{')?;
-    if s.peek()? == b'}' {
-        return (obj.len() == 2).then_some(out);
-    }
-    loop {
+    strict_items(obj, b'{', b'}', |s| {
         let (key, _) = s.string()?;
         s.eat(b':')?;
         let start = s.i;
         s.skip_value()?;
         out.push((key, &obj[start..s.i]));
-        match s.next()? {
-            b',' => {}
-            b'}' if s.i == obj.len() => return Some(out),
-            _ => return None,
-        }
-    }
+        Some(())
+    })?;
+    Some(out)
 }
 
 /// The elements of a whole JSON array as their value bytes, in order; None unless `arr` is
@@ -159,18 +151,33 @@ pub fn object_members(obj: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
 /// [`object_members`]).
 pub fn array_elements(arr: &[u8]) -> Option<Vec<&[u8]>> {
     let mut out = Vec::new();
-    let mut s = Scan { b: arr, i: 0 };
-    s.eat(b'[')?;
-    if s.peek()? == b']' {
-        return (arr.len() == 2).then_some(out);
-    }
-    loop {
+    strict_items(arr, b'[', b']', |s| {
         let start = s.i;
         s.skip_value()?;
         out.push(&arr[start..s.i]);
+        Some(())
+    })?;
+    Some(out)
+}
+
+/// Walks the items of `b`, exactly one `open … close` container whose items `item` reads, one
+/// `,` between them and nothing after the close: the strict reading the codebook classes by.
+fn strict_items<'a>(
+    b: &'a [u8],
+    open: u8,
+    close: u8,
+    mut item: impl FnMut(&mut Scan<'a>) -> Option<()>,
+) -> Option<()> {
+    let mut s = Scan { b, i: 0 };
+    s.eat(open)?;
+    if s.peek()? == close {
+        return (b.len() == 2).then_some(());
+    }
+    loop {
+        item(&mut s)?;
         match s.next()? {
             b',' => {}
-            b']' if s.i == arr.len() => return Some(out),
+            c if c == close && s.i == b.len() => return Some(()),
             _ => return None,
         }
     }
