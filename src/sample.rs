@@ -32,6 +32,11 @@ pub fn is_fresh(path: &Path, dir: &Path) -> bool {
     let Ok(cat) = Catalog::open(path) else {
         return false;
     };
+    // An encoding change that leaves version and schema alone (a new section kind, say) shows
+    // only when the collections open as the server opens them.
+    if varcat_format::collection::Collections::open(cat.clone()).is_err() {
+        return false;
+    }
     let Some(meta) = cat
         .section(varcat_format::meta::META_SECTION)
         .and_then(|b| Meta::from_bytes(b.as_ref()).ok())
