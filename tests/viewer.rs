@@ -170,3 +170,108 @@ fn test_bad_and_fruitless_searches_get_pages_saying_why() {
     let h = request(&server().addr, "HEAD", "/view?region=chr20:1-2", &[]);
     assert_eq!(h.status, 200);
 }
+
+#[test]
+fn test_mouse_region_reads_the_mouse_collections() {
+    let region = ("chr1", 3_000_000u64, 3_200_000u64);
+    let r = view("/view?region=chr1:3000000-3200000&organism=Mus%20musculus");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let html = r.text();
+    assert!(html.contains("Mus musculus GRCm39"), "{html}");
+    let links = hrefs(&html);
+    let has = |l: &str| links.iter().any(|x| x == l);
+    let d = data();
+    let org = "&organism=Mus%20musculus";
+    let mut counts = [0usize; 4];
+    for g in d.docs("mm_genes").iter().filter(|g| overlaps(g, region)) {
+        assert!(
+            has(&format!("/api/genes?gene_id={}{org}", s(g, "_key"))),
+            "{g}"
+        );
+        counts[0] += 1;
+    }
+    for t in d
+        .docs("mm_transcripts")
+        .iter()
+        .filter(|t| overlaps(t, region))
+    {
+        let l = format!("/api/transcripts?transcript_id={}{org}", s(t, "_key"));
+        assert!(has(&l), "{l}");
+        counts[1] += 1;
+    }
+    for v in d.docs("mm_variants").iter().filter(|v| {
+        s(v, "chr") == "chr1" && (region.1..region.2).contains(&v["pos"].as_u64().unwrap())
+    }) {
+        let l = format!("/api/variants?spdi={}{org}", s(v, "spdi"));
+        assert!(has(&l), "{l}");
+        counts[2] += 1;
+    }
+    for e in d
+        .docs("mm_genomic_elements")
+        .iter()
+        .filter(|e| overlaps(e, region))
+    {
+        let l = format!(
+            "/api/genomic-elements?region=chr1:{}-{}{org}",
+            e["start"], e["end"]
+        );
+        assert!(has(&l), "{l}");
+        counts[3] += 1;
+    }
+    assert!(
+        counts[0] >= 2 && counts[1] >= 2 && counts[2] >= 70 && counts[3] >= 5,
+        "{counts:?}"
+    );
+    // Human genes on chr1 at 3 Mb are not drawn; strains are in the tooltips.
+    assert!(!links.iter().any(|l| l.contains("gene_id=ENSG")));
+    assert!(html.contains("strains "));
+    assert!(html.contains("the catalog&#39;s QTLs are human"));
+    // Navigation stays in the mouse catalog, and every link answers with the mouse document.
+    assert!(has(
+        "/view?region=chr1:3100000-3300000&organism=Mus%20musculus"
+    ));
+    let mut seen = std::collections::BTreeSet::new();
+    for l in links.iter().filter(|l| seen.insert((*l).clone())) {
+        let r = view(l);
+        assert_eq!(r.status, 200, "{l}: {}", r.text());
+        if l.starts_with("/api/") {
+            let body: serde_json::Value = serde_json::from_str(&r.text()).unwrap();
+            assert_eq!(body.as_array().map(Vec::len), Some(1), "{l}: {body}");
+        }
+    }
+}
+
+#[test]
+fn test_mouse_searches_find_the_mouse_catalog() {
+    let mouse = "&organism=Mus%20musculus";
+    for (q, to) in [
+        // Mouse ids, symbols and SPDIs need no organism: human is tried first, then mouse.
+        ("ENSMUSG00000102693", "chr1:3133475-3154545"),
+        ("ENSMUST00000193812", "chr1:3133475-3154545"),
+        ("4933401J01Rik", "chr1:3133475-3154545"),
+        ("NC_000067.7:3050068:C:T", "chr1:3045068-3055069"),
+        ("xkr4&organism=Mus+musculus", "chr1:3229564-3788280"),
+    ] {
+        let r = view(&format!("/view?q={q}"));
+        assert_eq!(r.status, 303, "{q}: {}", r.text());
+        let q_only = q.split('&').next().unwrap();
+        let want = format!("/view?region={to}{mouse}&q={q_only}");
+        assert_eq!(r.header("Location"), Some(want.as_str()), "{q}");
+        assert_eq!(view(&want).status, 200, "{want}");
+    }
+    // The organism limits the search; a name the viewer does not know is a 400 page.
+    let r = view("/view?q=PAK5&organism=Mus%20musculus");
+    assert_eq!(r.status, 404);
+    assert!(r
+        .text()
+        .contains("nothing in the Mus musculus catalog matches &quot;PAK5&quot;"));
+    let r = view("/view?q=PAK5&organism=Homo+sapiens");
+    assert_eq!(r.status, 303);
+    let r = view("/view?region=chr1:1-5&organism=Rattus%20norvegicus");
+    assert_eq!(r.status, 400);
+    assert!(r.text().contains("organism must be"), "{}", r.text());
+    // The landing page's search box offers both organisms, and a mouse example.
+    let landing = view("/").text();
+    assert!(landing.contains("<option>Mus musculus</option>"));
+    assert!(landing.contains("/view?region=chr1:3000000-3200000&amp;organism=Mus%20musculus"));
+}

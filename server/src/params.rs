@@ -149,6 +149,21 @@ impl Organism {
         }
     }
 
+    /// The organism named `name` (the parameter's value), if any.
+    pub fn named(name: &str) -> Option<Organism> {
+        [Organism::Human, Organism::Mouse]
+            .into_iter()
+            .find(|o| o.name() == name)
+    }
+
+    /// The assembly of its catalog's coordinates.
+    pub fn assembly(self) -> &'static str {
+        match self {
+            Organism::Human => "GRCh38",
+            Organism::Mouse => "GRCm39",
+        }
+    }
+
     /// The collection of `c` holding this organism's documents.
     pub fn collection(self, c: ByOrganism) -> Coll {
         match self {

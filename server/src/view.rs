@@ -2,7 +2,8 @@
 //! self-contained HTML page (inline CSS and SVG, no script, no external asset: it works
 //! air-gapped) with tracks for genes, QTL links, variants, genomic elements and transcripts;
 //! `/view?q=<search>` (the landing page's search box) resolves the search and answers 303 to
-//! the region, a page of choices, or a 400/404 page saying why.
+//! the region, a page of choices, or a 400/404 page saying why. `organism=Mus musculus` reads
+//! the mouse collections (GRCm39); a search without it tries human, then mouse.
 
 pub mod resolve;
 pub mod svg;
@@ -15,9 +16,10 @@ use varcat_format::collection::Collections;
 use crate::api::{Answer, Ctx};
 use crate::http::Response;
 use crate::landing::escape;
+use crate::params::Organism;
 use crate::parse::region::Region;
 use crate::query::RawQuery;
-use resolve::{Found, MAX_REGION};
+use resolve::{Found, Place, MAX_REGION};
 use svg::enc;
 
 /// The viewer's path (beside the landing page, outside the API's base path).
@@ -39,19 +41,34 @@ pub fn answer(cat: &Collections, base: &str, query: &str) -> Result<Answer, Resp
         refusal(400, &why.join("; "), "")
     })?;
     let q = raw.get("q").unwrap_or("");
+    let organism = match raw.get("organism") {
+        None => None,
+        Some(name) => Some(Organism::named(name).ok_or_else(|| {
+            let why = format!(
+                "organism must be '{}' or '{}', got '{name}'",
+                Organism::Human.name(),
+                Organism::Mouse.name()
+            );
+            refusal(400, &why, q)
+        })?),
+    };
     if let Some(text) = raw.get("region") {
-        let r = resolve::region(text).map_err(|why| refusal(400, &why, q))?;
-        let ctx = Ctx { cat };
-        let view = tracks::gather(&ctx, &r);
+        let region = resolve::region(text).map_err(|why| refusal(400, &why, q))?;
+        let organism = organism.unwrap_or(Organism::Human);
+        let view = tracks::gather(&Ctx { cat }, &region, organism);
         return Ok(html_answer(page(&view, base, q)));
     }
     let query = resolve::classify(q).map_err(|why| refusal(400, &why, q))?;
-    match resolve::find(&Ctx { cat }, &query) {
-        Found::Region(r) => Err(see_other(&r, q)),
+    match resolve::find(&Ctx { cat }, &query, organism) {
+        Found::Region(p) => Err(see_other(&p, q)),
         Found::Choices(list) => Ok(html_answer(choices(&list, q))),
         Found::Nothing => Err(refusal(
             404,
-            &format!("nothing in the catalog matches \"{}\"", q.trim()),
+            &format!(
+                "nothing in the {}catalog matches \"{}\"",
+                organism.map_or(String::new(), |o| format!("{} ", o.name())),
+                q.trim()
+            ),
             q,
         )),
     }
@@ -65,17 +82,30 @@ fn html_answer(body: String) -> Answer {
     }
 }
 
-/// The URL of the view of `r` (with the search that led there, to keep it in the box).
-pub fn url(r: &Region, q: &str) -> String {
-    let mut u = format!("{PATH}?region={}", enc(&r.to_string()));
+/// `&organism=…` for a link to the API or the viewer in `o`'s catalog; nothing for human, the
+/// default everywhere.
+pub fn organism_param(o: Organism) -> &'static str {
+    match o {
+        Organism::Human => "",
+        Organism::Mouse => "&organism=Mus%20musculus",
+    }
+}
+
+/// The URL of the view of `p` (with the search that led there, to keep it in the box).
+pub fn url(p: &Place, q: &str) -> String {
+    let mut u = format!(
+        "{PATH}?region={}{}",
+        enc(&p.region.to_string()),
+        organism_param(p.organism)
+    );
     if !q.trim().is_empty() {
         let _ = write!(u, "&q={}", enc(q.trim()));
     }
     u
 }
 
-fn see_other(r: &Region, q: &str) -> Response {
-    let to = url(r, q);
+fn see_other(p: &Place, q: &str) -> Response {
+    let to = url(p, q);
     Response {
         status: 303,
         headers: vec![
@@ -92,7 +122,7 @@ fn see_other(r: &Region, q: &str) -> Response {
     }
 }
 
-fn head(h: &mut String, title: &str, q: &str) {
+fn head(h: &mut String, title: &str, q: &str, organism: Option<Organism>) {
     let _ = write!(
         h,
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -101,41 +131,64 @@ fn head(h: &mut String, title: &str, q: &str) {
          <p><a href=\"/\">varcat</a> · region viewer</p>",
         escape(title)
     );
-    search_form(h, q);
+    search_form(h, q, organism);
 }
 
-/// The search box (a plain form: no script).
-pub fn search_form(h: &mut String, q: &str) {
+/// The search box (a plain form: no script), with the organism to search (`organism`
+/// selected; none: human, then mouse).
+pub fn search_form(h: &mut String, q: &str, organism: Option<Organism>) {
     let _ = write!(
         h,
         "<form action=\"{PATH}\" method=\"get\"><input type=\"search\" name=\"q\" value=\"{}\" \
          placeholder=\"PAK5, ENSG00000101349, rs2045642915, NC_000020.11:9564577:A:T or {EXAMPLE}\" \
-         aria-label=\"gene, variant or region\"> <button type=\"submit\">View</button> \
-         <small>regions up to {} bases</small></form>",
+         aria-label=\"gene, variant or region\"> <select name=\"organism\" aria-label=\"organism\">\
+         <option value=\"\">any organism</option>",
         escape(q),
-        MAX_REGION
+    );
+    for o in [Organism::Human, Organism::Mouse] {
+        let _ = write!(
+            h,
+            "<option{}>{}</option>",
+            if organism == Some(o) { " selected" } else { "" },
+            o.name()
+        );
+    }
+    let _ = write!(
+        h,
+        "</select> <button type=\"submit\">View</button> \
+         <small>regions up to {MAX_REGION} bases</small></form>"
     );
 }
 
-/// Example regions of the sample catalog: the PAK5 locus, and test genes with QTL links.
-pub const EXAMPLES: [&str; 2] = [EXAMPLE, "chr1:0-60000"];
+/// Example regions of the sample catalog: the PAK5 locus, test genes with QTL links, and the
+/// mouse fixture's start of chromosome 1 (strain variants, cCREs, genes).
+pub const EXAMPLES: [(&str, Organism); 3] = [
+    (EXAMPLE, Organism::Human),
+    ("chr1:0-60000", Organism::Human),
+    ("chr1:3000000-3200000", Organism::Mouse),
+];
 
 /// The landing page's section: the search box and example views.
 pub fn landing_section(h: &mut String) {
     h.push_str(
         "<h2 id=\"viewer\">Region viewer</h2><p>A gene symbol or id, an rsid or SPDI, or a \
          region opens a drawing of the region (up to 1 Mb): genes, transcripts, catalog variants \
-         by allele frequency, genomic elements and QTL links, each linked to its JSON answer.</p>",
+         by allele frequency, genomic elements and QTL links, each linked to its JSON answer; \
+         human (GRCh38) or mouse (GRCm39).</p>",
     );
-    search_form(h, "");
+    search_form(h, "", None);
     h.push_str("<p>Examples:");
-    for e in EXAMPLES {
-        if let Ok(r) = e.parse::<Region>() {
+    for (e, organism) in EXAMPLES {
+        if let Ok(region) = e.parse::<Region>() {
             let _ = write!(
                 h,
-                " <a class=\"view\" href=\"{}\">{}</a>",
-                escape(&url(&r, "")),
-                escape(e)
+                " <a class=\"view\" href=\"{}\">{}</a>{}",
+                escape(&url(&Place { region, organism }, "")),
+                escape(e),
+                match organism {
+                    Organism::Human => String::new(),
+                    o => format!(" <small>({})</small>", o.name()),
+                }
             );
         }
     }
@@ -150,7 +203,7 @@ fn refusal(status: u16, why: &str, q: &str) -> Response {
     } else {
         "Bad request"
     };
-    head(&mut h, title, q);
+    head(&mut h, title, q, None);
     let _ = writeln!(
         h,
         "<h1>{}</h1><p class=\"why\">{}</p><p>Try {}.</p></body></html>",
@@ -168,22 +221,23 @@ fn refusal(status: u16, why: &str, q: &str) -> Response {
     }
 }
 
-fn choices(list: &[(String, Region)], q: &str) -> String {
+fn choices(list: &[(String, Place)], q: &str) -> String {
     let mut h = String::with_capacity(4096);
-    head(&mut h, "Several matches", q);
+    head(&mut h, "Several matches", q, None);
     let _ = write!(
         h,
         "<h1>{} matches for “{}”</h1><ul>",
         list.len(),
         escape(q.trim())
     );
-    for (label, r) in list {
+    for (label, p) in list {
         let _ = write!(
             h,
-            "<li><a href=\"{}\">{}</a> <small>{}</small></li>",
-            escape(&url(r, q)),
+            "<li><a href=\"{}\">{}</a> <small>{} ({})</small></li>",
+            escape(&url(p, q)),
             escape(label),
-            escape(&r.to_string())
+            escape(&p.region.to_string()),
+            p.organism.name()
         );
     }
     h.push_str("</ul></body></html>\n");
@@ -201,7 +255,7 @@ fn around(chr: &str, mid: u64, len: u64) -> Option<Region> {
 fn page(view: &tracks::View, base: &str, q: &str) -> String {
     let r = &view.region;
     let mut h = String::with_capacity(256 * 1024);
-    head(&mut h, &format!("{r} · varcat"), q);
+    head(&mut h, &format!("{r} · varcat"), q, Some(view.organism));
     let (start, len) = (u64::from(r.start()), u64::from(r.len()));
     let mid = start + len / 2;
     let nav = [
@@ -212,9 +266,11 @@ fn page(view: &tracks::View, base: &str, q: &str) -> String {
     ];
     let _ = write!(
         h,
-        "<h1>{}</h1><p><small>{} bases, 0-based half-open · {} genes, {} transcripts, {} \
+        "<h1>{}</h1><p><small>{} {} · {} bases, 0-based half-open · {} genes, {} transcripts, {} \
          variants, {} genomic elements, {} QTL links drawn</small></p><nav>",
         escape(&r.to_string()),
+        view.organism.name(),
+        view.organism.assembly(),
         r.len(),
         view.genes.items.len(),
         view.transcripts.items.len(),
@@ -223,7 +279,11 @@ fn page(view: &tracks::View, base: &str, q: &str) -> String {
         view.links.items.len(),
     );
     for (label, to) in nav {
-        if let Some(to) = to.filter(|to| to != r) {
+        if let Some(region) = to.filter(|to| to != r) {
+            let to = Place {
+                region,
+                organism: view.organism,
+            };
             let _ = write!(
                 h,
                 "<a href=\"{}\">{}</a>",
@@ -236,7 +296,8 @@ fn page(view: &tracks::View, base: &str, q: &str) -> String {
     h.push_str(&svg::render(view, base));
     h.push_str(
         "<p><small>Each item links to its JSON answer; hover for its id and position. \
-         Variants are coloured by allele frequency (gnomAD total, else BRAVO).</small></p>\
+         Variants are coloured by allele frequency (gnomAD total, else BRAVO; mouse variants \
+         have none: their tooltip names the strains carrying them).</small></p>\
          </body></html>\n",
     );
     h
@@ -272,8 +333,20 @@ mod tests {
 
     #[test]
     fn test_urls_and_nav_regions() {
-        let r: Region = "chr20:9540000-9600000".parse().unwrap();
+        let region: Region = "chr20:9540000-9600000".parse().unwrap();
+        let r = Place {
+            region: region.clone(),
+            organism: Organism::Human,
+        };
         assert_eq!(url(&r, ""), "/view?region=chr20:9540000-9600000");
+        let mouse = Place {
+            region,
+            organism: Organism::Mouse,
+        };
+        assert_eq!(
+            url(&mouse, "Xkr4"),
+            "/view?region=chr20:9540000-9600000&organism=Mus%20musculus&q=Xkr4"
+        );
         assert_eq!(
             url(&r, " pak 5&x "),
             "/view?region=chr20:9540000-9600000&q=pak%205%26x"

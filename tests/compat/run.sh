@@ -124,6 +124,12 @@ echo "view page: $rects <rect>, $anchors <a>, screenshot $full bytes (empty regi
 [ "$rects" -ge 100 ] && [ "$anchors" -ge 50 ] && [ "$full" -gt "$empty" ] \
   || { cat "$work/chrome.log"; echo "the view page rendered blank"; exit 1; }
 check_links "$work/view.html" "view page" 50
+# The mouse example (GRCm39 collections): every link names the organism and answers 200.
+"${chrome[@]}" --dump-dom "$origin/view?region=chr1:3000000-3200000&organism=Mus%20musculus" \
+  >"$work/view-mouse.html" 2>>"$work/chrome.log"
+grep -q 'organism=Mus%20musculus' "$work/view-mouse.html" \
+  || { echo "the mouse view page has no mouse links"; exit 1; }
+check_links "$work/view-mouse.html" "mouse view page" 50
 
 echo "== 5. the IGVF MCP server"
 "$venv/bin/python" tests/compat/mcp_check.py "$origin"

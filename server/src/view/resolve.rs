@@ -1,11 +1,13 @@
 //! What the viewer's search box (`/view?q=…`) means: a region, a variant (rsid or SPDI), an
-//! Ensembl gene or transcript id, or a gene symbol, in that order; then the region to show.
+//! Ensembl gene or transcript id, or a gene symbol, in that order; then the region to show, and
+//! in which organism's catalog (human, or mouse: `mm_*` collections, GRCm39).
 
 use varcat_format::collection::Collection;
 use varcat_format::schema::{genes, transcripts, variants, Member};
 
 use crate::api::{sets, Ctx};
 use crate::engine::Read;
+use crate::params::{Organism, GENES, TRANSCRIPTS, VARIANTS};
 use crate::parse::region::Region;
 use crate::parse::variant::{Rsid, Spdi};
 
@@ -34,7 +36,7 @@ pub enum Query {
 /// What the search shapes are, for the 400 page.
 pub const EXPECTED: &str = "a region (chr20:9540000-9600000, 20:9,540,000-9,600,000), an \
 rsid (rs2045642915), an SPDI (NC_000020.11:9564577:A:T), an Ensembl gene or transcript id \
-(ENSG00000101349, ENST00000353224) or a gene symbol (PAK5)";
+(ENSG00000101349, ENST00000353224, ENSMUSG00000102693) or a gene symbol (PAK5)";
 
 /// Parses a region as typed by a person: thousands separators (`,`) and a contig without its
 /// `chr` prefix are accepted; the length is capped. The error is the reason for a 400 page.
@@ -78,19 +80,31 @@ pub fn classify(q: &str) -> Result<Query, String> {
             "\"{q}\" is not a search the viewer knows; give {EXPECTED}"
         ));
     }
-    if q.starts_with("ENSG") || q.starts_with("ENST") {
+    if ["ENSG", "ENST", "ENSMUSG", "ENSMUST"]
+        .iter()
+        .any(|p| q.starts_with(p))
+    {
         return Ok(Query::Ensembl(q.to_string()));
     }
     Ok(Query::Symbol(q.to_string()))
+}
+
+/// A region of one organism's assembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The region.
+    pub region: Region,
+    /// Whose catalog it is read from.
+    pub organism: Organism,
 }
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
     /// One region to show.
-    Region(Region),
-    /// Several matches: (label, region) each, for a page of links.
-    Choices(Vec<(String, Region)>),
+    Region(Place),
+    /// Several matches: (label, place) each, for a page of links.
+    Choices(Vec<(String, Place)>),
     /// Nothing in the catalog.
     Nothing,
 }
@@ -128,13 +142,17 @@ fn gene_region(c: &Collection, o: u64) -> Option<Region> {
 /// One match → its region; several → choices labelled by `label`; none → nothing.
 fn found(
     c: &Collection,
+    organism: Organism,
     ords: Vec<u64>,
     place: impl Fn(&Collection, u64) -> Option<Region>,
     label: impl Fn(&Collection, u64) -> Option<String>,
 ) -> Found {
-    let mut hits: Vec<(String, Region)> = ords
+    let mut hits: Vec<(String, Place)> = ords
         .into_iter()
-        .filter_map(|o| Some((label(c, o).unwrap_or_default(), place(c, o)?)))
+        .filter_map(|o| {
+            let region = place(c, o)?;
+            Some((label(c, o).unwrap_or_default(), Place { region, organism }))
+        })
         .collect();
     hits.dedup();
     match hits.len() {
@@ -144,10 +162,45 @@ fn found(
     }
 }
 
-/// Finds where `q` is in the catalog (human collections: the viewer has no organism).
-pub fn find(ctx: &Ctx<'_>, q: &Query) -> Found {
-    let v = ctx.coll(variants::COLL);
-    let g = ctx.coll(genes::COLL);
+/// Finds where `q` is in the catalog of `organism`, or when none is given in the human
+/// catalog and then the mouse one (so `Xkr4` or a mouse SPDI needs no organism).
+pub fn find(ctx: &Ctx<'_>, q: &Query, organism: Option<Organism>) -> Found {
+    if let Query::Region(r) = q {
+        return Found::Region(Place {
+            region: r.clone(),
+            organism: organism.unwrap_or(Organism::Human),
+        });
+    }
+    let tries = match organism {
+        Some(o) => vec![o],
+        None => vec![Organism::Human, Organism::Mouse],
+    };
+    tries
+        .into_iter()
+        .map(|o| find_in(ctx, q, o))
+        .find(|f| *f != Found::Nothing)
+        .unwrap_or(Found::Nothing)
+}
+
+/// How people type a symbol, tried after the exact text: human symbols are upper case
+/// (`pak5` → `PAK5`), mouse symbols capitalised (`pax6`, `PAX6` → `Pax6`).
+fn symbol_forms(s: &str, organism: Organism) -> [String; 2] {
+    let other = match organism {
+        Organism::Human => s.to_ascii_uppercase(),
+        Organism::Mouse => {
+            let lower = s.to_ascii_lowercase();
+            let mut chars = lower.chars();
+            chars.next().map_or(String::new(), |f| {
+                f.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        }
+    };
+    [s.to_string(), other]
+}
+
+fn find_in(ctx: &Ctx<'_>, q: &Query, organism: Organism) -> Found {
+    let v = ctx.coll(organism.collection(VARIANTS));
+    let g = ctx.coll(organism.collection(GENES));
     let spdi = |c: &Collection, o| c.str_of(o, variants::m::spdi);
     let symbol = |c: &Collection, o| {
         let key = sets::key(c, o)?;
@@ -157,25 +210,20 @@ pub fn find(ctx: &Ctx<'_>, q: &Query) -> Found {
         })
     };
     match q {
-        Query::Region(r) => Found::Region(r.clone()),
+        Query::Region(r) => Found::Region(Place {
+            region: r.clone(),
+            organism,
+        }),
         Query::Rsid(id) => v.map_or(Found::Nothing, |c| {
-            found(
-                c,
-                sets::exact(v, variants::m::rsid, id).to_vec(),
-                variant_region,
-                spdi,
-            )
+            let ords = sets::exact(v, variants::m::rsid, id).to_vec();
+            found(c, organism, ords, variant_region, spdi)
         }),
         Query::Spdi(id) => v.map_or(Found::Nothing, |c| {
-            found(
-                c,
-                sets::exact(v, variants::m::spdi, id).to_vec(),
-                variant_region,
-                spdi,
-            )
+            let ords = sets::exact(v, variants::m::spdi, id).to_vec();
+            found(c, organism, ords, variant_region, spdi)
         }),
-        Query::Ensembl(id) if id.starts_with("ENST") => {
-            let t = ctx.coll(transcripts::COLL);
+        Query::Ensembl(id) if id.starts_with("ENST") || id.starts_with("ENSMUST") => {
+            let t = ctx.coll(organism.collection(TRANSCRIPTS));
             t.map_or(Found::Nothing, |c| {
                 let place = |c: &Collection, o| {
                     feature(
@@ -186,22 +234,18 @@ pub fn find(ctx: &Ctx<'_>, q: &Query) -> Found {
                         transcripts::m::end,
                     )
                 };
-                found(c, sets::keys(t, id).to_vec(), place, sets::key)
+                found(c, organism, sets::keys(t, id).to_vec(), place, sets::key)
             })
         }
         Query::Ensembl(id) => g.map_or(Found::Nothing, |c| {
-            found(c, sets::keys(g, id).to_vec(), gene_region, symbol)
+            found(c, organism, sets::keys(g, id).to_vec(), gene_region, symbol)
         }),
         Query::Symbol(s) => g.map_or(Found::Nothing, |c| {
-            // Exact first; then the upper-case form (human symbols are upper case, people
-            // type `pak5`).
-            let upper = s.to_ascii_uppercase();
-            let tries = [s.as_str(), upper.as_str()];
-            for t in tries {
+            for t in symbol_forms(s, organism) {
                 for m in [genes::m::symbol, genes::m::name] {
-                    let ords = sets::exact(g, m, t).to_vec();
+                    let ords = sets::exact(g, m, &t).to_vec();
                     if !ords.is_empty() {
-                        return found(c, ords, gene_region, symbol);
+                        return found(c, organism, ords, gene_region, symbol);
                     }
                 }
             }
@@ -238,6 +282,15 @@ mod tests {
                 Query::Ensembl("ENSG00000101349.17".into()),
             ),
             ("ENST00000353224", Query::Ensembl("ENST00000353224".into())),
+            (
+                "ENSMUSG00000102693",
+                Query::Ensembl("ENSMUSG00000102693".into()),
+            ),
+            (
+                "ENSMUST00000193812",
+                Query::Ensembl("ENSMUST00000193812".into()),
+            ),
+            ("Xkr4", Query::Symbol("Xkr4".into())),
             ("PAK5", Query::Symbol("PAK5".into())),
             ("pak5", Query::Symbol("pak5".into())),
             ("HLA-A", Query::Symbol("HLA-A".into())),
@@ -274,6 +327,16 @@ mod tests {
             "chr1:1000-2000"
         );
         assert!(region("chr1:1,000").is_err());
+    }
+
+    #[test]
+    fn test_symbol_forms_follow_each_organisms_case() {
+        assert_eq!(symbol_forms("pak5", Organism::Human), ["pak5", "PAK5"]);
+        assert_eq!(symbol_forms("PAX6", Organism::Mouse), ["PAX6", "Pax6"]);
+        assert_eq!(
+            symbol_forms("4933401j01rik", Organism::Mouse),
+            ["4933401j01rik", "4933401j01rik"]
+        );
     }
 
     #[test]

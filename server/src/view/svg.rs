@@ -5,6 +5,8 @@
 use std::fmt::Write;
 
 use crate::landing::escape;
+use crate::params::Organism;
+use crate::view::organism_param;
 use crate::view::tracks::{Track, View};
 
 /// Drawing width (px).
@@ -170,6 +172,7 @@ fn empty_note<T>(out: &mut String, y: f64, t: &Track<T>, what: &str) {
 /// The SVG of `view`, its links below `base` (the API's base path).
 pub fn render(view: &View, base: &str) -> String {
     let r = &view.region;
+    let org = organism_param(view.organism);
     let sc = Scale {
         start: f64::from(r.start()),
         len: f64::from(r.len()),
@@ -242,7 +245,7 @@ pub fn render(view: &View, base: &str) -> String {
         let _ = write!(
             body,
             "<a href=\"{}\">",
-            escape(&format!("{base}/genes?gene_id={}", enc(&g.key)))
+            escape(&format!("{base}/genes?gene_id={}{org}", enc(&g.key)))
         );
         title(
             &mut body,
@@ -338,11 +341,16 @@ pub fn render(view: &View, base: &str) -> String {
         link_svg.push_str("</a>");
     }
     if view.links.items.is_empty() {
+        let why = match view.organism {
+            Organism::Human => "no QTL links from this region's variants",
+            Organism::Mouse => "no QTL links: the catalog's QTLs are human",
+        };
         let _ = write!(
             body,
-            "<text x=\"{:.1}\" y=\"{:.1}\" class=\"l\">no QTL links from this region's variants</text>",
+            "<text x=\"{:.1}\" y=\"{:.1}\" class=\"l\">{}</text>",
             LEFT + 8.0,
-            links_top + 22.0
+            links_top + 22.0,
+            escape(why)
         );
     }
 
@@ -356,16 +364,21 @@ pub fn render(view: &View, base: &str) -> String {
         let _ = write!(
             body,
             "<a href=\"{}\">",
-            escape(&format!("{base}/variants?spdi={}", enc(&v.spdi)))
+            escape(&format!("{base}/variants?spdi={}{org}", enc(&v.spdi)))
         );
         title(
             &mut body,
             &format!(
-                "{} {}:{} AF {}",
+                "{} {}:{} AF {}{}",
                 v.spdi,
                 r.chr(),
                 v.pos,
-                v.af.map_or("unknown".to_string(), |f| format!("{f}"))
+                v.af.map_or("unknown".to_string(), |f| format!("{f}")),
+                if v.strains.is_empty() {
+                    String::new()
+                } else {
+                    format!(", strains {}", v.strains.join(", "))
+                }
             ),
         );
         let _ = write!(
@@ -410,7 +423,7 @@ pub fn render(view: &View, base: &str) -> String {
             body,
             "<a href=\"{}\">",
             escape(&format!(
-                "{base}/genomic-elements?region={}:{}-{}",
+                "{base}/genomic-elements?region={}:{}-{}{org}",
                 e.chr, e.start, e.end
             ))
         );
@@ -437,7 +450,10 @@ pub fn render(view: &View, base: &str) -> String {
         let _ = write!(
             body,
             "<a href=\"{}\">",
-            escape(&format!("{base}/transcripts?transcript_id={}", enc(&t.key)))
+            escape(&format!(
+                "{base}/transcripts?transcript_id={}{org}",
+                enc(&t.key)
+            ))
         );
         title(
             &mut body,
@@ -577,6 +593,7 @@ pub(crate) mod tests {
     pub(crate) fn sample_view() -> View {
         let region: crate::parse::region::Region = "chr20:9540000-9600000".parse().unwrap();
         View {
+            organism: Organism::Human,
             genes: Track {
                 items: vec![Gene {
                     key: "ENSG00000101349".into(),
@@ -617,12 +634,14 @@ pub(crate) mod tests {
                         handle: "variants/NC_000020.11:9564577:A:T".into(),
                         pos: 9_564_577,
                         af: Some(0.2),
+                        strains: Vec::new(),
                     },
                     Variant {
                         spdi: "NC_000020.11:9564584:T:C".into(),
                         handle: "variants/NC_000020.11:9564584:T:C".into(),
                         pos: 9_564_584,
                         af: None,
+                        strains: vec!["A_J".into(), "CAST_EiJ".into()],
                     },
                 ],
                 left_out: 7,
@@ -670,9 +689,28 @@ pub(crate) mod tests {
         }
         // The cap note and the colours of both variants.
         assert!(svg.contains("7 more not shown"));
+        assert!(svg.contains("AF unknown, strains A_J, CAST_EiJ</title>"));
         assert!(svg.contains("fill=\"#b2182b\"") && svg.contains("fill=\"#999\""));
         // The eQTL gene's TSS (reverse strand: its end) is outside the region: an edge label.
         assert!(svg.contains("→ PAK&lt;5&gt;"));
+    }
+
+    #[test]
+    fn test_mouse_view_links_name_the_organism() {
+        let mut view = sample_view();
+        view.organism = Organism::Mouse;
+        view.links = Track::default();
+        let svg = render(&view, "/api");
+        well_formed(&svg).unwrap();
+        for href in [
+            "/api/genes?gene_id=ENSG00000101349&amp;organism=Mus%20musculus",
+            "/api/transcripts?transcript_id=ENST00000353224&amp;organism=Mus%20musculus",
+            "/api/variants?spdi=NC_000020.11:9564577:A:T&amp;organism=Mus%20musculus",
+            "/api/genomic-elements?region=chr20:9550320-9550587&amp;organism=Mus%20musculus",
+        ] {
+            assert!(svg.contains(&format!("href=\"{href}\"")), "{href}");
+        }
+        assert!(svg.contains("no QTL links: the catalog&#39;s QTLs are human"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The data of each track of a region: genes, transcripts with their structure, catalog
-//! variants with an allele frequency, genomic elements, and QTL links from the shown variants.
+//! variants with an allele frequency, genomic elements, and QTL links from the shown variants,
+//! read from one organism's collections (the QTL edges are human only).
 //! Every track keeps at most [`CAP`] items, the first in position order, and counts the rest.
 
 use std::collections::HashMap;
@@ -12,6 +13,7 @@ use varcat_format::schema::{
 
 use crate::api::{member_value, sets, Ctx};
 use crate::engine::{check_whole, Read};
+use crate::params::{Organism, GENES, GENES_STRUCTURE, GENOMIC_ELEMENTS, TRANSCRIPTS, VARIANTS};
 use crate::parse::region::Region;
 use crate::view::resolve::int;
 use varcat_format::indexes::IndexKind;
@@ -113,6 +115,8 @@ pub struct Variant {
     pub pos: u32,
     /// `gnomad_af_total`, else `bravo_af`.
     pub af: Option<f64>,
+    /// The mouse strains carrying it (`strain`; empty for human variants).
+    pub strains: Vec<String>,
 }
 
 /// A genomic element.
@@ -155,6 +159,8 @@ pub struct Link {
 pub struct View {
     /// The region.
     pub region: Region,
+    /// Whose catalog the tracks come from.
+    pub organism: Organism,
     /// Genes.
     pub genes: Track<Gene>,
     /// Transcripts.
@@ -175,21 +181,27 @@ fn span(c: &Collection, o: u64, start: Member, end: Member) -> Option<(u32, u32)
     Some((int(c, o, start)?, int(c, o, end)?))
 }
 
-/// Gathers the tracks of `r` (human collections).
-pub fn gather(ctx: &Ctx<'_>, r: &Region) -> View {
-    let variants = variant_track(ctx, r);
+/// Gathers the tracks of `r` from `organism`'s collections.
+pub fn gather(ctx: &Ctx<'_>, r: &Region, organism: Organism) -> View {
+    let variants = variant_track(ctx, r, organism);
+    // The QTL edges start from human variants only; a mouse variant's handle has none.
+    let links = match organism {
+        Organism::Human => link_track(ctx, r, &variants.items),
+        Organism::Mouse => Track::default(),
+    };
     View {
         region: r.clone(),
-        genes: gene_track(ctx, r),
-        transcripts: transcript_track(ctx, r),
-        links: link_track(ctx, r, &variants.items),
-        elements: element_track(ctx, r),
+        organism,
+        genes: gene_track(ctx, r, organism),
+        transcripts: transcript_track(ctx, r, organism),
+        links,
+        elements: element_track(ctx, r, organism),
         variants,
     }
 }
 
-fn gene_track(ctx: &Ctx<'_>, r: &Region) -> Track<Gene> {
-    let g = ctx.coll(genes::COLL);
+fn gene_track(ctx: &Ctx<'_>, r: &Region, organism: Organism) -> Track<Gene> {
+    let g = ctx.coll(organism.collection(GENES));
     let mut all = Vec::new();
     if let Some(c) = g {
         for o in sets::overlapping(g, r).iter() {
@@ -214,9 +226,9 @@ fn gene_track(ctx: &Ctx<'_>, r: &Region) -> Track<Gene> {
     Track::capped(all, CAP, |g| g.start)
 }
 
-fn transcript_track(ctx: &Ctx<'_>, r: &Region) -> Track<Transcript> {
-    let t = ctx.coll(transcripts::COLL);
-    let s = ctx.coll(genes_structure::COLL);
+fn transcript_track(ctx: &Ctx<'_>, r: &Region, organism: Organism) -> Track<Transcript> {
+    let t = ctx.coll(organism.collection(TRANSCRIPTS));
+    let s = ctx.coll(organism.collection(GENES_STRUCTURE));
     let mut all = Vec::new();
     if let Some(c) = t {
         for o in sets::overlapping(t, r).iter() {
@@ -258,8 +270,8 @@ fn transcript_track(ctx: &Ctx<'_>, r: &Region) -> Track<Transcript> {
     track
 }
 
-fn variant_track(ctx: &Ctx<'_>, r: &Region) -> Track<Variant> {
-    let v = ctx.coll(variants::COLL);
+fn variant_track(ctx: &Ctx<'_>, r: &Region, organism: Organism) -> Track<Variant> {
+    let v = ctx.coll(organism.collection(VARIANTS));
     let mut track = Track::default();
     let Some(c) = v else { return track };
     check_whole(c, IndexKind::Points);
@@ -285,11 +297,19 @@ fn variant_track(ctx: &Ctx<'_>, r: &Region) -> Track<Variant> {
         let af = ["gnomad_af_total", "bravo_af"]
             .iter()
             .find_map(|k| ann.get(k).and_then(af_value));
+        let strains = match member_value(c, o, variants::m::strain) {
+            serde_json::Value::Array(a) => a
+                .iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect(),
+            _ => Vec::new(),
+        };
         track.items.push(Variant {
             spdi,
             handle,
             pos,
             af,
+            strains,
         });
     }
     track
@@ -302,8 +322,8 @@ fn af_value(v: &serde_json::Value) -> Option<f64> {
         .filter(|f: &f64| f.is_finite())
 }
 
-fn element_track(ctx: &Ctx<'_>, r: &Region) -> Track<Element> {
-    let e = ctx.coll(genomic_elements::COLL);
+fn element_track(ctx: &Ctx<'_>, r: &Region, organism: Organism) -> Track<Element> {
+    let e = ctx.coll(organism.collection(GENOMIC_ELEMENTS));
     let mut all = Vec::new();
     if let Some(c) = e {
         for o in sets::overlapping(e, r).iter() {
