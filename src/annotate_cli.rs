@@ -74,7 +74,11 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
         );
     }
     if report.unsorted {
-        eprintln!("varcat annotate: warning: the input is not sorted; no index written");
+        eprintln!(
+            "varcat annotate: warning: the input is not sorted; no index written (an index \
+             needs positions ascending within each contig, each contig in one run, and for BCF \
+             the contigs in the header's order)"
+        );
     }
     if let Some(i) = &report.index {
         eprintln!("varcat annotate: index {}", i.display());

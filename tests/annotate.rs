@@ -225,6 +225,26 @@ fn test_annotate_bgzf_index_and_bcf_round_trip() {
     );
     assert!(first.ends_with("\tGT:AD\t0/1:3,2,0\t1/2:0,4,5"), "{first}");
     assert_eq!(records(&vcf).len(), RECORDS.len());
+
+    // BCF in, BGZF VCF out: indexed while written (records through noodles' buffers), the
+    // same .tbi a second pass builds.
+    let gz = dir.join("back.vcf.gz");
+    let out = annotate(
+        &[
+            bcf.to_str().unwrap(),
+            "-o",
+            gz.to_str().unwrap(),
+            "--prefix",
+            "V3_",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let second = dir.join("back-second.vcf.gz");
+    std::fs::copy(&gz, &second).unwrap();
+    let tbi =
+        varcat_annotate::io::write_index(&second, varcat_annotate::io::OutFormat::VcfGz).unwrap();
+    assert_eq!(gunzip(&dir.join("back.vcf.gz.tbi")), gunzip(&tbi));
 }
 
 /// Gunzipped bytes of a BGZF file.
@@ -290,6 +310,21 @@ fn test_annotate_threads_give_the_same_bytes_and_index() {
         assert!(live.starts_with(b"TBI\x01"));
         assert_eq!(live, gunzip(&tbi), "threads {threads}");
         got.push(vcf);
+
+        // BCF: its .csi is built while writing too, and equals noodles_bcf's second pass.
+        let bcf = dir.join(format!("out{threads}.bcf"));
+        let out = annotate(
+            &[&input, "-o", bcf.to_str().unwrap(), "--threads", threads],
+            None,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let second = dir.join(format!("second{threads}.bcf"));
+        std::fs::copy(&bcf, &second).unwrap();
+        let csi =
+            varcat_annotate::io::write_index(&second, varcat_annotate::io::OutFormat::Bcf).unwrap();
+        let live = gunzip(&dir.join(format!("out{threads}.bcf.csi")));
+        assert!(live.starts_with(b"CSI\x01"));
+        assert_eq!(live, gunzip(&csi), "BCF, threads {threads}");
     }
     assert_eq!(got[0], got[1]);
 
@@ -336,6 +371,28 @@ fn test_annotate_unsorted_input_gets_no_index() {
     assert!(out.status.success());
     assert!(text(&out.stderr).contains("the input is not sorted; no index written"));
     assert!(gz.exists() && !dir.join("out.vcf.gz.tbi").exists());
+
+    // Sorted within contigs but not in the header's contig order: VCF gets its .tbi, a BCF
+    // no .csi (its index needs the header's order), with the warning.
+    let mut body = HEADER.to_string();
+    for contig in ["chr20", "2", "1"] {
+        for (r, _) in RECORDS
+            .iter()
+            .filter(|(r, _)| r.split('\t').next() == Some(contig))
+        {
+            body.push_str(r);
+            body.push('\n');
+        }
+    }
+    let input = write(&dir, "groups.vcf", &body);
+    let gz = dir.join("groups.vcf.gz");
+    let out = annotate(&[&input, "-o", gz.to_str().unwrap()], None);
+    assert!(out.status.success() && dir.join("groups.vcf.gz.tbi").exists());
+    let bcf = dir.join("groups.bcf");
+    let out = annotate(&[&input, "-o", bcf.to_str().unwrap()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no index written"));
+    assert!(bcf.exists() && !dir.join("groups.bcf.csi").exists());
 }
 
 #[test]

@@ -13,6 +13,8 @@ use vcf::variant::RecordBuf;
 
 use crate::annotator::Annotator;
 use crate::fields::Ty;
+use crate::io::Counting;
+use crate::live_index::LiveIndex;
 use crate::timings::{Stage, Timings};
 use crate::Sorted;
 
@@ -30,6 +32,16 @@ pub enum Sink<W: Write> {
     Vcf(vcf::io::Writer<W>),
     /// BCF.
     Bcf(bcf::io::Writer<W>),
+}
+
+impl<W: Write> Sink<Counting<W>> {
+    /// Bytes written so far (uncompressed).
+    fn at(&self) -> u64 {
+        match self {
+            Sink::Vcf(w) => w.get_ref().at,
+            Sink::Bcf(w) => w.get_ref().at,
+        }
+    }
 }
 
 impl<W: Write> Sink<W> {
@@ -84,15 +96,17 @@ fn extend_info(ann: &Annotator<'_>, rec: &mut RecordBuf) {
     }
 }
 
-/// Annotates every record of `src` into `sink` under `header` (the output header).
+/// Annotates every record of `src` into `sink` under `header` (the output header), each
+/// added to `index` as written.
 #[allow(clippy::too_many_arguments)]
 pub fn records<W: Write>(
     src: Source,
     in_header: &vcf::Header,
     header: &vcf::Header,
-    sink: &mut Sink<W>,
+    sink: &mut Sink<Counting<W>>,
     ann: &mut Annotator<'_>,
     sorted: &mut Sorted,
+    mut index: Option<&mut LiveIndex>,
     name: &str,
     lenient: bool,
     t: &mut Timings,
@@ -112,8 +126,15 @@ pub fn records<W: Write>(
                 extend_info(ann, rec);
             }
             t.lap(Stage::Format);
+            let from = sink.at();
             sink.record(header, rec)
                 .map_err(|e| format!("writing: {e}"))?;
+            if let Some(ix) = index.as_deref_mut() {
+                use vcf::variant::Record as _;
+                // The end as noodles' indexers read it back (INFO END, else REF's span).
+                let end = rec.variant_end(header).ok().map(|p| p.get() as u64);
+                ix.add(&chrom, pos, end, from, sink.at());
+            }
             t.lap(Stage::Write);
             Ok(())
         };

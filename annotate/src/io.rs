@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use noodles_bgzf as bgzf;
 
+use crate::live_index::Built;
+
 /// Output formats (bcftools' `-O` letters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutFormat {
@@ -171,37 +173,53 @@ impl Write for Output {
 }
 
 /// Indexes the finished BGZF output `path` as bcftools does (`.tbi` for VCF, `.csi` for BCF);
-/// returns the index path. A post-pass over the written file: it costs one more inflate (VCF
-/// text output is indexed while it is written instead, see `live_index`).
+/// returns the index path. A post-pass over the written file: it costs one more inflate
+/// (`annotate` indexes while it writes instead, see `live_index`; `export-vcf` still passes).
 pub fn write_index(path: &Path, format: OutFormat) -> Result<PathBuf, String> {
     let fail = |e: io::Error| format!("indexing {}: {e}", path.display());
-    match format {
-        OutFormat::VcfGz => save_vcf_index(path, &noodles_vcf::fs::index(path).map_err(fail)?),
-        OutFormat::Bcf => {
-            let index = noodles_bcf::fs::index(path).map_err(fail)?;
-            let mut name = path.as_os_str().to_owned();
-            name.push(".csi");
-            noodles_csi::fs::write(&name, &index).map_err(fail)?;
-            Ok(PathBuf::from(name))
-        }
-        OutFormat::Vcf | OutFormat::BcfRaw => Err("only BGZF output is indexed".into()),
-    }
+    let built = match format {
+        OutFormat::VcfGz => Built::Vcf(noodles_vcf::fs::index(path).map_err(fail)?),
+        OutFormat::Bcf => Built::Bcf(noodles_bcf::fs::index(path).map_err(fail)?),
+        OutFormat::Vcf | OutFormat::BcfRaw => return Err("only BGZF output is indexed".into()),
+    };
+    save_index(path, &built)
 }
 
-/// Writes `index` of the VCF `path` next to it (`.tbi`, or `.csi` for long contigs); returns
-/// its path.
-pub fn save_vcf_index(path: &Path, index: &noodles_vcf::Index) -> Result<PathBuf, String> {
+/// Writes `index` of the output `path` next to it (`.tbi`; `.csi` for BCF or long contigs);
+/// returns its path.
+pub fn save_index(path: &Path, index: &Built) -> Result<PathBuf, String> {
     let fail = |e: io::Error| format!("indexing {}: {e}", path.display());
     let mut name = path.as_os_str().to_owned();
     match index {
-        noodles_vcf::Index::Tabix(index) => {
+        Built::Vcf(noodles_vcf::Index::Tabix(index)) => {
             name.push(".tbi");
             noodles_tabix::fs::write(&name, index).map_err(fail)?;
         }
-        noodles_vcf::Index::Csi(index) => {
+        Built::Vcf(noodles_vcf::Index::Csi(index)) | Built::Bcf(index) => {
             name.push(".csi");
             noodles_csi::fs::write(&name, index).map_err(fail)?;
         }
     }
     Ok(PathBuf::from(name))
+}
+
+/// A writer that counts the bytes written through it: the uncompressed offsets of BCF
+/// records, which the live index needs.
+pub struct Counting<W> {
+    /// The writer.
+    pub inner: W,
+    /// Bytes written so far.
+    pub at: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }

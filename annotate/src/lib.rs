@@ -8,7 +8,7 @@
 //! - [`annotator`]: one record, any format; [`text`]: VCF text to VCF text, byte-preserving;
 //!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers;
 //! - [`pipeline`]: VCF text chunks annotated on several threads, written in order;
-//!   [`live_index`]: the `.tbi` built while the BGZF output is written;
+//!   [`live_index`]: the `.tbi`/`.csi` built while the BGZF output is written;
 //!   [`timings`]: `--timings`, the time per stage.
 
 pub mod allele;
@@ -219,14 +219,23 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let indexable =
         matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
     let text_path = bcf_in.is_none() && !format.is_bcf();
+    let out_header = vcf::header::Parser::default()
+        .parse(&out_text)
+        .map_err(|e| format!("output header: {e}"))?;
     let mut sorted = Sorted::new();
     let start = Instant::now();
     let mut t = Timings::new(opts.timings);
     let unknown;
     let mut live = None;
-    let mut out = if text_path && indexable {
-        let (ix, tap) = live_index::LiveIndex::new(&in_header, io::create(&opts.output)?)
-            .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?;
+    let mut out = if indexable {
+        // Indexed while written: the index sees each block pass to the file.
+        let file = io::create(&opts.output)?;
+        let (ix, tap) = if format.is_bcf() {
+            live_index::LiveIndex::new_bcf(&out_header, file)
+        } else {
+            live_index::LiveIndex::new(&in_header, file)
+        }
+        .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?;
         live = Some(ix);
         Output::on(Box::new(tap), format, opts.threads)
     } else {
@@ -236,14 +245,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         out.write_all(out_text.as_bytes())
             .map_err(|e| format!("writing: {e}"))?;
         // The records' ends as the index computes them, under the output header.
-        let ends = match live {
-            Some(_) => Some(text::Ends::new(
-                vcf::header::Parser::default()
-                    .parse(&out_text)
-                    .map_err(|e| format!("output header: {e}"))?,
-            )),
-            None => None,
-        };
+        let ends = live.as_ref().map(|_| text::Ends::new(out_header.clone()));
         while anns.len() < opts.threads {
             anns.push(ann()?);
         }
@@ -267,9 +269,6 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         )?;
         (live, unknown) = (w.index.take(), std::mem::take(&mut w.unknown));
     } else {
-        let out_header = vcf::header::Parser::default()
-            .parse(&out_text)
-            .map_err(|e| format!("output header: {e}"))?;
         let src = match bcf_in {
             Some((r, h)) => {
                 // BCF records name contigs by index into the header's string maps, which
@@ -279,10 +278,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             }
             None => generic::Source::Vcf(reader, lines),
         };
+        let counted = io::Counting { inner: out, at: 0 };
         let mut sink = if format.is_bcf() {
-            generic::Sink::Bcf(bcf::io::Writer::from(out))
+            generic::Sink::Bcf(bcf::io::Writer::from(counted))
         } else {
-            generic::Sink::Vcf(vcf::io::Writer::new(out))
+            generic::Sink::Vcf(vcf::io::Writer::new(counted))
         };
         sink.header(&out_header)
             .map_err(|e| format!("writing: {e}"))?;
@@ -293,32 +293,29 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             &mut sink,
             &mut anns[0],
             &mut sorted,
+            live.as_mut(),
             &name,
             opts.lenient,
             &mut t,
         )?;
         unknown = anns[0].unknown_contigs().to_vec();
-        out = sink.into_inner();
+        out = sink.into_inner().inner;
     }
     out.finish().map_err(|e| format!("writing: {e}"))?;
     t.lap(Stage::Write);
     let secs = start.elapsed().as_secs_f64();
-    let index = if indexable && sorted.ok {
-        let at = Instant::now();
-        let i = match live {
-            Some(ix) => {
-                let index = ix
-                    .finish()
-                    .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?;
-                io::save_vcf_index(&opts.output, &index)?
-            }
-            None => io::write_index(&opts.output, format)?,
-        };
-        t.index = t.on().then(|| at.elapsed());
-        Some(i)
-    } else {
-        None
+    let at = Instant::now();
+    let built = match live {
+        Some(ix) if sorted.ok => ix
+            .finish()
+            .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?,
+        _ => None,
     };
+    let index = match &built {
+        Some(b) => Some(io::save_index(&opts.output, b)?),
+        None => None,
+    };
+    t.index = t.on().then(|| at.elapsed());
     let mut counts = Counts::default();
     for a in &anns {
         counts += &a.counts;
@@ -327,7 +324,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         counts,
         secs,
         index,
-        unsorted: indexable && !sorted.ok,
+        unsorted: indexable && built.is_none(),
         unknown_contigs: unknown,
         timings: t,
     })

@@ -1,10 +1,11 @@
-//! The `.tbi`/`.csi` of a BGZF VCF output built while it is written, instead of a second pass
-//! that inflates the output again (brief §1.1). noodles' multithreaded BGZF writer compresses
-//! blocks on other threads and does not tell where each block lands, so [`Tap`] watches the
-//! compressed bytes on their way to the file and records each block's offset and inflated
-//! size; a record's virtual positions follow from its offsets in the uncompressed stream. The
-//! positions are the ones noodles' reader reports (a record ending at a block's end ends at
-//! the next block's start), so the index equals `noodles_vcf::fs::index` of the file.
+//! The index of a BGZF output built while it is written, instead of a second pass that
+//! inflates the output again (brief §1.1): `.tbi` (or `.csi` for long contigs) for VCF, `.csi`
+//! for BCF. noodles' multithreaded BGZF writer compresses blocks on other threads and does not
+//! tell where each block lands, so [`Tap`] watches the compressed bytes on their way to the
+//! file and records each block's offset and inflated size; a record's virtual positions follow
+//! from its offsets in the uncompressed stream. The positions are the ones noodles' reader
+//! reports (a record ending at a block's end ends at the next block's start), so the index
+//! equals `noodles_vcf::fs::index` (VCF) or `noodles_bcf::fs::index` (BCF) of the file.
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
@@ -13,6 +14,8 @@ use std::sync::{Arc, Mutex};
 use noodles_bgzf::VirtualPosition;
 use noodles_core::Position;
 use noodles_csi::binning_index::index::reference_sequence::bin::Chunk;
+use noodles_csi::binning_index::index::reference_sequence::index::BinnedIndex;
+use noodles_csi::binning_index::Indexer as CsiIndexer;
 use noodles_vcf as vcf;
 
 /// A written BGZF block: its offset in the file, its length there and its inflated size.
@@ -104,6 +107,33 @@ impl<W: Write> Write for Tap<W> {
     }
 }
 
+/// What the records are indexed by.
+enum Indexer {
+    /// VCF text: tabix or CSI as `noodles_vcf::fs::index` picks, by contig name (the names in
+    /// the order first seen).
+    Vcf {
+        indexer: vcf::index::Indexer,
+        contigs: Vec<String>,
+    },
+    /// BCF: CSI (min shift 14, depth 5) by the header's contig index, as
+    /// `noodles_bcf::fs::index`; `last` is the last record's index.
+    Bcf {
+        indexer: CsiIndexer<BinnedIndex>,
+        ids: vcf::header::StringMaps,
+        count: usize,
+        last: Option<usize>,
+    },
+}
+
+/// A built index.
+#[derive(Debug, PartialEq)]
+pub enum Built {
+    /// Of a VCF output.
+    Vcf(vcf::Index),
+    /// Of a BCF output.
+    Bcf(noodles_csi::Index),
+}
+
 /// A record waiting for the blocks that hold it: (contig, start, end, its uncompressed span).
 struct Pending {
     contig: usize,
@@ -115,21 +145,23 @@ struct Pending {
 
 /// The index of one output, built as its records are written.
 pub struct LiveIndex {
-    indexer: vcf::index::Indexer,
+    indexer: Indexer,
     blocks: Blocks,
     /// Blocks taken from the tap and not yet passed: (block, its uncompressed start).
     known: VecDeque<(Block, u64)>,
     /// The uncompressed end of the known blocks, and the file offset after them.
     known_end: u64,
     next_at: u64,
-    contigs: Vec<String>,
     pending: VecDeque<Pending>,
     /// The first error (noodles' message), reported at the end.
     error: Option<String>,
+    /// A BCF record's contig comes before the previous one's in the header: sorted by name
+    /// groups, not in the header's order, which a CSI of BCF needs.
+    out_of_order: bool,
 }
 
 impl LiveIndex {
-    /// An index of records under `header` (its contig lengths pick tabix or CSI, as in
+    /// An index of VCF records under `header` (its contig lengths pick tabix or CSI, as in
     /// `noodles_vcf::fs::index`), and the tap to put between the BGZF writer and the file.
     pub fn new<W: Write>(header: &vcf::Header, file: W) -> Result<(LiveIndex, Tap<W>), String> {
         let mut longest = 0;
@@ -145,6 +177,28 @@ impl LiveIndex {
             builder = builder.set_max_position_hint(p);
         }
         let indexer = builder.build().map_err(|e| e.to_string())?;
+        Ok(LiveIndex::tapping(
+            Indexer::Vcf {
+                indexer,
+                contigs: Vec::new(),
+            },
+            file,
+        ))
+    }
+
+    /// An index of BCF records written under `header` (the output's), and the tap.
+    pub fn new_bcf<W: Write>(header: &vcf::Header, file: W) -> Result<(LiveIndex, Tap<W>), String> {
+        let ids = vcf::header::StringMaps::try_from(header).map_err(|e| e.to_string())?;
+        let indexer = Indexer::Bcf {
+            indexer: CsiIndexer::default(),
+            count: header.contigs().len(),
+            ids,
+            last: None,
+        };
+        Ok(LiveIndex::tapping(indexer, file))
+    }
+
+    fn tapping<W: Write>(indexer: Indexer, file: W) -> (LiveIndex, Tap<W>) {
         let blocks = Blocks::default();
         let tap = Tap {
             inner: file,
@@ -160,17 +214,17 @@ impl LiveIndex {
             known: VecDeque::new(),
             known_end: 0,
             next_at: 0,
-            contigs: Vec::new(),
             pending: VecDeque::new(),
             error: None,
+            out_of_order: false,
         };
-        Ok((index, tap))
+        (index, tap)
     }
 
     /// Adds the record at uncompressed bytes `from..to` on `contig`, `start..=end` (None: the
     /// record has no end the index can use).
     pub fn add(&mut self, contig: &str, start: u64, end: Option<u64>, from: u64, to: u64) {
-        if self.error.is_some() {
+        if self.error.is_some() || self.out_of_order {
             return;
         }
         let span = Position::new(start as usize).zip(end.and_then(|e| Position::new(e as usize)));
@@ -178,11 +232,28 @@ impl LiveIndex {
             self.error = Some(format!("{contig}:{start}: missing position"));
             return;
         };
-        if self.contigs.last().is_none_or(|c| c != contig) {
-            self.contigs.push(contig.to_string());
-        }
+        let contig = match &mut self.indexer {
+            Indexer::Vcf { contigs, .. } => {
+                if contigs.last().is_none_or(|c| c != contig) {
+                    contigs.push(contig.to_string());
+                }
+                contigs.len() - 1
+            }
+            Indexer::Bcf { ids, last, .. } => {
+                let Some(id) = ids.contigs().get_index_of(contig) else {
+                    self.error = Some(format!("{contig}: not a contig of the header"));
+                    return;
+                };
+                if last.is_some_and(|l| id < l) {
+                    self.out_of_order = true;
+                    return;
+                }
+                *last = Some(id);
+                id
+            }
+        };
         self.pending.push_back(Pending {
-            contig: self.contigs.len() - 1,
+            contig,
             start,
             end,
             from,
@@ -226,14 +297,17 @@ impl LiveIndex {
                 self.error = Some("a virtual position out of range".into());
                 return;
             };
-            let added = self.indexer.add_record(
-                &self.contigs[p.contig],
-                p.start,
-                p.end,
-                Chunk::new(from, to),
-            );
+            let chunk = Chunk::new(from, to);
+            let added = match &mut self.indexer {
+                Indexer::Vcf { indexer, contigs } => indexer
+                    .add_record(&contigs[p.contig], p.start, p.end, chunk)
+                    .map_err(|e| e.to_string()),
+                Indexer::Bcf { indexer, .. } => indexer
+                    .add_record(Some((p.contig, p.start, p.end, true)), chunk)
+                    .map_err(|e| e.to_string()),
+            };
             if let Err(e) = added {
-                self.error = Some(e.to_string());
+                self.error = Some(e);
                 return;
             }
             // Later records start at or after this one's end: blocks before it are done with.
@@ -249,16 +323,23 @@ impl LiveIndex {
         }
     }
 
-    /// The index, once the BGZF writer has finished (every block has passed the tap).
-    pub fn finish(mut self) -> Result<vcf::Index, String> {
+    /// The index, once the BGZF writer has finished (every block has passed the tap); None
+    /// when BCF records are not in the header's contig order (no CSI can index them).
+    pub fn finish(mut self) -> Result<Option<Built>, String> {
+        if self.out_of_order {
+            return Ok(None);
+        }
         self.resolve();
         if self.error.is_none() && !self.pending.is_empty() {
             self.error = Some("records past the end of the written blocks".into());
         }
-        match self.error {
-            Some(e) => Err(e),
-            None => Ok(self.indexer.build()),
+        if let Some(e) = self.error {
+            return Err(e);
         }
+        Ok(Some(match self.indexer {
+            Indexer::Vcf { indexer, .. } => Built::Vcf(indexer.build()),
+            Indexer::Bcf { indexer, count, .. } => Built::Bcf(indexer.build(count)),
+        }))
     }
 }
 
@@ -290,7 +371,9 @@ mod tests {
             at = to;
         }
         out.finish().unwrap();
-        let live = ix.finish().unwrap();
+        let Some(Built::Vcf(live)) = ix.finish().unwrap() else {
+            panic!("a VCF index")
+        };
         let second = noodles_vcf::fs::index(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         (live, second)
@@ -331,6 +414,26 @@ mod tests {
         // A short output: every record in the one block, the last chunk ends at the EOF block.
         let (live, second) = both(header, &lines[..3], "short");
         assert_eq!(live, second);
+    }
+
+    #[test]
+    fn bcf_contigs_out_of_header_order_get_no_index() {
+        let h = vcf::header::Parser::default()
+            .parse(
+                "##fileformat=VCFv4.2\n##contig=<ID=1>\n##contig=<ID=2>\n\
+                 #CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n",
+            )
+            .unwrap();
+        let (mut ix, _tap) = LiveIndex::new_bcf(&h, std::io::sink()).unwrap();
+        ix.add("2", 5, Some(5), 0, 10);
+        ix.add("1", 7, Some(7), 10, 20);
+        assert_eq!(ix.finish(), Ok(None));
+        let (mut ix, _tap) = LiveIndex::new_bcf(&h, std::io::sink()).unwrap();
+        ix.add("chrX", 5, Some(5), 0, 10);
+        assert!(ix
+            .finish()
+            .unwrap_err()
+            .contains("chrX: not a contig of the header"));
     }
 
     #[test]
