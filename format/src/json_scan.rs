@@ -235,14 +235,14 @@ impl<'a> Scan<'a> {
         let start = self.i;
         let mut escaped = false;
         loop {
-            match self.next()? {
-                b'"' => return Some((&self.b[start..self.i - 1], escaped)),
-                b'\\' => {
-                    escaped = true;
-                    self.next()?;
-                }
-                _ => {}
+            // Jump to the next quote or backslash (member names and values are mostly plain).
+            let at = memchr::memchr2(b'"', b'\\', &self.b[self.i..])?;
+            self.i += at + 1;
+            if self.b[self.i - 1] == b'"' {
+                return Some((&self.b[start..self.i - 1], escaped));
             }
+            escaped = true;
+            self.next()?;
         }
     }
 
