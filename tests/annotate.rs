@@ -661,3 +661,36 @@ fn test_annotate_member_reads_agree_with_whole_record_reads() {
         .flatten()
         .any(|kv| kv.starts_with("VARCAT_gencode_category=")));
 }
+
+#[test]
+fn test_annotate_one_pass_reads_agree_with_whole_record_reads() {
+    // Every field of every catalog variant: the one-pass read of the encoded record (members
+    // and annotation members decoded alone) against printing the record whole and scanning it.
+    let cat = varcat_format::Catalog::open(catalog()).unwrap();
+    let cols = varcat_format::collection::Collections::open(cat).unwrap();
+    let variants = cols.get("variants").unwrap();
+    let fields = varcat_annotate::fields::all();
+    let mut visited = varcat_annotate::values::Values::new(&cols, variants, &fields);
+    let mut whole = varcat_annotate::values::Values::new(&cols, variants, &fields);
+    whole.read_whole();
+    let (mut a, mut b) = (
+        vec![Vec::new(); fields.len()],
+        vec![Vec::new(); fields.len()],
+    );
+    let mut filled = vec![0usize; fields.len()];
+    for ord in 0..variants.len() {
+        visited.fill(ord, &mut a);
+        whole.fill(ord, &mut b);
+        assert_eq!(a, b, "variant {ord}");
+        for (n, v) in filled.iter_mut().zip(&a) {
+            *n += usize::from(!v.is_empty());
+        }
+    }
+    // Real values were compared: rsids, frequencies, scores, QTL counts.
+    let filled_fields = filled.iter().filter(|&&n| n > 0).count();
+    assert!(
+        filled_fields > 40,
+        "{filled_fields} of {} fields",
+        fields.len()
+    );
+}

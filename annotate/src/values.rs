@@ -2,6 +2,7 @@
 //! text (what bcftools stores), strings percent-encoded, several values for one allele joined
 //! with `|`. Values are read from stored member bytes; nothing is parsed into JSON values.
 
+use varcat_format::codebook::Visited;
 use varcat_format::collection::{Collection, Collections};
 
 use crate::fields::{Field, Qtl, Source};
@@ -67,6 +68,16 @@ fn push_str(v: Option<&[u8]>, o: &mut Vec<u8>) {
 fn push_number(v: Option<&[u8]>, o: &mut Vec<u8>) {
     if let Some(v) = v {
         push_number_text(v, o);
+    }
+}
+
+/// An annotation member's value `v` for a field of `source` (a number or a string).
+fn push_annotation(source: Source, v: &[u8], o: &mut Vec<u8>) {
+    match source {
+        Source::AnnotationNumber(_) => {
+            push_number_text(v, o);
+        }
+        _ => push_str(Some(v), o),
     }
 }
 
@@ -158,6 +169,56 @@ pub struct Values<'c> {
     /// index into `members` (stored objects list their members in one order, so a name
     /// compare usually replaces the search).
     hints: Vec<(Vec<u8>, Option<usize>)>,
+    /// What one pass over an encoded record decodes (None: read records whole).
+    plan: Option<Plan>,
+    /// The values of the plan's top members for the record being filled: (id, present,
+    /// bytes).
+    top: Vec<(u16, bool, Vec<u8>)>,
+}
+
+/// The members [`Values::fill_visited`] decodes: `top` (ascending ids) and, of the
+/// `annotations` object, the inner members the fields read (`want`, by the codebook's member
+/// order) with the field each feeds.
+struct Plan {
+    top: Vec<u16>,
+    inner: Option<(u16, Vec<bool>, Vec<Option<usize>>)>,
+}
+
+impl Plan {
+    /// The plan for `fields` over `variants`' codebook; None when `annotations` is not stored
+    /// as an object there but a field reads it.
+    fn new(v: &Values<'_>) -> Option<Plan> {
+        let uses = |s: fn(&Source) -> bool| v.fields.iter().any(|f| s(&f.source));
+        let mut top: Vec<u16> = [
+            (uses(|s| matches!(s, Source::Rsid)), v.rsid),
+            (uses(|s| matches!(s, Source::Spdi)), v.spdi),
+            (v.needs_edges, v.key),
+        ]
+        .into_iter()
+        .filter_map(|(used, id)| id.filter(|_| used))
+        .chain(v.fields.iter().filter_map(|f| match f.source {
+            Source::VariantNumber(k) => v.variants.field(k),
+            _ => None,
+        }))
+        .collect();
+        top.sort_unstable();
+        top.dedup();
+        let inner = match v.annotations {
+            Some(id) if !v.members.is_empty() => {
+                let names = v.variants.record_store().codebook().inner_names(id)?;
+                let to: Vec<Option<usize>> = names
+                    .iter()
+                    .map(|n| {
+                        let at = v.members.binary_search_by(|(m, _)| (*m).cmp(n)).ok();
+                        at.map(|at| v.members[at].1)
+                    })
+                    .collect();
+                Some((id, to.iter().map(Option::is_some).collect(), to))
+            }
+            _ => None,
+        };
+        Some(Plan { top, inner })
+    }
 }
 
 /// The collections [`Values`] reads edges from (None: the catalog lacks it).
@@ -224,7 +285,7 @@ impl<'c> Values<'c> {
             )
         });
         let lean = !needs_edges && members.len() <= LEAN_MEMBERS;
-        Values {
+        let mut v = Values {
             fields: fields.to_vec(),
             members,
             needs_edges,
@@ -246,7 +307,21 @@ impl<'c> Values<'c> {
                 coding: cols.get("coding_variants"),
             },
             hints: Vec::new(),
-        }
+            plan: None,
+            top: Vec::new(),
+        };
+        v.plan = Plan::new(&v);
+        v.top = v.plan.as_ref().map_or_else(Vec::new, |p| {
+            p.top.iter().map(|&id| (id, false, Vec::new())).collect()
+        });
+        v
+    }
+
+    /// Reads every record whole, as a record one pass cannot read is (cached, escaped where
+    /// it matters): tests compare the two paths.
+    pub fn read_whole(&mut self) {
+        self.plan = None;
+        self.lean = false;
     }
 
     /// Sets `out[i]` to field `i`'s value for variant `ord` (empty when it has none).
@@ -254,13 +329,19 @@ impl<'c> Values<'c> {
         if self.lean {
             return self.fill_lean(ord, out);
         }
-        let Some(rec) = self.variants.record(ord) else {
-            return;
-        };
-        let member = |name: &str| self.variants.field(name).and_then(|id| rec.get(id));
         for o in out.iter_mut() {
             o.clear();
         }
+        if self.fill_visited(ord, out) {
+            return;
+        }
+        // Read whole: the record is cached, escaped where it matters, or stored otherwise.
+        for o in out.iter_mut() {
+            o.clear();
+        }
+        let Some(rec) = self.variants.record(ord) else {
+            return;
+        };
         // Every annotation member the fields read, in one pass over the object.
         if let Some(a) = self
             .annotations
@@ -268,7 +349,7 @@ impl<'c> Values<'c> {
             .filter(|_| !self.members.is_empty())
         {
             let mut left = self.members.len();
-            let (members, hints) = (&self.members, &mut self.hints);
+            let (members, hints, fields) = (&self.members, &mut self.hints, &self.fields);
             let mut pos = 0;
             json::for_each_member(a, |k, v| {
                 let hit = match hints.get(pos) {
@@ -289,30 +370,70 @@ impl<'c> Values<'c> {
                 pos += 1;
                 if let Some(at) = hit {
                     let i = members[at].1;
-                    match self.fields[i].source {
-                        Source::AnnotationNumber(_) => {
-                            push_number_text(v, &mut out[i]);
-                        }
-                        _ => {
-                            if let Some(s) = json::str_content(v) {
-                                push_encoded(s, &mut out[i]);
-                            }
-                        }
-                    }
+                    push_annotation(fields[i].source, v, &mut out[i]);
                     left -= 1;
                 }
                 left > 0
             });
         }
+        self.fill_rest(ord, |id| rec.get(id), out);
+    }
+
+    /// [`Values::fill`] in one pass over the encoded record that decodes only the members
+    /// the fields read ([`RecordStore::visit`]); false when the record must be read whole.
+    fn fill_visited(&mut self, ord: u64, out: &mut [Vec<u8>]) -> bool {
+        let Some(plan) = &self.plan else {
+            return false;
+        };
+        let mut top = std::mem::take(&mut self.top);
+        for (_, seen, v) in top.iter_mut() {
+            *seen = false;
+            v.clear();
+        }
+        let fields = &self.fields;
+        let inner = plan.inner.as_ref().map(|(id, want, _)| (*id, &want[..]));
+        let done = self
+            .variants
+            .record_store()
+            .visit(ord, &plan.top, inner, |v| match v {
+                Visited::Member(id, b) => {
+                    if let Some((_, seen, v)) = top.iter_mut().find(|(i, _, _)| *i == id) {
+                        *seen = true;
+                        v.extend_from_slice(b);
+                    }
+                }
+                Visited::Inner(j, b) => {
+                    if let Some(i) = plan.inner.as_ref().and_then(|(_, _, to)| to[j]) {
+                        push_annotation(fields[i].source, b, &mut out[i]);
+                    }
+                }
+            })
+            .is_some();
+        if done {
+            let get = |id: u16| {
+                top.iter()
+                    .find(|(i, seen, _)| *i == id && *seen)
+                    .map(|(_, _, v)| v.as_slice())
+            };
+            self.fill_rest(ord, get, out);
+        }
+        self.top = top;
+        done
+    }
+
+    /// The fields after the annotation members, from the variant's members (`get`) and its
+    /// edges.
+    fn fill_rest<'r>(
+        &mut self,
+        ord: u64,
+        get: impl Fn(u16) -> Option<&'r [u8]>,
+        out: &mut [Vec<u8>],
+    ) {
         if self.needs_edges {
             self.ord = ord;
             self.handle.clear();
             self.handle.extend_from_slice(b"variants/");
-            if let Some(k) = self
-                .key
-                .and_then(|k| rec.get(k))
-                .and_then(json::str_content)
-            {
+            if let Some(k) = self.key.and_then(&get).and_then(json::str_content) {
                 self.handle.extend_from_slice(k);
             }
         }
@@ -322,11 +443,11 @@ impl<'c> Values<'c> {
         let mut gwas: Option<Stats> = None;
         for (f, o) in self.fields.iter().zip(out.iter_mut()) {
             match f.source {
-                Source::Rsid => push_rsids(self.rsid.and_then(|id| rec.get(id)), o),
-                Source::Spdi => push_str(self.spdi.and_then(|id| rec.get(id)), o),
-                // Read above, in one pass.
+                Source::Rsid => push_rsids(self.rsid.and_then(&get), o),
+                Source::Spdi => push_str(self.spdi.and_then(&get), o),
+                // Read with the record.
                 Source::AnnotationNumber(_) | Source::AnnotationString(_) => {}
-                Source::VariantNumber(k) => push_number(member(k), o),
+                Source::VariantNumber(k) => push_number(self.variants.field(k).and_then(&get), o),
                 Source::QtlCount(q) | Source::QtlTopGene(q) => {
                     let st = *qtls[q as usize].get_or_insert_with(|| self.qtl_stats(q));
                     self.qtl(st, f.source, o)
@@ -383,31 +504,48 @@ impl<'c> Values<'c> {
         let Some(c) = self.edge.genes else {
             return (0, None);
         };
-        let (p, key) = (c.field("neg_log10_pvalue"), c.field("_key"));
         let is_q = facet_test(c, "label", q.label());
+        // The strongest association: the largest −log10 p (a missing one is the weakest).
+        self.strongest(c, "neg_log10_pvalue", is_q, |v| {
+            Some(v.map_or(f64::INFINITY, |x| -x))
+        })
+    }
+
+    /// The count of the variant's edges in `c` that pass `keep`, and the one whose member
+    /// `score` ranks lowest by `rank` (given None when absent or not a number; an edge ranked
+    /// None is counted but never the top); ties go to the smaller `_key`. Reads the score
+    /// member alone, and keys only on a tie.
+    fn strongest(
+        &self,
+        c: &Collection,
+        score: &str,
+        keep: impl Fn(u64) -> bool,
+        rank: impl Fn(Option<f64>) -> Option<f64>,
+    ) -> Stats {
+        let (p, key) = (c.field(score), c.field("_key"));
+        let key_of = |e| key.and_then(|id| c.member(e, id));
         let mut n = 0usize;
-        // (−log10 p, _key, edge ordinal) of the strongest association; ties go to the smaller key.
-        let mut top: Option<(f64, Vec<u8>, u64)> = None;
+        let mut top: Option<(f64, u64)> = None;
         for e in edges(Some(c), self.ord, &self.handle) {
-            if !is_q(e) {
+            if !keep(e) {
                 continue;
             }
             n += 1;
-            let Some(rec) = c.record(e) else { continue };
-            let score = p
-                .and_then(|id| rec.get(id))
-                .and_then(json::number)
-                .unwrap_or(f64::NEG_INFINITY);
-            let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
-            let better = match &top {
+            let Some(r) = rank(
+                p.and_then(|id| c.member(e, id))
+                    .and_then(|v| json::number(&v)),
+            ) else {
+                continue;
+            };
+            let better = match top {
                 None => true,
-                Some((s, tk, _)) => score > *s || (score == *s && k < &tk[..]),
+                Some((s, te)) => r < s || (r == s && key_of(e).as_deref() < key_of(te).as_deref()),
             };
             if better {
-                top = Some((score, k.to_vec(), e));
+                top = Some((r, e));
             }
         }
-        (n, top.map(|(_, _, e)| e))
+        (n, top.map(|(_, e)| e))
     }
 
     fn qtl(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
@@ -439,33 +577,8 @@ impl<'c> Values<'c> {
         let Some(c) = self.edge.phenotypes else {
             return (0, None);
         };
-        let mut n = 0usize;
-        let mut top: Option<(f64, Vec<u8>, u64)> = None;
-        let (p, key) = (c.field("p_value"), c.field("_key"));
-        let is_gwas = facet_test(c, "label", "GWAS");
-        for e in edges(Some(c), self.ord, &self.handle) {
-            if !is_gwas(e) {
-                continue;
-            }
-            n += 1;
-            let Some(rec) = c.record(e) else { continue };
-            let Some(pv) = p
-                .and_then(|id| rec.get(id))
-                .filter(|v| json::number(v).is_some())
-            else {
-                continue;
-            };
-            let x = json::number(pv).unwrap_or(f64::INFINITY);
-            let k = key.and_then(|id| rec.get(id)).unwrap_or_default();
-            let better = match &top {
-                None => true,
-                Some((s, tk, _)) => x < *s || (x == *s && k < &tk[..]),
-            };
-            if better {
-                top = Some((x, k.to_vec(), e));
-            }
-        }
-        (n, top.map(|(_, _, e)| e))
+        // The smallest p; an association without one is counted, never the top.
+        self.strongest(c, "p_value", facet_test(c, "label", "GWAS"), |v| v)
     }
 
     fn gwas(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {

@@ -65,6 +65,16 @@ pub enum Class {
     Ref(Ref),
 }
 
+/// A member [`Codebook::visit`] decoded: a top-level member (its id), or an inner member of
+/// the visited object (its index), with its JSON bytes.
+#[derive(Debug, PartialEq)]
+pub enum Visited<'a> {
+    /// Member `.0`'s bytes.
+    Member(u16, &'a [u8]),
+    /// Inner member `.0`'s bytes.
+    Inner(usize, &'a [u8]),
+}
+
 /// A `ref` member's target collection and, once linked, its key map and its identity (its
 /// record store's id: the memo of decoded references is keyed by it).
 #[derive(Clone, Default)]
@@ -810,6 +820,121 @@ impl Codebook {
         Some(())
     }
 
+    /// The member names of object member `field` when every record stores it as an object
+    /// (class `obj`), in the order [`Codebook::visit`] numbers them; None otherwise.
+    pub fn inner_names(&self, field: u16) -> Option<Vec<&[u8]>> {
+        let e = self.entries.iter().find(|e| e.field == field)?;
+        match &e.class {
+            Class::Obj(members) => Some(members.iter().map(|(n, _)| n.as_slice()).collect()),
+            _ => None,
+        }
+    }
+
+    /// One pass over an encoded record that decodes only what is asked: each present member
+    /// whose id is in `top` (ascending) as [`Visited::Member`], and of the object member
+    /// `inner.0` each non-null inner member `i` with `inner.1[i]` as [`Visited::Inner`]
+    /// (numbered as [`Codebook::inner_names`]); the rest is skipped, not printed. The bytes
+    /// are what [`Codebook::decode`] prints for them. None when corrupt, or when `inner`'s
+    /// member cannot be read so (escaped, `same`, not an object): read the record whole then
+    /// (callbacks may have run).
+    pub fn visit(
+        &self,
+        enc: &[u8],
+        top: &[u16],
+        inner: Option<(u16, &[bool])>,
+        scratch: &mut Vec<u8>,
+        mut f: impl FnMut(Visited<'_>),
+    ) -> Option<()> {
+        let Head {
+            mut c,
+            bitmap,
+            escaped,
+        } = self.head(enc)?;
+        // Sources of wanted `same` members (earlier entries): their bytes are kept.
+        let sources: Vec<usize> = self
+            .entries
+            .iter()
+            .filter(|e| top.binary_search(&e.field).is_ok())
+            .filter_map(|e| match e.class {
+                Class::Same(m) => Some(m),
+                _ => None,
+            })
+            .collect();
+        let mut kept: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut bit = 0;
+        let mut esc = escaped.iter().peekable();
+        for (i, e) in self.entries.iter().enumerate() {
+            let present = e.always || {
+                bit += 1;
+                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
+            };
+            let is_escaped = esc.peek() == Some(&&i);
+            if !present {
+                if is_escaped {
+                    return None;
+                }
+                continue;
+            }
+            let wanted = top.binary_search(&e.field).is_ok();
+            let within = inner.filter(|(field, _)| *field == e.field);
+            let keep = sources.contains(&i);
+            if is_escaped {
+                esc.next();
+                let v = c.bytes()?;
+                if within.is_some() {
+                    return None;
+                }
+                if keep {
+                    kept.push((i, v.to_vec()));
+                }
+                if wanted {
+                    f(Visited::Member(e.field, v));
+                }
+                continue;
+            }
+            match (&e.class, within) {
+                (Class::Same(_), Some(_)) => return None,
+                (Class::Same(m), None) if wanted => {
+                    // Its source is earlier; an absent source makes the record corrupt.
+                    let (_, v) = kept.iter().find(|(k, _)| k == m)?;
+                    f(Visited::Member(e.field, v));
+                }
+                (Class::Same(_), None) => {}
+                (Class::Obj(members), Some((_, want))) if !wanted => {
+                    let nulls = c.take(members.len().div_ceil(8))?;
+                    for (j, (_, class)) in members.iter().enumerate() {
+                        if nulls[j / 8] >> (j % 8) & 1 == 1 {
+                            continue;
+                        }
+                        if want.get(j) == Some(&true) {
+                            scratch.clear();
+                            decode_value(class, &mut c, scratch)?;
+                            f(Visited::Inner(j, scratch));
+                        } else {
+                            skip_value(class, &mut c)?;
+                        }
+                    }
+                }
+                (_, Some(_)) => return None,
+                (class, None) if wanted || keep => {
+                    scratch.clear();
+                    decode_value(class, &mut c, scratch)?;
+                    if keep {
+                        kept.push((i, scratch.clone()));
+                    }
+                    if wanted {
+                        f(Visited::Member(e.field, scratch));
+                    }
+                }
+                (class, None) => skip_value(class, &mut c)?,
+            }
+        }
+        if esc.next().is_some() || c.at != enc.len() {
+            return None;
+        }
+        Some(())
+    }
+
     /// Places a cursor at member `field`'s value: None when the record lacks it or is
     /// corrupt. The value is read by `Place`'s class (`None` for an escaped, verbatim value).
     fn place<'e>(&'e self, enc: &'e [u8], field: u16) -> Option<(Cursor<'e>, Option<&'e Class>)> {
@@ -1405,6 +1530,80 @@ mod tests {
         let (enc, esc) = cb.encode(&odd).unwrap();
         assert_eq!(esc, 6);
         assert_eq!(cb.decode(&enc).unwrap(), odd);
+    }
+
+    #[test]
+    fn test_visit_reads_what_decode_prints() {
+        let recs: Vec<Vec<u8>> = (0..64)
+            .map(|i| {
+                let key = format!("\"k{i}\"");
+                let obj = match i % 3 {
+                    0 => format!("{{\"a\":null,\"b\":\"x{}\",\"c\":[{i}]}}", i % 2),
+                    _ => format!("{{\"a\":{i}.5,\"b\":\"y\",\"c\":[]}}"),
+                };
+                rec(&[
+                    (0, &key),
+                    (2, &format!("\"s{}\"", i % 4)),
+                    (3, &key),
+                    (5, &obj),
+                ])
+            })
+            .collect();
+        let mut ch = Chooser::new();
+        for r in &recs {
+            ch.add(r);
+        }
+        let cb = ch.codebook();
+        assert_eq!(cb.inner_names(5), Some(vec![&b"a"[..], b"b", b"c"]));
+        assert_eq!(cb.inner_names(0), None);
+        let mut scratch = Vec::new();
+        for r in &recs {
+            let (enc, _) = cb.encode(r).unwrap();
+            let whole = crate::records::Record::new(r);
+            let mut got = Vec::new();
+            let want = [true, false, true];
+            cb.visit(&enc, &[0, 2], Some((5, &want)), &mut scratch, |v| {
+                got.push(match v {
+                    Visited::Member(f, b) => (format!("{f}"), b.to_vec()),
+                    Visited::Inner(i, b) => (format!("5.{i}"), b.to_vec()),
+                })
+            })
+            .unwrap();
+            let obj = whole.get(5).unwrap();
+            let mut expect = vec![
+                ("0".to_string(), whole.get(0).unwrap().to_vec()),
+                ("2".to_string(), whole.get(2).unwrap().to_vec()),
+            ];
+            for (i, name) in [(0, "a"), (2, "c")] {
+                let v = crate::json_scan::member(obj, name.as_bytes()).unwrap();
+                if v != b"null" {
+                    expect.push((format!("5.{i}"), v.to_vec()));
+                }
+            }
+            assert_eq!(got, expect);
+            // A `same` member reads its source's bytes.
+            let mut same = Vec::new();
+            cb.visit(&enc, &[3], None, &mut scratch, |v| {
+                same.push(format!("{v:?}"))
+            })
+            .unwrap();
+            let want = Visited::Member(3, whole.get(3).unwrap());
+            assert_eq!(same, [format!("{want:?}")]);
+        }
+        // An object stored verbatim (escaped) is refused: the caller reads the record whole.
+        let odd = rec(&[(0, "\"z\""), (2, "\"s1\""), (3, "\"z\""), (5, "[1]")]);
+        let (enc, esc) = cb.encode(&odd).unwrap();
+        assert!(esc > 0);
+        let want = [true; 3];
+        assert!(cb
+            .visit(&enc, &[0], Some((5, &want)), &mut scratch, |_| {})
+            .is_none());
+        let mut top = Vec::new();
+        cb.visit(&enc, &[0], None, &mut scratch, |v| {
+            top.push(format!("{v:?}"))
+        })
+        .unwrap();
+        assert_eq!(top.len(), 1);
     }
 
     #[test]

@@ -305,6 +305,12 @@ impl Collection {
         self.records.get(ord)
     }
 
+    /// The JSON bytes of the member with id `field` (see [`Collection::field`]) of record
+    /// `ord`, decoded alone.
+    pub fn member(&self, ord: u64, field: u16) -> Option<Member> {
+        self.records.member(ord, field)
+    }
+
     /// The JSON bytes of member `field` of record `ord`.
     pub fn value(&self, ord: u64, field: &str) -> Option<Member> {
         let id = self.field(field)?;

@@ -1049,6 +1049,30 @@ impl RecordStore {
         )
     }
 
+    /// [`Codebook::visit`] of record `ord`: the members `top` and the wanted inner members
+    /// of `inner`, decoded alone in one pass. None when the record is not read so (in the
+    /// thread's decoded cache, corrupt, or escaped where it matters): read it whole then.
+    pub fn visit(
+        &self,
+        ord: u64,
+        top: &[u16],
+        inner: Option<(u16, &[bool])>,
+        f: impl FnMut(crate::codebook::Visited<'_>),
+    ) -> Option<()> {
+        self.read(
+            ord,
+            |_| None,
+            |c, i| {
+                let mut scratch = std::mem::take(&mut c.scratch);
+                let got = self.with_encoded(c, i, |enc| {
+                    self.codebook.visit(enc, top, inner, &mut scratch, f)
+                });
+                c.scratch = scratch;
+                got
+            },
+        )
+    }
+
     /// Member `field` of record `ord` alone: from the thread's decoded record when it holds
     /// it, else decoding that member only (a request reading one member of many records, a
     /// variant's rsid say, does not print the rest of each).
