@@ -142,9 +142,6 @@ fn short_decimal(v: &[u8]) -> Option<(bool, &[u8], &[u8])> {
     ((1..=6).contains(&sig) && -6 < kk && kk <= 13).then_some((neg, int, frac))
 }
 
-/// At most this many annotation members are read one by one; more are read in one pass over
-/// the printed record.
-const LEAN_MEMBERS: usize = 4;
 
 /// The catalog collections and member ids the chosen fields read, opened once.
 pub struct Values<'c> {
@@ -158,8 +155,6 @@ pub struct Values<'c> {
     /// The annotation members the fields read, sorted: (member, field index).
     members: Vec<(&'static [u8], usize)>,
     needs_edges: bool,
-    /// Only a few variant members: each decoded alone ([`Values::fill_lean`]).
-    lean: bool,
     handle: Vec<u8>,
     /// The ordinal of the variant being filled.
     ord: u64,
@@ -284,12 +279,10 @@ impl<'c> Values<'c> {
                     | Source::VariantNumber(_)
             )
         });
-        let lean = !needs_edges && members.len() <= LEAN_MEMBERS;
         let mut v = Values {
             fields: fields.to_vec(),
             members,
             needs_edges,
-            lean,
             cols,
             variants,
             key: variants.field("_key"),
@@ -321,14 +314,10 @@ impl<'c> Values<'c> {
     /// it matters): tests compare the two paths.
     pub fn read_whole(&mut self) {
         self.plan = None;
-        self.lean = false;
     }
 
     /// Sets `out[i]` to field `i`'s value for variant `ord` (empty when it has none).
     pub fn fill(&mut self, ord: u64, out: &mut [Vec<u8>]) {
-        if self.lean {
-            return self.fill_lean(ord, out);
-        }
         for o in out.iter_mut() {
             o.clear();
         }
@@ -472,29 +461,6 @@ impl<'c> Values<'c> {
                     let list = coding.get_or_insert_with(|| self.coding());
                     self.coding_values(list, f.source, o);
                 }
-            }
-        }
-    }
-
-    /// [`Values::fill`] for a few members of the variant alone: each is decoded by itself
-    /// from the encoded record (an allele frequency is one value of `annotations`), instead of
-    /// printing the whole record and scanning it.
-    fn fill_lean(&self, ord: u64, out: &mut [Vec<u8>]) {
-        let store = self.variants.record_store();
-        let member = |id: Option<u16>| id.and_then(|id| store.member(ord, id));
-        for (f, o) in self.fields.iter().zip(out.iter_mut()) {
-            o.clear();
-            let inner = |m: &str| self.annotations.and_then(|id| store.inner(ord, id, m));
-            match f.source {
-                Source::Rsid => push_rsids(member(self.rsid).as_deref(), o),
-                Source::Spdi => push_str(member(self.spdi).as_deref(), o),
-                Source::AnnotationNumber(m) => push_number(inner(m).as_deref(), o),
-                Source::AnnotationString(m) => push_str(inner(m).as_deref(), o),
-                Source::VariantNumber(k) => {
-                    push_number(member(self.variants.field(k)).as_deref(), o)
-                }
-                // `lean` holds only for the sources above.
-                _ => {}
             }
         }
     }
