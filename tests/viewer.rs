@@ -16,6 +16,44 @@ fn hrefs(html: &str) -> Vec<String> {
         .collect()
 }
 
+/// Checks that every gene, transcript, variant and element of `colls` (the organism's
+/// collections, in that order) in `region` has its JSON link (with `org`, the organism
+/// parameter, appended) among `links`; returns how many of each.
+fn track_links(
+    links: &[String],
+    region: (&str, u64, u64),
+    colls: [&str; 4],
+    org: &str,
+) -> [usize; 4] {
+    let has = |l: &str| links.iter().any(|x| x == l);
+    let d = data();
+    let (chr, start, end) = region;
+    let mut counts = [0usize; 4];
+    for (k, coll) in colls.iter().enumerate() {
+        for doc in d.docs(coll) {
+            let link = match k {
+                0 if overlaps(doc, region) => format!("/api/genes?gene_id={}", s(doc, "_key")),
+                1 if overlaps(doc, region) => {
+                    format!("/api/transcripts?transcript_id={}", s(doc, "_key"))
+                }
+                2 if s(doc, "chr") == chr
+                    && (start..end).contains(&doc["pos"].as_u64().unwrap()) =>
+                {
+                    format!("/api/variants?spdi={}", s(doc, "spdi"))
+                }
+                3 if overlaps(doc, region) => format!(
+                    "/api/genomic-elements?region={chr}:{}-{}",
+                    doc["start"], doc["end"]
+                ),
+                _ => continue,
+            };
+            assert!(has(&format!("{link}{org}")), "{link}{org}");
+            counts[k] += 1;
+        }
+    }
+    counts
+}
+
 #[test]
 fn test_region_page_holds_every_track_item_and_its_links_answer() {
     let region = ("chr20", 9_540_000u64, 9_600_000u64);
@@ -26,36 +64,10 @@ fn test_region_page_holds_every_track_item_and_its_links_answer() {
     assert!(html.contains("<svg") && html.contains("</svg>"));
     let links = hrefs(&html);
     let has = |l: &str| links.iter().any(|x| x == l);
-    let d = data();
-    let mut counts = [0usize; 4];
-    for g in d.docs("genes").iter().filter(|g| overlaps(g, region)) {
-        assert!(has(&format!("/api/genes?gene_id={}", s(g, "_key"))), "{g}");
+    let human = ["genes", "transcripts", "variants", "genomic_elements"];
+    let counts = track_links(&links, region, human, "");
+    for g in data().docs("genes").iter().filter(|g| overlaps(g, region)) {
         assert!(html.contains(&format!(">{}</text>", s(g, "name"))), "{g}");
-        counts[0] += 1;
-    }
-    for t in d.docs("transcripts").iter().filter(|t| overlaps(t, region)) {
-        let l = format!("/api/transcripts?transcript_id={}", s(t, "_key"));
-        assert!(has(&l), "{l}");
-        counts[1] += 1;
-    }
-    for v in d.docs("variants").iter().filter(|v| {
-        s(v, "chr") == "chr20" && (region.1..region.2).contains(&v["pos"].as_u64().unwrap())
-    }) {
-        let l = format!("/api/variants?spdi={}", s(v, "spdi"));
-        assert!(has(&l), "{l}");
-        counts[2] += 1;
-    }
-    for e in d
-        .docs("genomic_elements")
-        .iter()
-        .filter(|e| overlaps(e, region))
-    {
-        let l = format!(
-            "/api/genomic-elements?region=chr20:{}-{}",
-            e["start"], e["end"]
-        );
-        assert!(has(&l), "{l}");
-        counts[3] += 1;
     }
     // PAK5 and ENSG00000286740 (and one more), their transcripts, FAVOR variants at 9.56 Mb
     // and cCREs from 9,550,320.
@@ -180,44 +192,13 @@ fn test_mouse_region_reads_the_mouse_collections() {
     assert!(html.contains("Mus musculus GRCm39"), "{html}");
     let links = hrefs(&html);
     let has = |l: &str| links.iter().any(|x| x == l);
-    let d = data();
-    let org = "&organism=Mus%20musculus";
-    let mut counts = [0usize; 4];
-    for g in d.docs("mm_genes").iter().filter(|g| overlaps(g, region)) {
-        assert!(
-            has(&format!("/api/genes?gene_id={}{org}", s(g, "_key"))),
-            "{g}"
-        );
-        counts[0] += 1;
-    }
-    for t in d
-        .docs("mm_transcripts")
-        .iter()
-        .filter(|t| overlaps(t, region))
-    {
-        let l = format!("/api/transcripts?transcript_id={}{org}", s(t, "_key"));
-        assert!(has(&l), "{l}");
-        counts[1] += 1;
-    }
-    for v in d.docs("mm_variants").iter().filter(|v| {
-        s(v, "chr") == "chr1" && (region.1..region.2).contains(&v["pos"].as_u64().unwrap())
-    }) {
-        let l = format!("/api/variants?spdi={}{org}", s(v, "spdi"));
-        assert!(has(&l), "{l}");
-        counts[2] += 1;
-    }
-    for e in d
-        .docs("mm_genomic_elements")
-        .iter()
-        .filter(|e| overlaps(e, region))
-    {
-        let l = format!(
-            "/api/genomic-elements?region=chr1:{}-{}{org}",
-            e["start"], e["end"]
-        );
-        assert!(has(&l), "{l}");
-        counts[3] += 1;
-    }
+    let mouse = [
+        "mm_genes",
+        "mm_transcripts",
+        "mm_variants",
+        "mm_genomic_elements",
+    ];
+    let counts = track_links(&links, region, mouse, "&organism=Mus%20musculus");
     assert!(
         counts[0] >= 2 && counts[1] >= 2 && counts[2] >= 70 && counts[3] >= 5,
         "{counts:?}"

@@ -1429,6 +1429,13 @@ mod tests {
     use super::*;
     use crate::records::RecordBuf;
 
+    /// The chooser that has seen `recs`.
+    fn chooser(recs: &[Vec<u8>]) -> Chooser {
+        let mut ch = Chooser::new();
+        recs.iter().for_each(|r| ch.add(r));
+        ch
+    }
+
     fn rec(members: &[(u16, &str)]) -> Vec<u8> {
         let mut rb = RecordBuf::new();
         for (id, v) in members {
@@ -1504,11 +1511,7 @@ mod tests {
                 ])
             })
             .collect();
-        let mut ch = Chooser::new();
-        for r in &recs {
-            ch.add(r);
-        }
-        let cb = ch.codebook();
+        let cb = chooser(&recs).codebook();
         let names: Vec<&str> = cb.entries.iter().map(|e| e.class.name()).collect();
         assert_eq!(names, ["str", "const", "dict", "same", "int", "obj"]);
         let cb = Codebook::from_bytes(&cb.to_bytes()).unwrap();
@@ -1549,11 +1552,7 @@ mod tests {
                 ])
             })
             .collect();
-        let mut ch = Chooser::new();
-        for r in &recs {
-            ch.add(r);
-        }
-        let cb = ch.codebook();
+        let cb = chooser(&recs).codebook();
         assert_eq!(cb.inner_names(5), Some(vec![&b"a"[..], b"b", b"c"]));
         assert_eq!(cb.inner_names(0), None);
         let mut scratch = Vec::new();
@@ -1620,9 +1619,7 @@ mod tests {
                 ])
             })
             .collect();
-        let mut ch = Chooser::new();
-        recs.iter().for_each(|r| ch.add(r));
-        let cb = Codebook::from_bytes(&ch.codebook().to_bytes()).unwrap();
+        let cb = Codebook::from_bytes(&chooser(&recs).codebook().to_bytes()).unwrap();
         let want = Class::Arr(Box::new(Class::Obj(vec![
             (
                 b"method".to_vec(),
@@ -1695,8 +1692,7 @@ mod tests {
                 ])
             })
             .collect();
-        let mut ch = Chooser::new();
-        recs.iter().for_each(|r| ch.add(r));
+        let ch = chooser(&recs);
         // Without the target's key map handles stay strings.
         assert_eq!(ch.codebook().entries[0].class, Class::Str);
         let refs = |t: &str| (t == "variants").then(|| lookup.clone());
