@@ -1,8 +1,8 @@
 //! VCF text to VCF text on several threads: the input is cut into chunks of whole lines, each
 //! annotated by one of `workers` annotators (chunk `i` by worker `i mod workers`, so results
-//! come back in input order by taking them round-robin), and written by the calling thread,
-//! which also reads, checks sortedness and feeds the live index. One worker runs inline: the
-//! same chunks, the same bytes.
+//! come back in input order by taking them round-robin), and written by a writer thread, which
+//! also checks sortedness and feeds the live index, while the calling thread reads. One worker
+//! runs inline: the same chunks, the same bytes.
 
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
@@ -20,7 +20,7 @@ const CHUNK: usize = 1 << 18;
 /// Where annotated chunks go, in input order.
 pub struct Writer<'a> {
     /// The output.
-    pub out: &'a mut dyn Write,
+    pub out: &'a mut (dyn Write + Send),
     /// Sortedness of the records so far.
     pub sorted: &'a mut Sorted,
     /// The index being built (dropped when the input turns out unsorted).
@@ -150,45 +150,58 @@ pub fn run(
                 wt
             }));
         }
-        let result = (|| -> Result<(), String> {
-            // Chunks sent and taken; a read error ends the sending, reported after the
-            // chunks before it are written.
-            let (mut sent, mut taken, mut failed, mut done) = (0usize, 0usize, None, false);
-            loop {
-                while !done && sent < taken + 2 * n {
-                    let (chunk, e) = read(input);
-                    if chunk.is_empty() && e.is_none() {
-                        done = true;
-                        break;
-                    }
-                    if e.is_some() {
-                        (done, failed) = (true, e);
-                    }
-                    t.lap(Stage::Decode);
-                    if to[sent % n].send(chunk).is_err() {
-                        return Err("an annotating thread stopped".into());
-                    }
-                    sent += 1;
-                }
-                if taken == sent {
-                    return failed.map_or(Ok(()), |e| Err(w.read_error(&e)));
-                }
-                let a = from[taken % n]
-                    .recv()
-                    .map_err(|_| "an annotating thread stopped".to_string())?;
-                t.skip();
+        // The writer takes the chunks back in input order (chunk i from worker i mod n) on
+        // its own thread, so reading and writing overlap. It stops at the first worker with
+        // nothing more (the chunk after the last went to it), or at an error, dropping the
+        // receivers: the workers then stop, and the reader's next send fails.
+        let w = &mut *w;
+        let writer = s.spawn(move || -> (Timings, Result<(), String>) {
+            let mut wt = Timings::new(timings);
+            let mut taken = 0usize;
+            while let Ok(a) = from[taken % n].recv() {
+                wt.skip();
                 taken += 1;
-                w.take(&a, &mut t)?;
+                if let Err(e) = w.take(&a, &mut wt) {
+                    return (wt, Err(e));
+                }
             }
-        })();
+            (wt, Ok(()))
+        });
+        // Chunks in order, round robin; the bounded channels pace the reading. A read error
+        // ends it, reported after the chunks before it are written.
+        let mut failed = None;
+        for sent in 0usize.. {
+            let (chunk, e) = read(input);
+            if chunk.is_empty() && e.is_none() {
+                break;
+            }
+            t.lap(Stage::Decode);
+            let stop = e.is_some();
+            failed = e;
+            if to[sent % n].send(chunk).is_err() || stop {
+                break;
+            }
+        }
         drop(to);
-        drop(from);
+        let mut result = Ok(());
         for h in handles {
             match h.join() {
                 Ok(wt) => t.add(&wt),
-                Err(_) => return Err("an annotating thread panicked".to_string()),
+                Err(_) => result = Err("an annotating thread panicked".to_string()),
             }
         }
-        result.map(|()| t)
+        match writer.join() {
+            Ok((wt, r)) => {
+                t.add(&wt);
+                result = result.and(r);
+            }
+            Err(_) => result = Err("the writing thread panicked".to_string()),
+        }
+        result?;
+        Ok((t, failed))
+    })
+    .and_then(|(t, failed)| match failed {
+        Some(e) => Err(w.read_error(&e)),
+        None => Ok(t),
     })
 }

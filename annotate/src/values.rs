@@ -142,7 +142,6 @@ fn short_decimal(v: &[u8]) -> Option<(bool, &[u8], &[u8])> {
     ((1..=6).contains(&sig) && -6 < kk && kk <= 13).then_some((neg, int, frac))
 }
 
-
 /// The catalog collections and member ids the chosen fields read, opened once.
 pub struct Values<'c> {
     cols: &'c Collections,
