@@ -274,7 +274,21 @@ pub fn catalog_open(data: &[u8]) {
                     let Some(coll) = colls.get(&cm.name) else {
                         continue;
                     };
+                    // The one-pass reads (annotate's) first: a record read whole is cached,
+                    // and the pass reads only encoded records.
+                    let store = coll.record_store();
+                    let top: Vec<u16> = (0..256).collect();
+                    let objects: Vec<(u16, Vec<bool>)> = (0..256u16)
+                        .filter_map(|f| {
+                            let names = store.codebook().inner_names(f)?;
+                            Some((f, vec![true; names.len()]))
+                        })
+                        .collect();
                     for o in 0..coll.len() {
+                        let _ = store.visit(o, &top, None, |_| {});
+                        for (f, want) in &objects {
+                            let _ = store.visit(o, &top, Some((*f, want)), |_| {});
+                        }
                         if let Some(r) = coll.record(o) {
                             let _ = r.members().count();
                         }
