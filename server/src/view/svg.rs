@@ -672,21 +672,30 @@ pub(crate) mod tests {
         }
     }
 
+    /// Asserts that `svg` links each item of the sample view to its JSON answer, every link
+    /// ending with `org` (the organism parameter, escaped, or nothing).
+    fn assert_links(svg: &str, org: &str) {
+        for href in [
+            "/api/genes?gene_id=ENSG00000101349",
+            "/api/transcripts?transcript_id=ENST00000353224",
+            "/api/variants?spdi=NC_000020.11:9564577:A:T",
+            "/api/genomic-elements?region=chr20:9550320-9550587",
+        ] {
+            assert!(
+                svg.contains(&format!("href=\"{href}{org}\"")),
+                "{href}{org}"
+            );
+        }
+    }
+
     #[test]
     fn test_svg_is_well_formed_escaped_and_links_every_item() {
         let svg = render(&sample_view(), "/api");
         well_formed(&svg).unwrap();
         assert!(!svg.contains("PAK<5>"));
         assert!(svg.contains("PAK&lt;5&gt;&amp;&quot;x&quot;"));
-        for href in [
-            "/api/genes?gene_id=ENSG00000101349",
-            "/api/transcripts?transcript_id=ENST00000353224",
-            "/api/variants?spdi=NC_000020.11:9564577:A:T",
-            "/api/genomic-elements?region=chr20:9550320-9550587",
-            "/api/variants/genes?spdi=NC_000020.11:9564577:A:T",
-        ] {
-            assert!(svg.contains(&format!("href=\"{href}\"")), "{href}");
-        }
+        assert_links(&svg, "");
+        assert!(svg.contains("href=\"/api/variants/genes?spdi=NC_000020.11:9564577:A:T\""));
         // The cap note and the colours of both variants.
         assert!(svg.contains("7 more not shown"));
         assert!(svg.contains("AF unknown, strains A_J, CAST_EiJ</title>"));
@@ -702,14 +711,7 @@ pub(crate) mod tests {
         view.links = Track::default();
         let svg = render(&view, "/api");
         well_formed(&svg).unwrap();
-        for href in [
-            "/api/genes?gene_id=ENSG00000101349&amp;organism=Mus%20musculus",
-            "/api/transcripts?transcript_id=ENST00000353224&amp;organism=Mus%20musculus",
-            "/api/variants?spdi=NC_000020.11:9564577:A:T&amp;organism=Mus%20musculus",
-            "/api/genomic-elements?region=chr20:9550320-9550587&amp;organism=Mus%20musculus",
-        ] {
-            assert!(svg.contains(&format!("href=\"{href}\"")), "{href}");
-        }
+        assert_links(&svg, "&amp;organism=Mus%20musculus");
         assert!(svg.contains("no QTL links: the catalog&#39;s QTLs are human"));
     }
 
