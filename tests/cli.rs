@@ -286,9 +286,9 @@ fn test_interrupted_build_removes_its_scratch_and_partial_catalog() {
 }
 
 /// Every member of the sample catalog's records is stored by its codebook class: none needed
-/// the verbatim escape (FORMAT.md "Record codebook") but the dangling handles of `ref`
-/// members (no ordinal to store: real IGVF data has them), and `varcat info` says so per
-/// collection.
+/// the verbatim escape (FORMAT.md "Record codebook") but the dangling handles of `ref` and
+/// `link` members (no ordinal to store: real IGVF data has them), and `varcat info` says so
+/// per collection.
 #[test]
 fn test_sample_catalog_records_have_no_escapes() {
     use varcat_format::catalog::Catalog;
@@ -296,14 +296,23 @@ fn test_sample_catalog_records_have_no_escapes() {
     use varcat_format::collection::Collections;
     let colls = Collections::open(Catalog::open(catalog()).unwrap()).unwrap();
     let mut encoded = 0;
-    let mut refs = 0;
+    let (mut refs, mut links) = (0, 0);
     for c in &colls.meta.collections {
         let coll = colls.get(&c.name).unwrap();
         let book = coll.record_store().codebook();
         let mut dangling = 0;
         for e in &book.entries {
-            let Class::Ref(r) = &e.class else { continue };
-            refs += 1;
+            let r = match &e.class {
+                Class::Ref(r) => {
+                    refs += 1;
+                    r
+                }
+                Class::Link(r) => {
+                    links += 1;
+                    r
+                }
+                _ => continue,
+            };
             let name = &c.fields[e.field as usize];
             dangling += (0..coll.len())
                 .filter_map(|o| coll.string(o, name))
@@ -314,8 +323,9 @@ fn test_sample_catalog_records_have_no_escapes() {
         assert_eq!(book.escapes, dangling, "{}", c.name);
         encoded += book.entries.len();
     }
-    // LD's two ends are variant ordinals.
+    // LD's two ends are variant ordinals; the other edges keep their handles with ordinals.
     assert_eq!(refs, 2);
+    assert!(links > 20, "{links} link members");
     assert!(encoded > 100, "{encoded} codebook members");
     let text = String::from_utf8(varcat(&["info", catalog().to_str().unwrap()]).stdout).unwrap();
     let row = text

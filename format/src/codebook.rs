@@ -63,6 +63,23 @@ pub enum Class {
     /// Decoding names the key through the target's key map read backwards (records in key
     /// order), so the codebook is linked to it at open ([`Codebook::refs`]).
     Ref(Ref),
+    /// A handle `"<target>/<key>"` of a record of collection `target`, stored with its
+    /// ordinal: varint ordinal, then varint length + the key. Decoding prints the key as
+    /// stored (no key-map walk) and remembers the ordinal, so a join or a verbose expansion of
+    /// the handle reads the record without walking the target's key map either.
+    Link(Ref),
+}
+
+/// How a collection's records store the handles (`"<target>/<key>"`) of other collections'
+/// records, when every value of a member names one collection built before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handles {
+    /// As strings.
+    Text,
+    /// As the target's ordinals alone (`ref`): targets in key order only.
+    Ordinals,
+    /// As the key with the target's ordinal beside it (`link`): any target with a key map.
+    Linked,
 }
 
 /// A member [`Codebook::visit`] decoded: a top-level member (its id), or an inner member of
@@ -222,13 +239,14 @@ impl Class {
             Class::Obj(_) => 7,
             Class::Arr(_) => 8,
             Class::Ref(_) => 9,
+            Class::Link(_) => 10,
         }
     }
 
     /// The class's name, as `varcat info` prints it.
     pub fn name(&self) -> &'static str {
         [
-            "raw", "const", "dict", "same", "int", "float", "str", "obj", "arr", "ref",
+            "raw", "const", "dict", "same", "int", "float", "str", "obj", "arr", "ref", "link",
         ][self.tag() as usize]
     }
 }
@@ -446,6 +464,14 @@ fn write_i64(out: &mut Vec<u8>, v: i64) {
 
 // ---- encoding and decoding one value ---------------------------------------------------
 
+/// The key of handle `v` (JSON `"<target>/<key>"`) of `r`'s target. Plain handles only: one
+/// with an escape in its text is stored verbatim.
+fn handle_key<'v>(r: &Ref, v: &'v [u8]) -> Option<&'v [u8]> {
+    let text = v.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    let key = text.strip_prefix(r.target.as_bytes())?.strip_prefix(b"/")?;
+    (!key.iter().any(|&b| b == b'\\' || b == b'"')).then_some(key)
+}
+
 /// Encodes `v` by `class` (not `Same`); None when the class cannot hold it.
 fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
     match class {
@@ -504,14 +530,16 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
             out.extend_from_slice(&body);
         }
         Class::Ref(r) => {
-            // Plain handles only: one with an escape in its text is stored verbatim.
-            let text = v.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
-            let key = text.strip_prefix(r.target.as_bytes())?.strip_prefix(b"/")?;
-            if key.iter().any(|&b| b == b'\\' || b == b'"') {
-                return None;
-            }
+            let key = handle_key(r, v)?;
             let ord = r.lookup.get()?.0.ord(std::str::from_utf8(key).ok()?)?;
             put_varint(out, ord);
+        }
+        Class::Link(r) => {
+            let key = handle_key(r, v)?;
+            let ord = r.lookup.get()?.0.ord(std::str::from_utf8(key).ok()?)?;
+            put_varint(out, ord);
+            put_varint(out, key.len() as u64);
+            out.extend_from_slice(key);
         }
         Class::Arr(element) => {
             let got = crate::json_scan::array_elements(v)?;
@@ -574,6 +602,23 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
             out.extend_from_slice(key.as_bytes());
             out.push(b'"');
         }
+        Class::Link(r) => {
+            let ord = c.varint()?;
+            let key = c.bytes()?;
+            // Unlinked (the target absent at open), the handle still prints; nothing is
+            // remembered. Linked, an ordinal past the target's end is corrupt.
+            if let Some((lookup, id)) = r.lookup.get() {
+                if ord >= lookup.len {
+                    return None;
+                }
+                remember(*id, key, ord);
+            }
+            out.push(b'"');
+            out.extend_from_slice(r.target.as_bytes());
+            out.push(b'/');
+            out.extend_from_slice(key);
+            out.push(b'"');
+        }
         Class::Arr(element) => {
             let n = c.len()?;
             if n > ARR_MAX {
@@ -605,6 +650,10 @@ fn skip_value(class: &Class, c: &mut Cursor<'_>) -> Option<()> {
         Class::Float => {
             c.varint()?;
             c.byte()?;
+        }
+        Class::Link(_) => {
+            c.varint()?;
+            c.bytes()?;
         }
         Class::Same(_) => return None,
         Class::Obj(members) => {
@@ -642,11 +691,12 @@ impl Codebook {
         }
     }
 
-    /// Its `ref` members' targets, to link at open (a record with one cannot be decoded
-    /// before).
-    pub fn refs(&self) -> impl Iterator<Item = &Ref> {
+    /// Its `ref` and `link` members' targets, each with how it stores them, to link at open
+    /// (a record with a `ref` cannot be decoded before; a `link` then remembers nothing).
+    pub fn refs(&self) -> impl Iterator<Item = (&Ref, Handles)> {
         self.entries.iter().filter_map(|e| match &e.class {
-            Class::Ref(r) => Some(r),
+            Class::Ref(r) => Some((r, Handles::Ordinals)),
+            Class::Link(r) => Some((r, Handles::Linked)),
             _ => None,
         })
     }
@@ -1115,7 +1165,7 @@ fn put_class(out: &mut Vec<u8>, class: &Class) {
             }
         }
         Class::Arr(element) => put_class(out, element),
-        Class::Ref(r) => {
+        Class::Ref(r) | Class::Link(r) => {
             put_varint(out, r.target.len() as u64);
             out.extend_from_slice(r.target.as_bytes());
         }
@@ -1158,6 +1208,7 @@ fn get_class(c: &mut Cursor<'_>, depth: u8) -> Option<Class> {
         }
         8 if depth == 0 => Class::Arr(Box::new(get_class(c, 1)?)),
         9 if depth == 0 => Class::Ref(Ref::new(String::from_utf8(c.bytes()?.to_vec()).ok()?)),
+        10 if depth == 0 => Class::Link(Ref::new(String::from_utf8(c.bytes()?.to_vec()).ok()?)),
         _ => return None,
     })
 }
@@ -1287,7 +1338,7 @@ impl ValueStats {
 
     /// The class for the values seen; `refs` gives the key map of a collection handles may be
     /// stored as ordinals of (none: handles stay strings).
-    fn class(&self, refs: &dyn Fn(&str) -> Option<KeyLookup>) -> Class {
+    fn class(&self, refs: &dyn Fn(&str) -> Option<(KeyLookup, Handles)>) -> Class {
         if let Some(d) = &self.distinct {
             let mut values: Vec<(&Vec<u8>, &u32)> = d.iter().collect();
             values.sort_by_key(|v| *v.1);
@@ -1302,11 +1353,15 @@ impl ValueStats {
             return Class::Raw;
         }
         if let Some(t) = self.handle_target.as_deref().filter(|_| self.all_handle) {
-            if let Some(k) = std::str::from_utf8(t).ok().and_then(refs) {
+            if let Some((k, how)) = std::str::from_utf8(t).ok().and_then(refs) {
                 let r = Ref::new(String::from_utf8_lossy(t).into_owned());
                 // Encoding only: no decoded reference is remembered under this id.
                 r.link(k, u64::MAX);
-                return Class::Ref(r);
+                match how {
+                    Handles::Ordinals => return Class::Ref(r),
+                    Handles::Linked => return Class::Link(r),
+                    Handles::Text => {}
+                }
             }
         }
         if self.all_int {
@@ -1396,9 +1451,12 @@ impl Chooser {
     }
 
     /// The codebook, members whose values are all handles of one collection that `refs`
-    /// gives a key map of (records in key order) stored as its ordinals (`ref`); handles
-    /// it lacks are stored verbatim (escapes).
-    pub fn codebook_with_refs(&self, refs: &dyn Fn(&str) -> Option<KeyLookup>) -> Codebook {
+    /// gives a key map of stored as it says ([`Handles`]: `ref` needs records in key order);
+    /// handles it lacks are stored verbatim (escapes).
+    pub fn codebook_with_refs(
+        &self,
+        refs: &dyn Fn(&str) -> Option<(KeyLookup, Handles)>,
+    ) -> Codebook {
         let mut entries: Vec<Entry> = Vec::new();
         for (id, f) in self.fields.iter().enumerate() {
             let Some(f) = f else { continue };
@@ -1663,12 +1721,17 @@ mod tests {
 
     /// A key map of `keys` (sorted, distinct) valued by rank, as the indexer builds one.
     fn ranked(keys: &[&str]) -> KeyLookup {
+        mapped(keys, |i| i)
+    }
+
+    /// A key map of `keys` (sorted, distinct), the `i`-th valued `ord(i)`.
+    fn mapped(keys: &[&str], ord: impl Fn(u64) -> u64) -> KeyLookup {
         use crate::bytes::Bytes;
         use crate::fstmap::{KeyMap, KeyMapBuilder};
         use crate::keys::KeyEncoding;
         let mut b = KeyMapBuilder::for_encoding(Vec::new(), "k", KeyEncoding::Text).unwrap();
         for (i, k) in keys.iter().enumerate() {
-            b.insert(k.as_bytes(), i as u64).unwrap();
+            b.insert(k.as_bytes(), ord(i as u64)).unwrap();
         }
         KeyLookup {
             map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
@@ -1677,25 +1740,44 @@ mod tests {
         }
     }
 
-    #[test]
-    fn test_handles_of_a_linked_collection_are_stored_as_ordinals() {
-        // 200 variants, each the first end of one record (too many for a dictionary).
-        let owned: Vec<String> = (0..200).map(|i| format!("1:{:04}:A:G", 100 + i)).collect();
-        let keys: Vec<&str> = owned.iter().map(String::as_str).collect();
-        let lookup = ranked(&keys);
-        let recs: Vec<Vec<u8>> = (0..200)
+    /// 200 variant keys and records whose two members are handles of them (too many for a
+    /// dictionary): the first ends in order, the second scattered.
+    fn handle_records() -> (Vec<String>, Vec<Vec<u8>>) {
+        let keys: Vec<String> = (0..200).map(|i| format!("1:{:04}:A:G", 100 + i)).collect();
+        let recs = (0..200)
             .map(|i| {
-                let (a, b) = (keys[i], keys[(i * 7) % 200]);
+                let (a, b) = (&keys[i], &keys[(i * 7) % 200]);
                 rec(&[
                     (0, &format!("\"variants/{a}\"")),
                     (1, &format!("\"variants/{b}\"")),
                 ])
             })
             .collect();
+        (keys, recs)
+    }
+
+    /// A dangling handle, another collection's, an escaped one: stored verbatim.
+    fn assert_odd_handles_escaped(cb: &Codebook) {
+        let odd = [
+            "\"variants/9:9:A:C\"",
+            "\"genes/1:0100:A:G\"",
+            "\"variants/1:0100:A:\\u0047\"",
+        ];
+        assert_one_escape(
+            cb,
+            odd.map(|o| rec(&[(0, o), (1, "\"variants/1:0150:A:G\"")])),
+        );
+    }
+
+    #[test]
+    fn test_handles_of_a_linked_collection_are_stored_as_ordinals() {
+        let (owned, recs) = handle_records();
+        let keys: Vec<&str> = owned.iter().map(String::as_str).collect();
+        let lookup = ranked(&keys);
         let ch = chooser(&recs);
         // Without the target's key map handles stay strings.
         assert_eq!(ch.codebook().entries[0].class, Class::Str);
-        let refs = |t: &str| (t == "variants").then(|| lookup.clone());
+        let refs = |t: &str| (t == "variants").then(|| (lookup.clone(), Handles::Ordinals));
         let cb = ch.codebook_with_refs(&refs);
         assert_eq!(cb.entries[0].class, Class::Ref(Ref::new("variants".into())));
         for r in &recs {
@@ -1706,23 +1788,15 @@ mod tests {
             );
             assert_eq!(cb.decode(&enc).unwrap(), *r);
         }
-        // A dangling handle, another collection's, an escaped one: stored verbatim.
-        let odd = [
-            "\"variants/9:9:A:C\"",
-            "\"genes/1:0100:A:G\"",
-            "\"variants/1:0100:A:\\u0047\"",
-        ];
-        assert_one_escape(
-            &cb,
-            odd.map(|o| rec(&[(0, o), (1, "\"variants/1:0150:A:G\"")])),
-        );
+        assert_odd_handles_escaped(&cb);
         // Read back from its bytes, the codebook cannot decode until linked.
         let read = Codebook::from_bytes(&cb.to_bytes()).unwrap();
         let (enc, _) = cb.encode(&recs[0]).unwrap();
         assert_eq!(read.decode(&enc), None);
-        let targets: Vec<&str> = read.refs().map(|r| r.target.as_str()).collect();
-        assert_eq!(targets, ["variants", "variants"]);
-        read.refs().for_each(|r| r.link(lookup.clone(), 7));
+        let targets: Vec<(&str, Handles)> =
+            read.refs().map(|(r, h)| (r.target.as_str(), h)).collect();
+        assert_eq!(targets, [("variants", Handles::Ordinals); 2]);
+        read.refs().for_each(|(r, _)| r.link(lookup.clone(), 7));
         assert_eq!(read.decode(&enc).unwrap(), recs[0]);
         // The decoded references are remembered for joins, under the target's identity only.
         let key = keys[0].as_bytes();
@@ -1733,5 +1807,60 @@ mod tests {
         let n = bad.len();
         bad[n - 2..].copy_from_slice(&[0xff, 0x7f]);
         assert_eq!(read.decode(&bad), None);
+    }
+
+    #[test]
+    fn test_linked_handles_keep_their_key_beside_the_ordinal() {
+        let (owned, recs) = handle_records();
+        // The target need not be in key order: the ordinal comes from its map, forwards.
+        let keys: Vec<&str> = owned.iter().map(String::as_str).collect();
+        let lookup = mapped(&keys, |i| 199 - i);
+        let refs = |t: &str| (t == "variants").then(|| (lookup.clone(), Handles::Linked));
+        let cb = chooser(&recs).codebook_with_refs(&refs);
+        assert_eq!(
+            cb.entries[0].class,
+            Class::Link(Ref::new("variants".into()))
+        );
+        for r in &recs {
+            let (enc, esc) = cb.encode(r).unwrap();
+            assert!(
+                esc == 0 && enc.len() <= 1 + 2 * (2 + 1 + 10),
+                "{}",
+                enc.len()
+            );
+            assert_eq!(cb.decode(&enc).unwrap(), *r);
+        }
+        assert_odd_handles_escaped(&cb);
+        // Read back and not linked (its target absent), a record still decodes, and nothing
+        // is remembered.
+        let read = Codebook::from_bytes(&cb.to_bytes()).unwrap();
+        let (enc, _) = cb.encode(&recs[3]).unwrap();
+        let key = owned[3].as_bytes();
+        assert_eq!(read.decode(&enc).unwrap(), recs[3]);
+        assert_eq!(remembered(9, key), None);
+        let targets: Vec<(&str, Handles)> =
+            read.refs().map(|(r, h)| (r.target.as_str(), h)).collect();
+        assert_eq!(targets, [("variants", Handles::Linked); 2]);
+        // Linked, a decode remembers each handle's stored ordinal for the join that follows.
+        read.refs().for_each(|(r, _)| r.link(lookup.clone(), 9));
+        assert_eq!(read.decode(&enc).unwrap(), recs[3]);
+        assert_eq!(remembered(9, key), Some(196));
+        // An ordinal past the target's end is corrupt.
+        let mut bad = enc.clone();
+        bad[1] = 0xff;
+        bad.insert(2, 0x7f);
+        assert_eq!(read.decode(&bad), None);
+        // The one-pass read skips and decodes the class like any other.
+        let mut seen = Vec::new();
+        read.visit(&enc, &[1], None, &mut Vec::new(), |v| {
+            if let Visited::Member(f, b) = v {
+                seen.push((f, b.to_vec()));
+            }
+        })
+        .unwrap();
+        assert_eq!(
+            seen,
+            [(1, format!("\"variants/{}\"", owned[21]).into_bytes())]
+        );
     }
 }

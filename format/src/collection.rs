@@ -6,6 +6,7 @@
 
 use crate::adjacency::{Adjacency, KeyLookup};
 use crate::catalog::Catalog;
+use crate::codebook::Handles;
 use crate::error::ReadError;
 use crate::facets::Facet;
 use crate::fstmap::{KeyMap, MultiMap};
@@ -230,9 +231,9 @@ impl Collection {
     }
 
     /// Links this collection's adjacencies to their targets' key maps (`get` finds a target
-    /// by name), so handles resolve to node ordinals, and its records' `ref` members to the
-    /// key maps they are decoded with. A `ref` target the catalog lacks (or holds without a
-    /// key map in key order) leaves the records unreadable: refused.
+    /// by name), so handles resolve to node ordinals, and its records' `ref` and `link`
+    /// members to their targets. A `ref` target the catalog lacks (or holds without a key map
+    /// in key order) leaves the records unreadable: refused.
     pub fn link<'c>(
         &mut self,
         get: impl Fn(&str) -> Option<&'c Collection>,
@@ -245,10 +246,16 @@ impl Collection {
                 }
             }
         }
-        for r in self.records.codebook().refs() {
+        for (r, how) in self.records.codebook().refs() {
             let target = get(&r.target);
-            match target.and_then(Collection::ordered_key_lookup) {
+            let lookup = match how {
+                Handles::Ordinals => target.and_then(Collection::ordered_key_lookup),
+                _ => target.and_then(Collection::key_lookup),
+            };
+            match lookup {
                 Some(k) => r.link(k, target.map_or(u64::MAX, |t| t.records.id())),
+                // A `link` still prints its handle: joins then walk the key map as usual.
+                None if how == Handles::Linked => {}
                 None => {
                     return Err(ReadError::invalid(
                         &crate::codebook::section(self.name()),

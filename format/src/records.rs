@@ -362,8 +362,10 @@ pub struct RecordWriter<W: Write> {
     trial_bytes: usize,
     /// Sees every record: the codebook is chosen from all of them.
     chooser: Chooser,
-    /// Key maps of the collections whose handles may be stored as ordinals (`ref` members).
+    /// Key maps of the collections whose handles may be stored with or as their ordinals
+    /// (`link`, `ref` members), and which of the two.
     refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
+    handles: crate::codebook::Handles,
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -389,16 +391,19 @@ impl<W: Write> RecordWriter<W> {
             trial_bytes: 0,
             chooser: Chooser::new(),
             refs: Default::default(),
+            handles: crate::codebook::Handles::Text,
         }
     }
 
-    /// Lets members whose values are all handles of one of `refs`' collections (each in key
-    /// order) be stored as that collection's ordinals.
+    /// Lets members whose values are all handles of one of `refs`' collections be stored as
+    /// `handles` says (for `Ordinals`, each collection's records in key order).
     pub fn with_refs(
         mut self,
         refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
+        handles: crate::codebook::Handles,
     ) -> RecordWriter<W> {
         self.refs = refs;
+        self.handles = handles;
         self
     }
 
@@ -498,7 +503,7 @@ impl<W: Write> RecordWriter<W> {
     pub fn finish(mut self) -> Result<Finished<W>, WriteError> {
         let mut codebook = self
             .chooser
-            .codebook_with_refs(&|t| self.refs.get(t).cloned());
+            .codebook_with_refs(&|t| Some((self.refs.get(t)?.clone(), self.handles)));
         let v2_trial = self.trial_bytes.max(1);
         for t in &mut self.trial {
             *t = encode(&codebook, t)?.0;

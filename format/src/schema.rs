@@ -8,6 +8,7 @@
 //! `"method"`) and its `FIELDS`. [`SPECS`] lists the collections in build order: one whose
 //! build reads another comes after it. [`check`] validates a (collection, member, index) triple.
 
+pub use crate::codebook::Handles;
 use crate::indexes::{IndexKind, IndexName};
 
 #[macro_use]
@@ -156,10 +157,13 @@ pub struct Spec {
     pub key_stored: bool,
     /// How its records are blocked (FORMAT.md "Records").
     pub records: Blocking,
-    /// Whether members holding handles of one collection built before it (in key order) are
-    /// stored as that collection's ordinals (`ref`): fewer bytes, and a decode names each key
-    /// by a key-map walk. Only where the bytes matter most: LD's 12 × 10⁹ rows.
-    pub refs_as_ordinals: bool,
+    /// How members holding handles of one collection built before it (with a key map) are
+    /// stored. Edges keep the key with the target's ordinal beside it (`link`), so that joins
+    /// and verbose expansion read the target's record without a key-map walk (at 10M a
+    /// quarter of a cold verbose request's pages were `variants.key`). LD stores the ordinal
+    /// alone (`ref`, targets in key order): fewer bytes where they matter most (12 × 10⁹
+    /// rows), and a decode names each key by a key-map walk. Nodes keep text.
+    pub handles: Handles,
 }
 
 /// How a collection's records are grouped into blocks, for the way requests read them.
@@ -192,7 +196,7 @@ const NODE: Spec = Spec {
     keyed: None,
     key_stored: true,
     records: Blocking::Blocks,
-    refs_as_ordinals: false,
+    handles: Handles::Text,
 };
 
 /// Every collection varcat builds, in build order: nodes, then edges (so dangling references

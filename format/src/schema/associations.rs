@@ -1,7 +1,7 @@
 //! Associations of variants with genes, proteins, elements, phenotypes, biosamples, drugs,
 //! diseases and other variants, and the nodes they expand to (studies, drugs).
 
-use super::{Blocking, Index, Kind, Spec, NODE};
+use super::{Blocking, Handles, Index, Kind, Spec, NODE};
 
 collection! {
     studies {
@@ -104,6 +104,7 @@ collection! {
 pub(super) const VARIANTS_GENES: Spec = Spec {
     name: variants_genes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_genes::FIELDS,
     known: &[
         "treatments_term_ids",
@@ -181,6 +182,7 @@ collection! {
 pub(super) const VARIANTS_PROTEINS: Spec = Spec {
     name: variants_proteins::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_proteins::FIELDS,
     known: &[
         "chr",
@@ -239,6 +241,7 @@ collection! {
 pub(super) const VARIANTS_GENOMIC_ELEMENTS: Spec = Spec {
     name: variants_genomic_elements::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_genomic_elements::FIELDS,
     known: &["rsid", "method_term", "p_value"],
     indexes: &[
@@ -298,6 +301,7 @@ collection! {
 pub(super) const VARIANTS_PHENOTYPES: Spec = Spec {
     name: variants_phenotypes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_phenotypes::FIELDS,
     known: &[
         "equivalent_ontology_term",
@@ -357,6 +361,7 @@ collection! {
 pub(super) const VARIANTS_BIOSAMPLES: Spec = Spec {
     name: variants_biosamples::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_biosamples::FIELDS,
     known: &[
         "inputCountRef",
@@ -398,6 +403,7 @@ collection! {
 pub(super) const VARIANTS_DRUGS: Spec = Spec {
     name: variants_drugs::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_drugs::FIELDS,
     indexes: &[
         Index::Exact(variants_drugs::_from),
@@ -433,6 +439,7 @@ pub(super) const VARIANTS_DISEASES: Spec = Spec {
     name: variants_diseases::NAME,
     keyed: Some("handles in variants_diseases_genes._from (/genes/diseases and /variants/diseases join through them)"),
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_diseases::FIELDS,
     indexes: &[
         Index::Exact(variants_diseases::_from),
@@ -465,6 +472,7 @@ collection! {
 pub(super) const VARIANTS_DISEASES_GENES: Spec = Spec {
     name: variants_diseases_genes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_diseases_genes::FIELDS,
     indexes: &[
         Index::Exact(variants_diseases_genes::_from),
@@ -511,7 +519,7 @@ pub(super) const VARIANTS_VARIANTS: Spec = Spec {
     // and looked up by nothing: its one role is the row order, which the ordinals keep.
     key_stored: false,
     // `_from` and `_to` as variant ordinals: ≈ 60 of an LD row's bytes are its two handles.
-    refs_as_ordinals: true,
+    handles: Handles::Ordinals,
     records: Blocking::Compact,
     ..NODE
 };

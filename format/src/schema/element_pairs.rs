@@ -2,7 +2,7 @@
 //! (IGVF Multiome Perturb-seq), the collection `genomic_elements_genomic_elements` whose members
 //! are those of the IGVF client's `GenomicElementsFromGenomicElements`.
 
-use super::{Index, Kind, Spec, NODE};
+use super::{Handles, Index, Kind, Spec, NODE};
 
 collection! {
     genomic_elements_genomic_elements {
@@ -34,6 +34,7 @@ collection! {
 pub(super) const GENOMIC_ELEMENTS_GENOMIC_ELEMENTS: Spec = Spec {
     name: genomic_elements_genomic_elements::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genomic_elements_genomic_elements::FIELDS,
     known: &["version", "organism"],
     indexes: &[

@@ -1,6 +1,6 @@
 //! Ontology terms and genomic elements, and the edges from elements to genes.
 
-use super::{Index, Kind, Spec, NODE};
+use super::{Handles, Index, Kind, Spec, NODE};
 
 collection! {
     ontology_terms {
@@ -134,6 +134,7 @@ collection! {
 pub(super) const GENOMIC_ELEMENTS_GENES: Spec = Spec {
     name: genomic_elements_genes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genomic_elements_genes::FIELDS,
     indexes: &[
         Index::Exact(genomic_elements_genes::_from),
@@ -187,6 +188,7 @@ collection! {
 pub(super) const GENOMIC_ELEMENTS_BIOSAMPLES: Spec = Spec {
     name: genomic_elements_biosamples::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genomic_elements_biosamples::FIELDS,
     known: &["bed_score", "treatments_term_ids"],
     indexes: &[
@@ -234,6 +236,7 @@ collection! {
 pub(super) const DISEASES_GENES: Spec = Spec {
     name: diseases_genes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: diseases_genes::FIELDS,
     indexes: &[
         Index::Exact(diseases_genes::_from),
@@ -358,6 +361,7 @@ collection! {
 pub(super) const MOTIFS_PROTEINS: Spec = Spec {
     name: motifs_proteins::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: motifs_proteins::FIELDS,
     known: &["biological_process"],
     indexes: &[
@@ -387,6 +391,7 @@ collection! {
 pub(super) const ONTOLOGY_TERMS_ONTOLOGY_TERMS: Spec = Spec {
     name: ontology_terms_ontology_terms::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: ontology_terms_ontology_terms::FIELDS,
     indexes: &[
         Index::Exact(ontology_terms_ontology_terms::_from),
@@ -429,6 +434,7 @@ collection! {
 pub(super) const GENOMIC_ELEMENTS_PHENOTYPES: Spec = Spec {
     name: genomic_elements_phenotypes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genomic_elements_phenotypes::FIELDS,
     known: &["treatments_term_ids"],
     indexes: &[

@@ -1,6 +1,6 @@
 //! Genes, transcripts, proteins, gene structure, and the derived gene–protein pairs.
 
-use super::{Index, Kind, Order, Spec, NODE};
+use super::{Handles, Index, Kind, Order, Spec, NODE};
 
 collection! {
     genes {
@@ -165,6 +165,7 @@ pub(super) const GENES_TRANSCRIPTS: Spec = Spec {
         "handles in genes_transcripts_genes._from (/genes/transcripts/genes resolves them)",
     ),
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genes_transcripts::FIELDS,
     known: &["biological_process"],
     indexes: &[

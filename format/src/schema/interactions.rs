@@ -1,7 +1,7 @@
 //! Molecular interactions (gene–gene, protein–protein, complex membership), gene-product GO
 //! annotations and pathway membership and hierarchy.
 
-use super::{Index, Kind, Spec, NODE};
+use super::{Handles, Index, Kind, Spec, NODE};
 
 collection! {
     genes_genes {
@@ -35,6 +35,7 @@ collection! {
 pub(super) const GENES_GENES: Spec = Spec {
     name: genes_genes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genes_genes::FIELDS,
     known: &["molecular_function"],
     indexes: &[
@@ -89,6 +90,7 @@ collection! {
 pub(super) const PROTEINS_PROTEINS: Spec = Spec {
     name: proteins_proteins::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: proteins_proteins::FIELDS,
     known: &["molecular_function"],
     indexes: &[
@@ -179,6 +181,7 @@ collection! {
 pub(super) const COMPLEXES_PROTEINS: Spec = Spec {
     name: complexes_proteins::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: complexes_proteins::FIELDS,
     known: &["paralogs"],
     indexes: &[
@@ -217,6 +220,7 @@ collection! {
 pub(super) const GENE_PRODUCTS_TERMS: Spec = Spec {
     name: gene_products_terms::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: gene_products_terms::FIELDS,
     known: &[
         "db",
@@ -262,6 +266,7 @@ collection! {
 pub(super) const GENES_PATHWAYS: Spec = Spec {
     name: genes_pathways::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genes_pathways::FIELDS,
     indexes: &[
         Index::Exact(genes_pathways::_from),

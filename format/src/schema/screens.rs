@@ -1,7 +1,7 @@
 //! Overexpression screens: MORF (a gene's open reading frame, one transcript, overexpressed)
 //! and the readout genes whose expression it changes.
 
-use super::{Index, Kind, Spec, NODE};
+use super::{Handles, Index, Kind, Spec, NODE};
 
 collection! {
     genes_transcripts_genes {
@@ -37,6 +37,7 @@ collection! {
 pub(super) const GENES_TRANSCRIPTS_GENES: Spec = Spec {
     name: genes_transcripts_genes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: genes_transcripts_genes::FIELDS,
     known: &["version", "organism", "log2FC_se"],
     indexes: &[

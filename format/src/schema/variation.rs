@@ -1,6 +1,6 @@
 //! Variants, coding variants and their scores.
 
-use super::{Blocking, Index, Kind, Member, Order, Spec, NODE};
+use super::{Blocking, Handles, Index, Kind, Member, Order, Spec, NODE};
 use crate::vocab::AF_MEMBERS;
 
 collection! {
@@ -156,6 +156,7 @@ collection! {
 pub(super) const VARIANTS_CODING_VARIANTS: Spec = Spec {
     name: variants_coding_variants::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: variants_coding_variants::FIELDS,
     known: &["chr", "pos", "ref", "alt"],
     indexes: &[
@@ -191,6 +192,7 @@ collection! {
 pub(super) const CODING_VARIANTS_PHENOTYPES: Spec = Spec {
     name: coding_variants_phenotypes::NAME,
     kind: Kind::Edge,
+    handles: Handles::Linked,
     fields: coding_variants_phenotypes::FIELDS,
     known: &[
         "variants",

@@ -20,7 +20,7 @@ use super::records::KeyChunk;
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::parallel;
-use crate::schema::{Blocking, Index, Order, Spec};
+use crate::schema::{Blocking, Handles, Index, Order, Spec};
 use crate::sorter::Sorter;
 use crate::sortkey::KeyReader;
 
@@ -72,15 +72,22 @@ impl<'s, 'w> Final<'s, 'w> {
                 ..BlockOptions::default()
             },
         )
-        .with_refs(if spec.refs_as_ordinals {
-            // The collections built before, in key order: their handles can be ordinals.
+        .with_refs(
+            // The collections built before with a key map (in key order for `ref`): their
+            // handles can carry or be ordinals.
             ctx.built
                 .iter()
-                .filter_map(|(n, c)| Some((n.clone(), c.ordered_key_lookup()?)))
-                .collect()
-        } else {
-            Default::default()
-        });
+                .filter_map(|(n, c)| {
+                    let k = match spec.handles {
+                        Handles::Text => None,
+                        Handles::Ordinals => c.ordered_key_lookup(),
+                        Handles::Linked => c.key_lookup(),
+                    };
+                    Some((n.clone(), k?))
+                })
+                .collect(),
+            spec.handles,
+        );
         let keys = match spec.order {
             _ if spec.keyed.is_none() => KeyFeed::None,
             Order::Key => {
