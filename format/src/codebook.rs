@@ -752,6 +752,10 @@ impl Codebook {
             one.clear();
             let fits = match &e.class {
                 Class::Same(m) => value(*m) == Some(v),
+                // A handle decodes to itself by construction (the key is stored, or the key
+                // map found its ordinal and reads it back): no check, which for `ref` would
+                // walk the map backwards once per handle of the build.
+                class @ (Class::Ref(_) | Class::Link(_)) => encode_value(class, v, one).is_some(),
                 class => {
                     check.clear();
                     encode_value(class, v, one).is_some()
