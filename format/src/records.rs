@@ -273,7 +273,8 @@ pub enum Codec {
 pub const ZSTD_WORTH: f64 = 0.5;
 
 /// [`ZSTD_WORTH`] for a collection whose bytes matter more than its reads' decompression
-/// (LD: 12 × 10⁹ rows): zstd whenever it saves a tenth.
+/// (LD: 12 × 10⁹ rows), or whose frames hold one record each (a read decompresses that
+/// record alone, not a block): zstd whenever it saves a tenth.
 pub const ZSTD_WORTH_COMPACT: f64 = 0.9;
 
 /// The default of [`BlockOptions::zstd_above`]: a collection whose encoded records fit in

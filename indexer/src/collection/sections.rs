@@ -64,7 +64,7 @@ impl<'s, 'w> Final<'s, 'w> {
                 threads: env.threads,
                 single_when_compressed: spec.records == Blocking::Single,
                 zstd_worth: match spec.records {
-                    Blocking::Compact => records::ZSTD_WORTH_COMPACT,
+                    Blocking::Compact | Blocking::Single => records::ZSTD_WORTH_COMPACT,
                     _ => records::ZSTD_WORTH,
                 },
                 codec: (spec.records == Blocking::Plain).then_some(records::Codec::None),
