@@ -529,17 +529,14 @@ fn encode_value(class: &Class, v: &[u8], out: &mut Vec<u8>) -> Option<()> {
             out.extend_from_slice(&nulls);
             out.extend_from_slice(&body);
         }
-        Class::Ref(r) => {
+        Class::Ref(r) | Class::Link(r) => {
             let key = handle_key(r, v)?;
             let ord = r.lookup.get()?.0.ord(std::str::from_utf8(key).ok()?)?;
             put_varint(out, ord);
-        }
-        Class::Link(r) => {
-            let key = handle_key(r, v)?;
-            let ord = r.lookup.get()?.0.ord(std::str::from_utf8(key).ok()?)?;
-            put_varint(out, ord);
-            put_varint(out, key.len() as u64);
-            out.extend_from_slice(key);
+            if matches!(class, Class::Link(_)) {
+                put_varint(out, key.len() as u64);
+                out.extend_from_slice(key);
+            }
         }
         Class::Arr(element) => {
             let got = crate::json_scan::array_elements(v)?;
@@ -1340,8 +1337,9 @@ impl ValueStats {
         }
     }
 
-    /// The class for the values seen; `refs` gives the key map of a collection handles may be
-    /// stored as ordinals of (none: handles stay strings).
+    /// The class for the values seen; `refs` gives the key map of a collection whose handles
+    /// may be stored with or as its ordinals, and which of the two (none: handles stay
+    /// strings).
     fn class(&self, refs: &dyn Fn(&str) -> Option<(KeyLookup, Handles)>) -> Class {
         if let Some(d) = &self.distinct {
             let mut values: Vec<(&Vec<u8>, &u32)> = d.iter().collect();
