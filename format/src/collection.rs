@@ -230,6 +230,16 @@ impl Collection {
         self.key_lookup().filter(|_| self.key_ordered)
     }
 
+    /// Its key map as other collections' records that store its handles `how` read it: none
+    /// for text, in key order for `ref` (an ordinal reads back as its key), any for `link`.
+    pub fn key_lookup_for(&self, how: Handles) -> Option<KeyLookup> {
+        match how {
+            Handles::Text => None,
+            Handles::Ordinals => self.ordered_key_lookup(),
+            Handles::Linked => self.key_lookup(),
+        }
+    }
+
     /// Links this collection's adjacencies to their targets' key maps (`get` finds a target
     /// by name), so handles resolve to node ordinals, and its records' `ref` and `link`
     /// members to their targets. A `ref` target the catalog lacks (or holds without a key map
@@ -248,11 +258,7 @@ impl Collection {
         }
         for (r, how) in self.records.codebook().refs() {
             let target = get(&r.target);
-            let lookup = match how {
-                Handles::Ordinals => target.and_then(Collection::ordered_key_lookup),
-                _ => target.and_then(Collection::key_lookup),
-            };
-            match lookup {
+            match target.and_then(|t| t.key_lookup_for(how)) {
                 Some(k) => r.link(k, target.map_or(u64::MAX, |t| t.records.id())),
                 // A `link` still prints its handle: joins then walk the key map as usual.
                 None if how == Handles::Linked => {}

@@ -20,7 +20,7 @@ use super::records::KeyChunk;
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::parallel;
-use crate::schema::{Blocking, Handles, Index, Order, Spec};
+use crate::schema::{Blocking, Index, Order, Spec};
 use crate::sorter::Sorter;
 use crate::sortkey::KeyReader;
 
@@ -77,14 +77,7 @@ impl<'s, 'w> Final<'s, 'w> {
             // handles can carry or be ordinals.
             ctx.built
                 .iter()
-                .filter_map(|(n, c)| {
-                    let k = match spec.handles {
-                        Handles::Text => None,
-                        Handles::Ordinals => c.ordered_key_lookup(),
-                        Handles::Linked => c.key_lookup(),
-                    };
-                    Some((n.clone(), k?))
-                })
+                .filter_map(|(n, c)| Some((n.clone(), c.key_lookup_for(spec.handles)?)))
                 .collect(),
             spec.handles,
         );
