@@ -159,6 +159,29 @@ pub struct KeyLookup {
 }
 
 impl KeyLookup {
+    /// A key map held in memory: `keys` (`_key` text, ascending in `encoding`'s stored order)
+    /// with their ordinals, for a target of as many records as keys.
+    pub fn in_memory<K: AsRef<[u8]>>(
+        keys: impl IntoIterator<Item = (K, u64)>,
+        encoding: KeyEncoding,
+    ) -> Result<KeyLookup, WriteError> {
+        let mut b = crate::fstmap::KeyMapBuilder::for_encoding(Vec::new(), "key", encoding)?;
+        let mut len = 0;
+        for (k, ord) in keys {
+            let stored = encoding.encode(k.as_ref()).ok_or_else(|| {
+                WriteError::Invalid(format!(
+                    "key {:?} is not in the key encoding",
+                    String::from_utf8_lossy(k.as_ref())
+                ))
+            })?;
+            b.insert(&stored, ord)?;
+            len += 1;
+        }
+        let map = KeyMap::open(Bytes::from_vec(b.finish()?), "key")
+            .map_err(|e| WriteError::Invalid(e.to_string()))?;
+        Ok(KeyLookup { map, encoding, len })
+    }
+
     /// The ordinal of the record with `_key` = `key`.
     pub fn ord(&self, key: &str) -> Option<u64> {
         let stored = self.encoding.encode(key.as_bytes())?;

@@ -1728,18 +1728,8 @@ mod tests {
 
     /// A key map of `keys` (sorted, distinct), the `i`-th valued `ord(i)`.
     fn mapped(keys: &[&str], ord: impl Fn(u64) -> u64) -> KeyLookup {
-        use crate::bytes::Bytes;
-        use crate::fstmap::{KeyMap, KeyMapBuilder};
-        use crate::keys::KeyEncoding;
-        let mut b = KeyMapBuilder::for_encoding(Vec::new(), "k", KeyEncoding::Text).unwrap();
-        for (i, k) in keys.iter().enumerate() {
-            b.insert(k.as_bytes(), ord(i as u64)).unwrap();
-        }
-        KeyLookup {
-            map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
-            encoding: KeyEncoding::Text,
-            len: keys.len() as u64,
-        }
+        let pairs = keys.iter().enumerate().map(|(i, k)| (k, ord(i as u64)));
+        KeyLookup::in_memory(pairs, crate::keys::KeyEncoding::Text).unwrap()
     }
 
     /// 200 variant keys and records whose two members are handles of them (too many for a

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use proptest::prelude::*;
 use varcat_format::adjacency::{self, Adjacency, KeyLookup, TargetLists};
 use varcat_format::bytes::Bytes;
-use varcat_format::fstmap::{KeyMap, KeyMapBuilder, MultiMap, MultiMapBuilder};
+use varcat_format::fstmap::{MultiMap, MultiMapBuilder};
 use varcat_format::keys::KeyEncoding;
 use varcat_format::postings::PostingsWriter;
 
@@ -60,19 +60,7 @@ fn build(
     .unwrap();
     for (name, (nodes, _)) in targets {
         let keys: BTreeMap<String, u64> = (0..*nodes).map(|o| (key(o), o)).collect();
-        let mut b = KeyMapBuilder::new(Vec::new(), "k").unwrap();
-        for (k, o) in &keys {
-            b.insert(k.as_bytes(), *o).unwrap();
-        }
-        let map = KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap();
-        a.link(
-            name,
-            KeyLookup {
-                map,
-                encoding: KeyEncoding::Text,
-                len: *nodes,
-            },
-        );
+        a.link(name, KeyLookup::in_memory(keys, KeyEncoding::Text).unwrap());
     }
     (a, table)
 }
@@ -214,21 +202,10 @@ fn test_writer_refuses_unsorted_input() {
     );
 }
 
-/// A key map built as the indexer builds one (values are ranks), in either key encoding.
+/// A key map built as the indexer builds one (values are ranks), in either key encoding (a
+/// hex key's stored order is its text's).
 fn ranked(keys: &BTreeSet<Vec<u8>>, encoding: KeyEncoding) -> KeyLookup {
-    let mut b = KeyMapBuilder::for_encoding(Vec::new(), "k", encoding).unwrap();
-    let stored: BTreeSet<Vec<u8>> = keys
-        .iter()
-        .map(|k| encoding.encode(k).unwrap().into_owned())
-        .collect();
-    for (i, k) in stored.iter().enumerate() {
-        b.insert(k, i as u64).unwrap();
-    }
-    KeyLookup {
-        map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
-        encoding,
-        len: keys.len() as u64,
-    }
+    KeyLookup::in_memory(keys.iter().zip(0..), encoding).unwrap()
 }
 
 proptest! {

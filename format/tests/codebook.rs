@@ -5,7 +5,6 @@ use proptest::prelude::*;
 use varcat_format::adjacency::KeyLookup;
 use varcat_format::bytes::Bytes;
 use varcat_format::codebook::{Chooser, Codebook, Handles, Visited};
-use varcat_format::fstmap::{KeyMap, KeyMapBuilder};
 use varcat_format::keys::KeyEncoding;
 use varcat_format::records::{BlockOptions, Codec, Record, RecordBuf, RecordStore, RecordWriter};
 use varcat_format::spool::Spool;
@@ -251,15 +250,7 @@ proptest! {
 
 /// A key map of `keys` (sorted, distinct) valued by rank, as the indexer builds one.
 fn ranked(keys: &[&str]) -> KeyLookup {
-    let mut b = KeyMapBuilder::for_encoding(Vec::new(), "k", KeyEncoding::Text).unwrap();
-    for (i, k) in keys.iter().enumerate() {
-        b.insert(k.as_bytes(), i as u64).unwrap();
-    }
-    KeyLookup {
-        map: KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "k").unwrap(),
-        encoding: KeyEncoding::Text,
-        len: keys.len() as u64,
-    }
+    KeyLookup::in_memory(keys.iter().zip(0..), KeyEncoding::Text).unwrap()
 }
 
 /// Empty records and a collection of nothing but empty records.

@@ -257,7 +257,11 @@ impl<'a> Filter<'a> {
         let universe = self.universe;
         if let (Some(c), Some(i), false) = (self.coll, driver, self.preds.is_empty()) {
             if self.sets[i].len() <= PREFETCH_CANDIDATES {
-                c.prefetch(&self.sets[i].iter().collect::<Vec<_>>());
+                // Sets iterate in ascending order: the first and last bound the span.
+                let mut it = self.sets[i].iter();
+                if let Some(lo) = it.next() {
+                    c.prefetch(&[lo, it.last().unwrap_or(lo)]);
+                }
             }
         }
         let base: Box<dyn Iterator<Item = u64> + '_> = match driver {
