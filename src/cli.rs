@@ -378,6 +378,16 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
             c.indexes.join(" ")
         );
         println!("      {}", key_map_line(c));
+        if colls
+            .get(&c.name)
+            .is_some_and(|x| x.record_store().is_clustered())
+        {
+            let by = varcat_format::schema::spec(&c.name).and_then(|s| s.cluster);
+            println!(
+                "      records: stored by `{}` (a node's edges together; slots: ordinal → position)",
+                by.unwrap_or("?")
+            );
+        }
     }
     let mut by_size: Vec<_> = cat.sections().to_vec();
     by_size.sort_by_key(|s| std::cmp::Reverse(s.len));

@@ -197,6 +197,7 @@ pub fn small_catalog() -> &'static [u8] {
         std::fs::write(input.join("genes.jsonl"), SMALL_GENES).expect("write");
         std::fs::write(input.join("transcripts.jsonl"), SMALL_TRANSCRIPTS).expect("write");
         std::fs::write(input.join("genes_transcripts.jsonl"), SMALL_EDGES).expect("write");
+        std::fs::write(input.join("variants_genes.jsonl"), SMALL_EQTLS).expect("write");
         let out = dir.join("small.varcat");
         varcat_indexer::build(&varcat_indexer::Options::new(&input, &out))
             .expect("small catalog builds");
@@ -213,6 +214,12 @@ const SMALL_TRANSCRIPTS: &str = r#"{"_key": "ENST1", "chr": "chr1", "start": 100
 "#;
 const SMALL_EDGES: &str = r#"{"_key": "e1", "_from": "genes/ENSG1", "_to": "transcripts/ENST1", "name": "transcribes", "inverse_name": "transcribed by"}
 {"_from": "genes/ENSG9", "_to": "transcripts/ENST9"}
+"#;
+
+/// Edges of a clustered store (`variants_genes`, stored by `_to`): its slots are fuzzed too.
+const SMALL_EQTLS: &str = r#"{"_key": "q1", "_from": "variants/NC_000001.11:100:A:G", "_to": "genes/ENSG2", "label": "eQTL", "neg_log10_pvalue": 3.5}
+{"_key": "q2", "_from": "variants/NC_000001.11:200:C:T", "_to": "genes/ENSG1", "label": "eQTL"}
+{"_key": "q3", "_from": "variants/NC_000001.11:300:G:A", "_to": "genes/ENSG2", "label": "splice_QTL"}
 "#;
 
 /// Opening a catalog from arbitrary bytes: never panics, never accepts garbage silently.

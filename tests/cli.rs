@@ -57,6 +57,22 @@ fn test_info_and_verify() {
         "{}",
         after("variants_variants")
     );
+    // A clustered store says by which member (the third line of its entry).
+    let third = |name: &str| {
+        let at = text.find(&format!("\n  {name} ")).unwrap();
+        text[at..]
+            .lines()
+            .nth(3)
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    assert!(
+        third("variants_genes").starts_with("records: stored by `_to`"),
+        "{}",
+        third("variants_genes")
+    );
+    assert!(!third("variants").starts_with("records:"));
     let out = varcat(&["verify", catalog().to_str().unwrap()]);
     assert!(
         out.status.success(),

@@ -11,9 +11,11 @@
 //! last block, `end[i]` the end of record `i` within the records.
 //!
 //! Section layout: the frames back to back, then `offsets u64 × (blocks + 1)` (frame `b`
-//! occupies `[offsets[b], offsets[b+1])`), then the trailer
-//! `n u64 · offsets_at u64 · per_block u32 · max_raw u32 · tag "REC2" · 0 u32`, `max_raw` the
-//! largest decompressed block. Ordinal → block is `ord / R`: one offset read, one frame.
+//! occupies `[offsets[b], offsets[b+1])`), then a clustered store's slots, then the trailer
+//! `n u64 · offsets_at u64 · per_block u32 · max_raw u32 · tag "REC3" · codec u32`, `max_raw`
+//! the largest decompressed block. Ordinal → block is `ord / R`: one offset read, one frame.
+//! A clustered store keeps its records in an order of its own (a gene's edges together) and
+//! maps ordinal → position by its slots first (FORMAT.md "Records").
 //!
 //! The writer spools the raw records (and keeps a bounded, deterministic sample of them) and
 //! compresses at [`RecordWriter::finish`], when the dictionary can be trained on the sample: the
@@ -33,6 +35,7 @@ use crate::bytes::{u16_at, u32_at, u64_at, Bytes};
 use crate::codebook::{Chooser, Codebook};
 use crate::error::{ReadError, WriteError};
 use crate::spool::Spool;
+use crate::width::Width;
 
 const TAG: [u8; 4] = *b"REC3";
 const TRAILER: usize = 32;
@@ -410,16 +413,25 @@ impl<W: Write> RecordWriter<W> {
 
     /// Appends the next record's encoded bytes; returns its ordinal.
     pub fn push(&mut self, encoded: &[u8]) -> Result<u64, WriteError> {
+        let ord = self.note(encoded)?;
+        self.raw.write_all(&(encoded.len() as u32).to_le_bytes())?;
+        self.raw.write_all(encoded)?;
+        Ok(ord)
+    }
+
+    /// Counts the next record's encoded bytes (the codebook, dictionary and block size are
+    /// chosen from every record noted) without keeping them: a clustered store's records
+    /// come back in stored order at [`RecordWriter::finish_clustered`]. Returns its ordinal.
+    pub fn note(&mut self, encoded: &[u8]) -> Result<u64, WriteError> {
         let ord = self.n;
         if ord >= MAX_RECORDS {
             return Err(WriteError::Invalid(
                 "a collection holds more than 2^63-1 documents".into(),
             ));
         }
-        let len = u32::try_from(encoded.len())
-            .map_err(|_| WriteError::Invalid("a record over 4 GiB".into()))?;
-        self.raw.write_all(&len.to_le_bytes())?;
-        self.raw.write_all(encoded)?;
+        if u32::try_from(encoded.len()).is_err() {
+            return Err(WriteError::Invalid("a record over 4 GiB".into()));
+        }
         self.raw_bytes += encoded.len() as u64;
         self.chooser.add(encoded);
         if self.trial_bytes < TRIAL_BYTES {
@@ -501,7 +513,25 @@ impl<W: Write> RecordWriter<W> {
 
     /// Encodes the spooled records with the codebook chosen from them, into blocks (zstd
     /// frames or as they are), appends offsets and trailer.
-    pub fn finish(mut self) -> Result<Finished<W>, WriteError> {
+    pub fn finish(self) -> Result<Finished<W>, WriteError> {
+        self.finish_from(None)
+    }
+
+    /// Like [`RecordWriter::finish`] for records [`noted`](RecordWriter::note) rather than
+    /// pushed: `order` hands them back in stored order, then each ordinal's position in it,
+    /// stored as a slots table of `width` (FORMAT.md "Records", clustered stores).
+    pub fn finish_clustered(
+        self,
+        order: &mut dyn StoredOrder,
+        width: Width,
+    ) -> Result<Finished<W>, WriteError> {
+        self.finish_from(Some((order, width)))
+    }
+
+    fn finish_from(
+        mut self,
+        mut clustered: Option<(&mut dyn StoredOrder, Width)>,
+    ) -> Result<Finished<W>, WriteError> {
         let mut codebook = self
             .chooser
             .codebook_with_refs(&|t| Some((self.refs.get(t)?.clone(), self.handles)));
@@ -580,7 +610,24 @@ impl<W: Write> RecordWriter<W> {
             pos: 0,
             max_raw: 0,
         };
-        self.raw.copy_into(&mut blocks)?;
+        match clustered.as_mut() {
+            None => {
+                self.raw.copy_into(&mut blocks)?;
+            }
+            Some((order, _)) => {
+                let mut stored = 0u64;
+                while let Some(rec) = order.next_record()? {
+                    stored += 1;
+                    blocks.record(&rec)?;
+                }
+                if stored != self.n {
+                    return Err(WriteError::Invalid(format!(
+                        "clustered records: {stored} stored of {} noted",
+                        self.n
+                    )));
+                }
+            }
+        }
         if !blocks.pending.is_empty() {
             return Err(WriteError::Invalid(
                 "record spool ends inside a record".into(),
@@ -592,13 +639,38 @@ impl<W: Write> RecordWriter<W> {
         codebook.escapes = escapes;
         self.offsets.write_all(&pos.to_le_bytes())?;
         self.offsets.copy_into(&mut self.out)?;
+        let mut slots = 0u32;
+        if let Some((order, width)) = clustered {
+            slots = width.bytes() as u32;
+            let (n, out) = (self.n, &mut self.out);
+            let mut written = 0u64;
+            order.positions(&mut |p| {
+                if p >= n || written >= n {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "a clustered record's position out of range",
+                    ));
+                }
+                written += 1;
+                match width {
+                    Width::Narrow => out.write_all(&(p as u32).to_le_bytes()),
+                    Width::Wide => out.write_all(&p.to_le_bytes()),
+                }
+            })?;
+            if written != n {
+                return Err(WriteError::Invalid(format!(
+                    "clustered records: {written} positions for {n} records"
+                )));
+            }
+        }
         for v in [self.n, pos] {
             self.out.write_all(&v.to_le_bytes())?;
         }
         self.out.write_all(&per_block.to_le_bytes())?;
         self.out.write_all(&max_raw.to_le_bytes())?;
         self.out.write_all(&TAG)?;
-        self.out.write_all(&(codec as u32).to_le_bytes())?;
+        self.out
+            .write_all(&(codec as u32 | slots << SLOTS_SHIFT).to_le_bytes())?;
         Ok(Finished {
             out: self.out,
             dict,
@@ -608,6 +680,19 @@ impl<W: Write> RecordWriter<W> {
         })
     }
 }
+
+/// A clustered store's records in stored order (FORMAT.md "Records"): records of one node
+/// together, so that a request reading a node's edges reads a few neighbouring blocks.
+pub trait StoredOrder {
+    /// The next record in stored order (None after the last).
+    fn next_record(&mut self) -> io::Result<Option<Vec<u8>>>;
+    /// After the last record: calls `each` with every ordinal's position in stored order, in
+    /// ordinal order.
+    fn positions(&mut self, each: &mut dyn FnMut(u64) -> io::Result<()>) -> io::Result<()>;
+}
+
+/// Where the trailer's last word keeps the slots' width (0: records in ordinal order).
+const SLOTS_SHIFT: u32 = 8;
 
 /// What [`RecordWriter::finish`] hands back: the section's writer and its sibling sections.
 pub struct Finished<W> {
@@ -805,6 +890,8 @@ pub struct RecordStore {
     dict: Option<Arc<DDict<'static>>>,
     codec: Codec,
     codebook: Arc<Codebook>,
+    /// A clustered store's slots: ordinal → position in stored order (None: the same).
+    slots: Option<(Width, Bytes)>,
 }
 
 impl std::fmt::Debug for RecordStore {
@@ -815,6 +902,7 @@ impl std::fmt::Debug for RecordStore {
             .field("blocks", &(self.offsets.len().saturating_sub(1)))
             .field("dict", &self.dict.is_some())
             .field("codec", &self.codec)
+            .field("clustered", &self.slots.is_some())
             .finish()
     }
 }
@@ -838,10 +926,17 @@ impl RecordStore {
         let at = u64_at(b, t + 8);
         let per_block = u32_at(b, t + 16) as u64;
         let max_raw = u32_at(b, t + 20);
-        let codec = match u32_at(b, t + 28) {
+        let word = u32_at(b, t + 28);
+        let codec = match word & ((1 << SLOTS_SHIFT) - 1) {
             0 => Codec::None,
             1 => Codec::Zstd,
             _ => return Err(ReadError::invalid(section, "unknown record codec")),
+        };
+        let slots_width = match word >> SLOTS_SHIFT {
+            0 => None,
+            4 => Some(Width::Narrow),
+            8 => Some(Width::Wide),
+            _ => return Err(ReadError::invalid(section, "unknown record slots width")),
         };
         let codebook = Codebook::from_bytes(codebook)
             .ok_or_else(|| ReadError::invalid(section, "malformed record codebook"))?;
@@ -852,16 +947,20 @@ impl RecordStore {
             return Err(ReadError::invalid(section, "block size out of range"));
         }
         let blocks = n.div_ceil(per_block);
-        let ok = (blocks + 1).checked_mul(8).and_then(|x| x.checked_add(at)) == Some(t as u64);
+        let slots_len = slots_width.map_or(Some(0), |w| n.checked_mul(w.bytes() as u64));
+        let slots_at = (blocks + 1).checked_mul(8).and_then(|x| x.checked_add(at));
+        let ok = slots_at.zip(slots_len).and_then(|(a, l)| a.checked_add(l)) == Some(t as u64);
         if !ok {
             return Err(ReadError::invalid(section, "offset table does not fit"));
         }
+        let slots_at = slots_at.expect("checked") as usize;
         let blob = bytes.slice(0..at as usize).expect("checked");
         let offsets = U64s::new(
-            bytes.slice(at as usize..t).expect("checked"),
+            bytes.slice(at as usize..slots_at).expect("checked"),
             blocks as usize + 1,
             section,
         )?;
+        let slots = slots_width.map(|w| (w, bytes.slice(slots_at..t).expect("checked")));
         let dict = if dict.is_empty() || codec == Codec::None {
             None
         } else {
@@ -879,6 +978,7 @@ impl RecordStore {
             dict,
             codec,
             codebook: Arc::new(codebook),
+            slots,
         })
     }
 
@@ -895,6 +995,7 @@ impl RecordStore {
             dict: None,
             codec: Codec::None,
             codebook: Arc::new(Codebook::default()),
+            slots: None,
         }
     }
 
@@ -928,16 +1029,43 @@ impl RecordStore {
         self.per_block
     }
 
+    /// True when records are stored in an order of their own, with a slots table.
+    pub fn is_clustered(&self) -> bool {
+        self.slots.is_some()
+    }
+
+    /// Where record `ord` (< `n`) is stored: its ordinal, or its slot in a clustered store
+    /// (None when a corrupt slot points past the records).
+    fn position(&self, ord: usize) -> Option<usize> {
+        let Some((w, slots)) = &self.slots else {
+            return Some(ord);
+        };
+        let p = w.ordinal_at(slots.as_ref(), ord * w.bytes() as usize);
+        usize::try_from(p).ok().filter(|&p| p < self.n)
+    }
+
     /// Reads ahead the blocks of `ords` when they lie close together (a page of a region's
-    /// variants, say), so that a cold page costs one read rather than one per 4 KiB.
+    /// variants, or of a gene's edges in a clustered store), so that a cold page costs one
+    /// read rather than one per 4 KiB. The span read is that from the lowest to the highest
+    /// stored position of `ords`.
     pub fn prefetch(&self, ords: &[u64]) {
-        let (Some(&lo), Some(&hi)) = (ords.iter().min(), ords.iter().max()) else {
+        let stored = ords.iter().map(|&o| {
+            usize::try_from(o)
+                .ok()
+                .filter(|&o| o < self.n)
+                .and_then(|o| self.position(o))
+        });
+        let Some((lo, hi)) = stored.fold(Some((usize::MAX, 0)), |acc, p| {
+            let (lo, hi) = acc?;
+            let p = p?;
+            Some((lo.min(p), hi.max(p)))
+        }) else {
             return;
         };
-        if hi as usize >= self.len() {
+        if lo > hi {
             return;
         }
-        let (lo, hi) = (lo as usize / self.per_block, hi as usize / self.per_block);
+        let (lo, hi) = (lo / self.per_block, hi / self.per_block);
         let (s, e) = (self.offsets.get(lo), self.offsets.get(hi + 1));
         if s < e && e - s <= PREFETCH_SPAN && e <= self.blob.len() as u64 {
             self.blob.will_need(s as usize..e as usize);
@@ -973,6 +1101,7 @@ impl RecordStore {
         i: usize,
         f: impl FnOnce(&[u8]) -> Option<T>,
     ) -> Option<T> {
+        let i = self.position(i)?;
         let (b, j) = (i / self.per_block, i % self.per_block);
         let m = (self.n - b * self.per_block).min(self.per_block);
         let held;

@@ -164,6 +164,11 @@ pub struct Spec {
     /// alone (`ref`, targets in key order): fewer bytes where they matter most (12 × 10⁹
     /// rows), and a decode names each key by a key-map walk. Nodes keep text.
     pub handles: Handles,
+    /// The field whose value orders the stored records (a node's edges stored together,
+    /// FORMAT.md "Records", clustered stores): the field of the end the heavy requests read
+    /// in pages (`variants_genes._to`: a gene's eQTLs, at 10M ≈ 300 edges that were one cold
+    /// read each in key order). `None`: stored in ordinal order.
+    pub cluster: Option<&'static str>,
 }
 
 /// How a collection's records are grouped into blocks, for the way requests read them.
@@ -200,6 +205,7 @@ const NODE: Spec = Spec {
     key_stored: true,
     records: Blocking::Blocks,
     handles: Handles::Text,
+    cluster: None,
 };
 
 /// Every collection varcat builds, in build order: nodes, then edges (so dangling references

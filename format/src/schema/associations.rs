@@ -105,6 +105,7 @@ pub(super) const VARIANTS_GENES: Spec = Spec {
     name: variants_genes::NAME,
     kind: Kind::Edge,
     handles: Handles::Linked,
+    cluster: Some(variants_genes::_to),
     fields: variants_genes::FIELDS,
     known: &[
         "treatments_term_ids",

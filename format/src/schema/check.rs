@@ -142,8 +142,8 @@ mod tests {
         }
     }
 
-    /// Every index a spec stores passes, named as metadata names it; every declared member is
-    /// a kept field of its collection.
+    /// Every index a spec stores passes, named as metadata names it; every declared member
+    /// (place, order, cluster) is a kept field of its collection.
     #[test]
     fn test_every_stored_index_checks() {
         for s in SPECS {
@@ -158,6 +158,10 @@ mod tests {
             }
             if let Order::Fields(fs) = s.order {
                 fs.iter().for_each(|f| check_member(s.name, f).unwrap());
+            }
+            // The builder clusters records by a top-level kept field.
+            if let Some(f) = s.cluster {
+                assert!(s.field_id(f).is_some(), "{}: cluster by {f}", s.name);
             }
         }
     }

@@ -16,6 +16,7 @@ use crate::parallel;
 use crate::report::Report;
 use crate::schema::{Place, Spec};
 use crate::sortkey::SortKey;
+use varcat_format::records::Record;
 
 /// Writes `stream`'s records into `fin` and feeds its indexes; counts references in the
 /// report.
@@ -33,8 +34,13 @@ pub(super) fn write(
     let (threads, batch_bytes) = (env.threads, env.pass2_batch_bytes());
     let env_cell = std::cell::RefCell::new(&mut *env);
     let mut tally = RefTally::default();
-    let (records, key_feed, feeds, n) =
-        (&mut fin.records, &mut fin.keys, &mut fin.feeds, &mut fin.n);
+    let (records, cluster, key_feed, feeds, n) = (
+        &mut fin.records,
+        &mut fin.cluster,
+        &mut fin.keys,
+        &mut fin.feeds,
+        &mut fin.n,
+    );
     // The main thread reads, merges and writes records in ordinal order and hands batches to
     // workers, which extract their index entries (parsing members is most of this pass) while
     // the next batch is read; entries are applied in ordinal order, so the indexes do not
@@ -49,7 +55,20 @@ pub(super) fn write(
             while !batch.is_full() {
                 let next = stream.next(spec, files, &mut env_cell.borrow_mut())?;
                 let Some((key, rec)) = next else { break };
-                let ord = records.push(&rec)?;
+                let ord = match cluster {
+                    None => records.push(&rec)?,
+                    Some((field, sorter)) => {
+                        // Stored in the order of the cluster field's value (a missing
+                        // member sorts first), ordinal ahead of the record for the slots.
+                        let ord = records.note(&rec)?;
+                        let value = Record::new(&rec).get(*field).unwrap_or_default();
+                        let mut item = Vec::with_capacity(8 + rec.len());
+                        item.extend_from_slice(&ord.to_be_bytes());
+                        item.extend_from_slice(&rec);
+                        sorter.push(value, &item)?;
+                        ord
+                    }
+                };
                 *n += 1;
                 if let KeyFeed::Sorted(s) = key_feed {
                     s.push(&SortKey::new().str(key.as_bytes()).0, &ord.to_le_bytes())?;

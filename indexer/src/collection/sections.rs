@@ -29,6 +29,9 @@ pub(super) struct Final<'s, 'w> {
     spec: &'s Spec,
     key_encoding: KeyEncoding,
     pub(super) records: RecordWriter<varcat_format::writer::SectionWriter<'w>>,
+    /// A clustered collection's records, sorted by the cluster field's value
+    /// ([`Spec::cluster`]): (its field id, records keyed by that value, ordinal ahead).
+    pub(super) cluster: Option<(u16, Sorter)>,
     pub(super) keys: KeyFeed,
     pub(super) feeds: Vec<Feed>,
     pub(super) n: u64,
@@ -51,11 +54,13 @@ impl<'s, 'w> Final<'s, 'w> {
         ctx: &Ctx,
         env: &mut Env,
     ) -> Result<Final<'s, 'w>, BuildError> {
-        let sorters = 1 + spec
-            .indexes
-            .iter()
-            .map(|i| if matches!(i, Index::Text(_)) { 3 } else { 1 })
-            .sum::<usize>();
+        let sorters = 1
+            + usize::from(spec.cluster.is_some())
+            + spec
+                .indexes
+                .iter()
+                .map(|i| if matches!(i, Index::Text(_)) { 3 } else { 1 })
+                .sum::<usize>();
         let records = RecordWriter::with_options(
             w.section(&names::records(spec.name))?,
             env.spool()?,
@@ -81,6 +86,12 @@ impl<'s, 'w> Final<'s, 'w> {
                 .collect(),
             spec.handles,
         );
+        let cluster = spec.cluster.map(|f| {
+            let id = spec
+                .field_id(f)
+                .expect("a spec clusters by one of its fields");
+            (id, env.sorter(sorters))
+        });
         let keys = match spec.order {
             _ if spec.keyed.is_none() => KeyFeed::None,
             Order::Key => {
@@ -163,6 +174,7 @@ impl<'s, 'w> Final<'s, 'w> {
             spec,
             key_encoding,
             records,
+            cluster,
             keys,
             feeds,
             n: 0,
@@ -172,12 +184,22 @@ impl<'s, 'w> Final<'s, 'w> {
     pub(super) fn finish(self, env: &mut Env, ctx: &Ctx) -> Result<CollectionMeta, BuildError> {
         let name = self.spec.name;
         env.progress.phase(&format!("{name}: compressing records"));
-        let done = self.records.finish()?;
+        let width = Width::for_count(self.n, env.wide_above);
+        let done = match self.cluster {
+            None => self.records.finish()?,
+            Some((_, sorter)) => {
+                let mut order = ClusterOrder {
+                    sorted: finish_sorter(sorter, env)?,
+                    slots: Some(env.sorter(1)),
+                    next: 0,
+                };
+                self.records.finish_clustered(&mut order, width)?
+            }
+        };
         let w = done.out.finish()?;
         w.add(&records::dict_section(name), &done.dict)?;
         w.add(&varcat_format::codebook::section(name), &done.codebook)?;
         env.progress.phase(&format!("{name}: writing indexes"));
-        let width = Width::for_count(self.n, env.wide_above);
         // Indexes are independent of one another: each is built into spools on one of
         // `env.threads` threads (their FSTs are most of this pass), then copied into the catalog
         // in feed order, so the bytes do not depend on the thread count. The `_key` FST may still
@@ -244,6 +266,48 @@ impl<'s, 'w> Final<'s, 'w> {
             keyed: self.spec.keyed.is_some(),
             ordinal_width: width.bytes(),
         })
+    }
+}
+
+/// A clustered collection's records in stored order (sorted by the cluster field's value;
+/// the sort is stable, so a node's edges keep ordinal order), each position noted by ordinal
+/// in a second sort that gives the slots table.
+struct ClusterOrder {
+    sorted: crate::sorter::Sorted,
+    slots: Option<Sorter>,
+    /// The next record's position.
+    next: u64,
+}
+
+impl records::StoredOrder for ClusterOrder {
+    fn next_record(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+        let Some((_, mut item)) = self.sorted.next_item()? else {
+            return Ok(None);
+        };
+        let slots = self
+            .slots
+            .as_mut()
+            .expect("positions come after the records");
+        // The item is the ordinal, then the record.
+        slots.push(&item[..8], &self.next.to_le_bytes())?;
+        self.next += 1;
+        item.drain(..8);
+        Ok(Some(item))
+    }
+
+    fn positions(
+        &mut self,
+        each: &mut dyn FnMut(u64) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut sorted = self
+            .slots
+            .take()
+            .expect("positions are read once")
+            .finish()?;
+        while let Some((_, p)) = sorted.next_item()? {
+            each(u64::from_le_bytes(p[..8].try_into().expect("8 bytes")))?;
+        }
+        Ok(())
     }
 }
 
