@@ -1049,14 +1049,13 @@ impl RecordStore {
     /// read rather than one per 4 KiB. The span read is that from the lowest to the highest
     /// stored position of `ords`.
     pub fn prefetch(&self, ords: &[u64]) {
-        let stored = ords.iter().map(|&o| {
+        let mut stored = ords.iter().map(|&o| {
             usize::try_from(o)
                 .ok()
                 .filter(|&o| o < self.n)
                 .and_then(|o| self.position(o))
         });
-        let Some((lo, hi)) = stored.fold(Some((usize::MAX, 0)), |acc, p| {
-            let (lo, hi) = acc?;
+        let Some((lo, hi)) = stored.try_fold((usize::MAX, 0), |(lo, hi), p| {
             let p = p?;
             Some((lo.min(p), hi.max(p)))
         }) else {

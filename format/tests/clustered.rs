@@ -66,13 +66,16 @@ fn encode(r: &BTreeMap<u16, String>) -> Vec<u8> {
     b.encode()
 }
 
-/// A clustered store of `recs`, clustered by `keys`: (section, dictionary, codebook).
+/// A store's section, dictionary and codebook.
+type Store = (Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// A clustered store of `recs`, in `order`.
 fn clustered(
     recs: &[Vec<u8>],
     order: &mut VecOrder,
     opts: BlockOptions,
     width: Width,
-) -> Result<(Vec<u8>, Vec<u8>, Vec<u8>), varcat_format::WriteError> {
+) -> Result<Store, varcat_format::WriteError> {
     let mut w = RecordWriter::with_options(Vec::new(), Spool::memory(), Spool::memory(), opts);
     for r in recs {
         w.note(r)?;

@@ -63,7 +63,7 @@ pub(super) fn write(
                         let ord = records.note(&rec)?;
                         let value = Record::new(&rec).get(*field).unwrap_or_default();
                         let mut item = Vec::with_capacity(8 + rec.len());
-                        item.extend_from_slice(&ord.to_be_bytes());
+                        item.extend_from_slice(&ord.to_le_bytes());
                         item.extend_from_slice(&rec);
                         sorter.push(value, &item)?;
                         ord

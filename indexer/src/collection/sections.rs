@@ -22,7 +22,7 @@ use crate::error::BuildError;
 use crate::parallel;
 use crate::schema::{Blocking, Index, Order, Spec};
 use crate::sorter::Sorter;
-use crate::sortkey::KeyReader;
+use crate::sortkey::{KeyReader, SortKey};
 
 /// The final pass: records go straight into the catalog; index entries into sorters.
 pub(super) struct Final<'s, 'w> {
@@ -289,7 +289,8 @@ impl records::StoredOrder for ClusterOrder {
             .as_mut()
             .expect("positions come after the records");
         // The item is the ordinal, then the record.
-        slots.push(&item[..8], &self.next.to_le_bytes())?;
+        let ord = u64::from_le_bytes(item[..8].try_into().expect("8 bytes"));
+        slots.push(&SortKey::new().u64(ord).0, &self.next.to_le_bytes())?;
         self.next += 1;
         item.drain(..8);
         Ok(Some(item))
