@@ -142,6 +142,55 @@ fn remember(target: u64, key: &[u8], ord: u64) {
     });
 }
 
+thread_local! {
+    /// (target id, ordinal) → key of the `ref`s this thread decoded last: a page of LD rows
+    /// names its anchor variant in every row, each a walk of the key map backwards before.
+    static KEY_MEMO: std::cell::RefCell<Vec<Option<MemoEntry>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn key_slot(target: u64, ord: u64) -> usize {
+    (ord ^ target.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 8
+        & (MEMO_SLOTS - 1)
+}
+
+/// Prints `target/key` of the `ref` to ordinal `ord` of the collection with id `id`: from the
+/// thread's memo of names, else by a walk of its key map (then remembered both ways).
+fn print_ref(out: &mut Vec<u8>, target: &str, lookup: &KeyLookup, id: u64, ord: u64) -> Option<()> {
+    let hit = KEY_MEMO.with(|m| match m.borrow().get(key_slot(id, ord)) {
+        Some(Some((t, k, o))) if *t == id && *o == ord => {
+            // Joins look the handle up next: keep it in the other memo too.
+            remember(id, k, ord);
+            print_handle(out, target, k);
+            true
+        }
+        _ => false,
+    });
+    if hit {
+        return Some(());
+    }
+    let key = lookup.key_of(ord)?;
+    remember(id, key.as_bytes(), ord);
+    KEY_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.is_empty() {
+            m.resize(MEMO_SLOTS, None);
+        }
+        m[key_slot(id, ord)] = Some((id, key.as_bytes().to_vec(), ord));
+    });
+    print_handle(out, target, key.as_bytes());
+    Some(())
+}
+
+/// A handle as JSON: `"target/key"`.
+fn print_handle(out: &mut Vec<u8>, target: &str, key: &[u8]) {
+    out.push(b'"');
+    out.extend_from_slice(target.as_bytes());
+    out.push(b'/');
+    out.extend_from_slice(key);
+    out.push(b'"');
+}
+
 /// The ordinal of `key` in the collection whose record store has id `target`, if this thread
 /// decoded a reference to it lately (None otherwise: look it up in the key map).
 pub fn remembered(target: u64, key: &[u8]) -> Option<u64> {
@@ -591,13 +640,7 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
         Class::Ref(r) => {
             let (lookup, id) = r.lookup.get()?;
             let ord = c.varint()?;
-            let key = lookup.key_of(ord)?;
-            remember(*id, key.as_bytes(), ord);
-            out.push(b'"');
-            out.extend_from_slice(r.target.as_bytes());
-            out.push(b'/');
-            out.extend_from_slice(key.as_bytes());
-            out.push(b'"');
+            print_ref(out, &r.target, lookup, *id, ord)?;
         }
         Class::Link(r) => {
             let ord = c.varint()?;
@@ -610,11 +653,7 @@ fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>) -> Option<
                 }
                 remember(*id, key, ord);
             }
-            out.push(b'"');
-            out.extend_from_slice(r.target.as_bytes());
-            out.push(b'/');
-            out.extend_from_slice(key);
-            out.push(b'"');
+            print_handle(out, &r.target, key);
         }
         Class::Arr(element) => {
             let n = c.len()?;
@@ -1794,6 +1833,19 @@ mod tests {
         let key = keys[0].as_bytes();
         assert_eq!(remembered(7, key), Some(0));
         assert_eq!(remembered(8, key), None);
+        // Names are remembered per target too: the same ordinals in another key map (store
+        // 8) print that map's keys, alternately with the first, again and again.
+        let other: Vec<String> = owned.iter().map(|k| format!("z{k}")).collect();
+        let read2 = Codebook::from_bytes(&cb.to_bytes()).unwrap();
+        let other_keys: Vec<&str> = other.iter().map(String::as_str).collect();
+        read2.refs().for_each(|(r, _)| r.link(ranked(&other_keys), 8));
+        let handle = format!("\"variants/{}\"", other[0]);
+        let want = rec(&[(0, &handle), (1, &handle)]);
+        for _ in 0..3 {
+            assert_eq!(read2.decode(&enc).unwrap(), want);
+            assert_eq!(read.decode(&enc).unwrap(), recs[0]);
+        }
+        assert_eq!(remembered(8, other[0].as_bytes()), Some(0));
         // An ordinal past the target's end is corrupt, not a wrong key.
         let mut bad = enc.clone();
         let n = bad.len();
