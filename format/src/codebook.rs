@@ -124,6 +124,9 @@ fn memo_slot(target: u64, key: &[u8]) -> usize {
 }
 
 fn remember(target: u64, key: &[u8], ord: u64) {
+    if target == UNREMEMBERED {
+        return;
+    }
     REF_MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.is_empty() {
@@ -142,6 +145,10 @@ fn remember(target: u64, key: &[u8], ord: u64) {
     });
 }
 
+/// The identity of a reference linked for encoding (the build's codebook): its decodes
+/// neither consult nor fill the memos, which are keyed by the identities of opened stores.
+const UNREMEMBERED: u64 = u64::MAX;
+
 thread_local! {
     /// (target id, ordinal) → key of the `ref`s this thread decoded last: a page of LD rows
     /// names its anchor variant in every row, each a walk of the key map backwards before.
@@ -157,6 +164,10 @@ fn key_slot(target: u64, ord: u64) -> usize {
 /// Prints `target/key` of the `ref` to ordinal `ord` of the collection with id `id`: from the
 /// thread's memo of names, else by a walk of its key map (then remembered both ways).
 fn print_ref(out: &mut Vec<u8>, target: &str, lookup: &KeyLookup, id: u64, ord: u64) -> Option<()> {
+    if id == UNREMEMBERED {
+        print_handle(out, target, lookup.key_of(ord)?.as_bytes());
+        return Some(());
+    }
     let hit = KEY_MEMO.with(|m| match m.borrow().get(key_slot(id, ord)) {
         Some(Some((t, k, o))) if *t == id && *o == ord => {
             // Joins look the handle up next: keep it in the other memo too.
@@ -213,7 +224,8 @@ impl Ref {
     }
 
     /// Gives the reference its target's key map (a collection in key order) and the target's
-    /// identity (its record store's id).
+    /// identity (its record store's id): the memos of decoded references are keyed by it, so
+    /// it names one key map for the life of the process.
     pub fn link(&self, key: KeyLookup, target_id: u64) {
         let _ = self.lookup.set((key, target_id));
     }
@@ -1396,8 +1408,7 @@ impl ValueStats {
         if let Some(t) = self.handle_target.as_deref().filter(|_| self.all_handle) {
             if let Some((k, how)) = std::str::from_utf8(t).ok().and_then(refs) {
                 let r = Ref::new(String::from_utf8_lossy(t).into_owned());
-                // Encoding only: no decoded reference is remembered under this id.
-                r.link(k, u64::MAX);
+                r.link(k, UNREMEMBERED);
                 match how {
                     Handles::Ordinals => return Class::Ref(r),
                     Handles::Linked => return Class::Link(r),
@@ -1838,7 +1849,9 @@ mod tests {
         let other: Vec<String> = owned.iter().map(|k| format!("z{k}")).collect();
         let read2 = Codebook::from_bytes(&cb.to_bytes()).unwrap();
         let other_keys: Vec<&str> = other.iter().map(String::as_str).collect();
-        read2.refs().for_each(|(r, _)| r.link(ranked(&other_keys), 8));
+        read2
+            .refs()
+            .for_each(|(r, _)| r.link(ranked(&other_keys), 8));
         let handle = format!("\"variants/{}\"", other[0]);
         let want = rec(&[(0, &handle), (1, &handle)]);
         for _ in 0..3 {

@@ -182,9 +182,11 @@ pub enum Blocking {
     /// apply. With `link` handles (an incompressible ordinal each) a 10M build's trial came
     /// out above half, and the records were stored as they are: 71 → 130 B per record.
     Single,
-    /// Blocks as `Blocks`, zstd whenever it saves a tenth of their size (not a half): a
+    /// Blocks of ≈ 1 KiB, zstd whenever it saves a tenth of their size (not a half): a
     /// collection whose bytes dominate the catalog (LD, 12 × 10⁹ rows, its handles already
-    /// ordinals so that zstd saves less than half of what is left).
+    /// ordinals so that zstd saves less than half of what is left), read a few scattered rows
+    /// at a time (each decompresses its block: 4 KiB blocks were half an LD request's
+    /// instructions at 1M).
     Compact,
     /// Never compressed: a request reads hundreds of its records (every score of a gene's
     /// coding variants), and decompressing them cost +17–21 % instructions per request even

@@ -216,7 +216,10 @@ proptest! {
                 prop_assert_eq!(&read.decode(enc).unwrap(), r);
             }
         }
-        read.refs().for_each(|(r, _)| r.link(lookup.clone(), 1));
+        // Each case's key map its own identity, as each opened store has.
+        static ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        read.refs().for_each(|(r, _)| r.link(lookup.clone(), id));
         for (enc, r) in encoded.iter().zip(&recs) {
             prop_assert_eq!(&read.decode(enc).unwrap(), r);
             let mut got = None;

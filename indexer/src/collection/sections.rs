@@ -24,6 +24,12 @@ use crate::schema::{Blocking, Index, Order, Spec};
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 
+/// Raw bytes of a `Blocking::Compact` block: a request reads a handful of scattered rows
+/// (an LD page), each decompressing its block. At 1M, 1 KiB blocks of LD rows cost 2.5 % more
+/// bytes than 4 KiB ones and an LD request 40 % fewer instructions (BENCHMARKS.md, "Clustered
+/// records …").
+const COMPACT_BLOCK: usize = 1024;
+
 /// The final pass: records go straight into the catalog; index entries into sorters.
 pub(super) struct Final<'s, 'w> {
     spec: &'s Spec,
@@ -74,6 +80,10 @@ impl<'s, 'w> Final<'s, 'w> {
                 },
                 codec: (spec.records == Blocking::Plain).then_some(records::Codec::None),
                 zstd_above: env.zstd_above,
+                target: match spec.records {
+                    Blocking::Compact => records::BlockTarget::Raw(COMPACT_BLOCK),
+                    _ => BlockOptions::default().target,
+                },
                 ..BlockOptions::default()
             },
         )
