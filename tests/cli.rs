@@ -34,18 +34,20 @@ fn test_info_and_verify() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("genes_structure") && text.contains("checksum"));
-    // Each collection says whether it has a key map and why (the schema's `keyed` reason).
-    let after = |name: &str| {
+    // Each collection says whether it has a key map and why (the schema's `keyed` reason),
+    // then, when its records are clustered, by which member: line `k` of its entry.
+    let line = |name: &str, k: usize| {
         let at = text
             .find(&format!("\n  {name} "))
             .unwrap_or_else(|| panic!("{name}: {text}"));
         text[at..]
             .lines()
-            .nth(2)
+            .nth(k)
             .unwrap_or_default()
             .trim()
             .to_string()
     };
+    let after = |name: &str| line(name, 2);
     assert!(
         after("variants").starts_with("key map: yes, for `variant_id`"),
         "{}",
@@ -57,22 +59,12 @@ fn test_info_and_verify() {
         "{}",
         after("variants_variants")
     );
-    // A clustered store says by which member (the third line of its entry).
-    let third = |name: &str| {
-        let at = text.find(&format!("\n  {name} ")).unwrap();
-        text[at..]
-            .lines()
-            .nth(3)
-            .unwrap_or_default()
-            .trim()
-            .to_string()
-    };
     assert!(
-        third("variants_genes").starts_with("records: stored by `_to`"),
+        line("variants_genes", 3).starts_with("records: stored by `_to`"),
         "{}",
-        third("variants_genes")
+        line("variants_genes", 3)
     );
-    assert!(!third("variants").starts_with("records:"));
+    assert!(!line("variants", 3).starts_with("records:"));
     let out = varcat(&["verify", catalog().to_str().unwrap()]);
     assert!(
         out.status.success(),
