@@ -57,15 +57,15 @@ pub(super) fn write(
                 let Some((key, rec)) = next else { break };
                 let ord = match cluster {
                     None => records.push(&rec)?,
-                    Some((field, sorter)) => {
+                    Some(c) => {
                         // Stored in the order of the cluster field's value (a missing
                         // member sorts first), ordinal ahead of the record for the slots.
                         let ord = records.note(&rec)?;
-                        let value = Record::new(&rec).get(*field).unwrap_or_default();
+                        let value = Record::new(&rec).get(c.field).unwrap_or_default();
                         let mut item = Vec::with_capacity(8 + rec.len());
                         item.extend_from_slice(&ord.to_le_bytes());
                         item.extend_from_slice(&rec);
-                        sorter.push(value, &item)?;
+                        c.records.push(value, &item)?;
                         ord
                     }
                 };

@@ -35,9 +35,8 @@ pub(super) struct Final<'s, 'w> {
     spec: &'s Spec,
     key_encoding: KeyEncoding,
     pub(super) records: RecordWriter<varcat_format::writer::SectionWriter<'w>>,
-    /// A clustered collection's records, sorted by the cluster field's value
-    /// ([`Spec::cluster`]): (its field id, records keyed by that value, ordinal ahead).
-    pub(super) cluster: Option<(u16, Sorter)>,
+    /// A clustered collection's sorts ([`Spec::cluster`]).
+    pub(super) cluster: Option<Cluster>,
     pub(super) keys: KeyFeed,
     pub(super) feeds: Vec<Feed>,
     pub(super) n: u64,
@@ -61,7 +60,7 @@ impl<'s, 'w> Final<'s, 'w> {
         env: &mut Env,
     ) -> Result<Final<'s, 'w>, BuildError> {
         let sorters = 1
-            + usize::from(spec.cluster.is_some())
+            + 2 * usize::from(spec.cluster.is_some())
             + spec
                 .indexes
                 .iter()
@@ -96,11 +95,12 @@ impl<'s, 'w> Final<'s, 'w> {
                 .collect(),
             spec.handles,
         );
-        let cluster = spec.cluster.map(|f| {
-            let id = spec
+        let cluster = spec.cluster.map(|f| Cluster {
+            field: spec
                 .field_id(f)
-                .expect("a spec clusters by one of its fields");
-            (id, env.sorter(sorters))
+                .expect("a spec clusters by one of its fields"),
+            records: env.sorter(sorters),
+            slots: env.sorter(sorters),
         });
         let keys = match spec.order {
             _ if spec.keyed.is_none() => KeyFeed::None,
@@ -197,13 +197,16 @@ impl<'s, 'w> Final<'s, 'w> {
         let width = Width::for_count(self.n, env.wide_above);
         let done = match self.cluster {
             None => self.records.finish()?,
-            Some((_, sorter)) => {
+            Some(c) => {
                 let mut order = ClusterOrder {
-                    sorted: finish_sorter(sorter, env)?,
-                    slots: Some(env.sorter(1)),
+                    sorted: finish_sorter(c.records, env)?,
+                    slots: Some(c.slots),
                     next: 0,
+                    spills: 0,
                 };
-                self.records.finish_clustered(&mut order, width)?
+                let done = self.records.finish_clustered(&mut order, width)?;
+                env.report.spilled_runs += order.spills as u64;
+                done
             }
         };
         let w = done.out.finish()?;
@@ -279,6 +282,17 @@ impl<'s, 'w> Final<'s, 'w> {
     }
 }
 
+/// A clustered collection's sorts, filled in the records pass, each with a share of the sort
+/// budget like an index's.
+pub(super) struct Cluster {
+    /// The field whose value orders the records.
+    pub(super) field: u16,
+    /// Records keyed by that value (a missing member sorts first), the ordinal ahead of each.
+    pub(super) records: Sorter,
+    /// (ordinal, position) pairs, filled as the records come back in stored order.
+    slots: Sorter,
+}
+
 /// A clustered collection's records in stored order (sorted by the cluster field's value;
 /// the sort is stable, so a node's edges keep ordinal order), each position noted by ordinal
 /// in a second sort that gives the slots table.
@@ -287,6 +301,8 @@ struct ClusterOrder {
     slots: Option<Sorter>,
     /// The next record's position.
     next: u64,
+    /// Runs the slots' sort spilled (for the report).
+    spills: usize,
 }
 
 impl records::StoredOrder for ClusterOrder {
@@ -310,11 +326,9 @@ impl records::StoredOrder for ClusterOrder {
         &mut self,
         each: &mut dyn FnMut(u64) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        let mut sorted = self
-            .slots
-            .take()
-            .expect("positions are read once")
-            .finish()?;
+        let slots = self.slots.take().expect("positions are read once");
+        self.spills = slots.spills();
+        let mut sorted = slots.finish()?;
         while let Some((_, p)) = sorted.next_item()? {
             each(u64::from_le_bytes(p[..8].try_into().expect("8 bytes")))?;
         }
