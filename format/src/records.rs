@@ -643,6 +643,11 @@ impl<W: Write> RecordWriter<W> {
         if let Some((order, width)) = clustered {
             slots = width.bytes() as u32;
             let (n, out) = (self.n, &mut self.out);
+            if n > width.max_ordinal().saturating_add(1) {
+                return Err(WriteError::Invalid(format!(
+                    "{n} clustered records for {slots}-byte slots"
+                )));
+            }
             let mut written = 0u64;
             order.positions(&mut |p| {
                 if p >= n || written >= n {
