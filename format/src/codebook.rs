@@ -127,22 +127,28 @@ fn remember(target: u64, key: &[u8], ord: u64) {
     if target == UNREMEMBERED {
         return;
     }
-    REF_MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.is_empty() {
-            m.resize(MEMO_SLOTS, None);
+    REF_MEMO.with(|m| memo_put(m, memo_slot(target, key), (target, key, ord)));
+}
+
+/// Fills slot `slot` of a memo (made on first use), reusing the key buffer it held.
+fn memo_put(
+    memo: &std::cell::RefCell<Vec<Option<MemoEntry>>>,
+    slot: usize,
+    (target, key, ord): (u64, &[u8], u64),
+) {
+    let mut m = memo.borrow_mut();
+    if m.is_empty() {
+        m.resize(MEMO_SLOTS, None);
+    }
+    match &mut m[slot] {
+        Some((t, k, o)) => {
+            *t = target;
+            k.clear();
+            k.extend_from_slice(key);
+            *o = ord;
         }
-        let slot = &mut m[memo_slot(target, key)];
-        match slot {
-            Some((t, k, o)) => {
-                *t = target;
-                k.clear();
-                k.extend_from_slice(key);
-                *o = ord;
-            }
-            None => *slot = Some((target, key.to_vec(), ord)),
-        }
-    });
+        slot => *slot = Some((target, key.to_vec(), ord)),
+    }
 }
 
 /// The identity of a reference linked for encoding (the build's codebook): its decodes
@@ -182,13 +188,7 @@ fn print_ref(out: &mut Vec<u8>, target: &str, lookup: &KeyLookup, id: u64, ord: 
     }
     let key = lookup.key_of(ord)?;
     remember(id, key.as_bytes(), ord);
-    KEY_MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.is_empty() {
-            m.resize(MEMO_SLOTS, None);
-        }
-        m[key_slot(id, ord)] = Some((id, key.as_bytes().to_vec(), ord));
-    });
+    KEY_MEMO.with(|m| memo_put(m, key_slot(id, ord), (id, key.as_bytes(), ord)));
     print_handle(out, target, key.as_bytes());
     Some(())
 }
