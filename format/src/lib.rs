@@ -32,6 +32,7 @@ pub mod layout;
 pub mod meta;
 pub mod namemap;
 pub mod numbers;
+pub mod parallel;
 pub mod points;
 pub mod postings;
 pub mod records;

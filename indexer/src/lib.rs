@@ -18,7 +18,7 @@ pub mod input;
 pub mod interrupt;
 pub mod keyset;
 pub mod normalize;
-pub mod parallel;
+pub use varcat_format::parallel;
 pub mod progress;
 pub mod report;
 pub mod schema;
