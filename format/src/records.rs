@@ -23,7 +23,7 @@
 //! so a page of neighbouring ordinals pays one decompression.
 
 use std::cell::RefCell;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::ops::{Deref, Range};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -349,8 +349,10 @@ const MAX_PER_BLOCK: u32 = 4096;
 const MAX_RAW: u32 = 256 << 20;
 
 /// Streams records in ordinal order. Its memory does not grow with the collection: the
-/// sample (≤ 1 MiB), the trial (≤ 256 KiB), one batch of blocks and a zstd context per thread
-/// (≈ 1–2 MiB at level 3); the records themselves wait in a spool.
+/// sample (≤ 1 MiB), the trial (≤ 256 KiB), the chooser's chunks in flight (≤ 6 × 256 KiB),
+/// at finish four batches of blocks per thread (≈ 1 MiB of records each, and what they
+/// compress to) and a zstd context per thread (≈ 1–2 MiB at level 3); the records themselves
+/// wait in a spool.
 pub struct RecordWriter<W: Write> {
     out: W,
     raw: Spool,
@@ -365,7 +367,7 @@ pub struct RecordWriter<W: Write> {
     trial: Vec<Vec<u8>>,
     trial_bytes: usize,
     /// Sees every record: the codebook is chosen from all of them.
-    chooser: Chooser,
+    chooser: Choosing,
     /// Key maps of the collections whose handles may be stored with or as their ordinals
     /// (`link`, `ref` members), and which of the two.
     refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
@@ -393,7 +395,7 @@ impl<W: Write> RecordWriter<W> {
             every: 1,
             trial: Vec::new(),
             trial_bytes: 0,
-            chooser: Chooser::new(),
+            chooser: Choosing::new(opts.threads),
             refs: Default::default(),
             handles: crate::codebook::Handles::Text,
         }
@@ -532,8 +534,9 @@ impl<W: Write> RecordWriter<W> {
         mut self,
         mut clustered: Option<(&mut dyn StoredOrder, Width)>,
     ) -> Result<Finished<W>, WriteError> {
-        let mut codebook = self
-            .chooser
+        let chooser = std::mem::replace(&mut self.chooser, Choosing::Here(Chooser::new()));
+        let mut codebook = chooser
+            .finish()
             .codebook_with_refs(&|t| Some((self.refs.get(t)?.clone(), self.handles)));
         let v2_trial = self.trial_bytes.max(1);
         for t in &mut self.trial {
@@ -558,14 +561,13 @@ impl<W: Write> RecordWriter<W> {
         } else {
             self.dictionary()
         };
-        let mut comps = (0..self.opts.threads.max(1))
-            .map(|_| zstd::bulk::Compressor::with_dictionary(self.opts.level, &dict))
-            .collect::<io::Result<Vec<_>>>()?;
+        // The trial's compressor; the blocks get one per thread.
+        let mut trial = zstd::bulk::Compressor::with_dictionary(self.opts.level, &dict)?;
         let single = self.opts.single_when_compressed && !uncompressed;
         let mut per_block = if single {
             1
         } else {
-            self.per_block(&mut comps[0])?
+            self.per_block(&mut trial)?
         };
         let codec = match self.opts.codec {
             Some(c) => c,
@@ -575,7 +577,7 @@ impl<W: Write> RecordWriter<W> {
                 for chunk in self.trial.chunks(per_block as usize) {
                     let b = block_bytes(chunk);
                     raw += b.len();
-                    compressed += comps[0].compress(&b)?.len();
+                    compressed += trial.compress(&b)?.len();
                 }
                 Codec::choose(
                     self.raw_bytes,
@@ -587,7 +589,7 @@ impl<W: Write> RecordWriter<W> {
             }
         };
         if single && codec == Codec::None {
-            per_block = self.per_block(&mut comps[0])?;
+            per_block = self.per_block(&mut trial)?;
         }
         let dict = if codec == Codec::Zstd {
             dict
@@ -596,46 +598,38 @@ impl<W: Write> RecordWriter<W> {
         };
         self.trial = Vec::new();
         self.sample = Vec::new();
-        let mut blocks = Blocks {
-            out: &mut self.out,
-            offsets: &mut self.offsets,
-            comps,
-            codebook: &codebook,
-            codec,
-            escapes: 0,
-            per_block: per_block as usize,
-            pending: Vec::new(),
-            records: Vec::new(),
-            batch: Vec::new(),
-            pos: 0,
-            max_raw: 0,
+        drop(trial);
+        let (level, threads, n) = (self.opts.level, self.opts.threads, self.n);
+        let mut source = match clustered.as_mut() {
+            None => Replay::Spool(self.raw.reader()?),
+            Some((order, _)) => Replay::Stored(&mut **order),
         };
-        match clustered.as_mut() {
-            None => {
-                self.raw.copy_into(&mut blocks)?;
-            }
-            Some((order, _)) => {
-                let mut stored = 0u64;
-                while let Some(rec) = order.next_record()? {
-                    stored += 1;
-                    blocks.record(&rec)?;
-                }
-                if stored != self.n {
-                    return Err(WriteError::Invalid(format!(
-                        "clustered records: {stored} stored of {} noted",
-                        self.n
-                    )));
-                }
-            }
+        let mut out = Stored::default();
+        let mut stored = 0u64;
+        crate::parallel::map_ordered(
+            threads,
+            || zstd::bulk::Compressor::with_dictionary(level, &dict),
+            || {
+                let batch = source.batch(per_block as usize)?;
+                stored += batch.as_ref().map_or(0, |b| b.records() as u64);
+                Ok(batch)
+            },
+            |comp: &mut io::Result<zstd::bulk::Compressor<'static>>, batch: Batch| {
+                batch.store(&codebook, codec, comp)
+            },
+            |blocks| out.append(blocks?, &mut self.out, &mut self.offsets),
+        )?;
+        drop(source);
+        if stored != n {
+            return Err(WriteError::Invalid(format!(
+                "{stored} records replayed of {n} written"
+            )));
         }
-        if !blocks.pending.is_empty() {
-            return Err(WriteError::Invalid(
-                "record spool ends inside a record".into(),
-            ));
-        }
-        blocks.end_block()?;
-        blocks.flush_batch()?;
-        let (pos, max_raw, escapes) = (blocks.pos, blocks.max_raw, blocks.escapes);
+        let Stored {
+            pos,
+            max_raw,
+            escapes,
+        } = out;
         codebook.escapes = escapes;
         self.offsets.write_all(&pos.to_le_bytes())?;
         self.offsets.copy_into(&mut self.out)?;
@@ -738,146 +732,222 @@ fn block_bytes<R: AsRef<[u8]>>(records: &[R]) -> Vec<u8> {
     b
 }
 
-/// Replays the raw spool (`len u32 · record` frames) into compressed blocks.
-struct Blocks<'a, W: Write> {
-    out: &'a mut W,
-    offsets: &'a mut Spool,
-    /// One compressor per thread.
-    comps: Vec<zstd::bulk::Compressor<'static>>,
-    codebook: &'a Codebook,
-    codec: Codec,
-    escapes: u64,
-    per_block: usize,
-    /// Bytes of an incomplete frame.
-    pending: Vec<u8>,
-    records: Vec<Vec<u8>>,
-    /// Blocks of v2 records waiting for their batch.
-    batch: Vec<Vec<Vec<u8>>>,
-    pos: u64,
-    max_raw: u32,
+/// Where the codebook's statistics are gathered: here, or on a thread of their own, which
+/// takes them off the thread that writes the records (at 10M, two thirds of its work while a
+/// large collection's records are written).
+enum Choosing {
+    Here(Chooser),
+    Away {
+        /// Records not yet sent, as `len u32 · record` frames.
+        chunk: Vec<u8>,
+        thread: crate::parallel::Background<Vec<u8>, Chooser>,
+    },
+}
+
+/// Bytes of records the chooser's thread receives at a time.
+const CHOOSER_CHUNK: usize = 256 << 10;
+
+impl Choosing {
+    fn new(threads: usize) -> Choosing {
+        if threads <= 1 {
+            return Choosing::Here(Chooser::new());
+        }
+        Choosing::Away {
+            chunk: Vec::with_capacity(CHOOSER_CHUNK),
+            thread: crate::parallel::Background::spawn(
+                1,
+                |chunks: crate::parallel::Items<Vec<u8>>| {
+                    let mut c = Chooser::new();
+                    for chunk in chunks {
+                        let mut rest: &[u8] = &chunk;
+                        while rest.len() >= 4 {
+                            let end = 4 + u32_at(rest, 0) as usize;
+                            c.add(&rest[4..end]);
+                            rest = &rest[end..];
+                        }
+                    }
+                    c
+                },
+            ),
+        }
+    }
+
+    fn add(&mut self, rec: &[u8]) {
+        match self {
+            Choosing::Here(c) => c.add(rec),
+            Choosing::Away { chunk, thread } => {
+                // Sent before it would grow (a copy of the whole chunk).
+                if !chunk.is_empty() && chunk.len() + 4 + rec.len() > chunk.capacity() {
+                    let full = std::mem::replace(chunk, Vec::with_capacity(CHOOSER_CHUNK));
+                    thread.push(full);
+                }
+                chunk.extend_from_slice(&(rec.len() as u32).to_le_bytes());
+                chunk.extend_from_slice(rec);
+            }
+        }
+    }
+
+    /// The statistics of every record added.
+    fn finish(self) -> Chooser {
+        match self {
+            Choosing::Here(c) => c,
+            Choosing::Away { chunk, mut thread } => {
+                thread.push(chunk);
+                thread.finish()
+            }
+        }
+    }
+}
+
+/// Where a store's records come back from for their blocks: the spool of `len u32 · record`
+/// frames, or a clustered store's order.
+enum Replay<'a> {
+    Spool(Box<dyn Read + 'a>),
+    Stored(&'a mut dyn StoredOrder),
+}
+
+/// Raw bytes of records per batch handed to a compressing thread: enough to keep a thread
+/// busy for a while whatever the block size (one-record frames are ≈ 100 bytes).
+const BATCH_BYTES: usize = 1 << 20;
+
+impl Replay<'_> {
+    /// The next record appended to `buf` (false at the end).
+    fn next_into(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
+        match self {
+            Replay::Spool(r) => {
+                let inside = |e: io::Error| match e.kind() {
+                    io::ErrorKind::UnexpectedEof => io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "record spool ends inside a record",
+                    ),
+                    _ => e,
+                };
+                // The end may only come between frames.
+                let mut len = [0u8; 4];
+                let first = loop {
+                    match r.read(&mut len[..1]) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        other => break other?,
+                    }
+                };
+                if first == 0 {
+                    return Ok(false);
+                }
+                r.read_exact(&mut len[1..]).map_err(inside)?;
+                let at = buf.len();
+                buf.resize(at + u32::from_le_bytes(len) as usize, 0);
+                r.read_exact(&mut buf[at..]).map_err(inside)?;
+                Ok(true)
+            }
+            Replay::Stored(o) => match o.next_record()? {
+                Some(rec) => {
+                    buf.extend_from_slice(&rec);
+                    Ok(true)
+                }
+                None => Ok(false),
+            },
+        }
+    }
+
+    /// The next blocks of `per_block` records (the last may be short), about
+    /// [`BATCH_BYTES`] of them; None at the end.
+    fn batch(&mut self, per_block: usize) -> io::Result<Option<Batch>> {
+        let mut b = Batch::default();
+        while b.bytes.len() < BATCH_BYTES {
+            for _ in 0..per_block {
+                if !self.next_into(&mut b.bytes)? {
+                    b.end_block();
+                    return Ok((!b.ends.is_empty()).then_some(b));
+                }
+                b.ends.push(b.bytes.len());
+            }
+            b.end_block();
+        }
+        Ok(Some(b))
+    }
+}
+
+/// Consecutive blocks of v2 records, before encoding: the records' bytes end to end, where
+/// each ends, and where each block's records end (indexes into `ends`).
+#[derive(Default)]
+struct Batch {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+    blocks: Vec<usize>,
 }
 
 /// A block as stored (compressed or not), its raw size and its escapes.
 type StoredBlock = (Vec<u8>, usize, u64);
 
-/// Blocks compressed together (split among the threads): ≈ 1–2 MiB of raw records.
-const BATCH_BLOCKS: usize = 64;
-
-impl<W: Write> Blocks<'_, W> {
-    fn record(&mut self, rec: &[u8]) -> io::Result<()> {
-        self.records.push(rec.to_vec());
-        if self.records.len() == self.per_block {
-            self.end_block()?;
+impl Batch {
+    fn end_block(&mut self) {
+        if self.blocks.last().copied().unwrap_or(0) < self.ends.len() {
+            self.blocks.push(self.ends.len());
         }
-        Ok(())
     }
 
-    fn end_block(&mut self) -> io::Result<()> {
-        if self.records.is_empty() {
-            return Ok(());
-        }
-        self.batch.push(std::mem::take(&mut self.records));
-        if self.batch.len() == BATCH_BLOCKS {
-            self.flush_batch()?;
-        }
-        Ok(())
+    fn records(&self) -> usize {
+        self.ends.len()
     }
 
-    /// Encodes and compresses the batch (a contiguous share of it per thread) and writes it
-    /// in order.
-    fn flush_batch(&mut self) -> io::Result<()> {
-        if self.batch.is_empty() {
-            return Ok(());
-        }
-        let share = self.batch.len().div_ceil(self.comps.len());
-        let (codebook, codec) = (self.codebook, self.codec);
-        // Per block: (stored bytes, raw size, escapes).
-        let job = |blocks: &[Vec<Vec<u8>>], comp: &mut zstd::bulk::Compressor<'static>| {
-            blocks
-                .iter()
-                .map(|recs| {
-                    let mut escapes = 0;
-                    let mut enc = Vec::with_capacity(recs.len());
-                    for r in recs {
-                        let (e, x) = encode(codebook, r)?;
-                        escapes += x;
-                        enc.push(e);
-                    }
-                    let raw = block_bytes(&enc);
-                    let len = raw.len();
-                    let stored = match codec {
-                        Codec::None => raw,
-                        Codec::Zstd => comp.compress(&raw)?,
-                    };
-                    Ok((stored, len, escapes))
-                })
-                .collect::<io::Result<Vec<_>>>()
-        };
-        let frames: Vec<io::Result<Vec<StoredBlock>>> = if self.comps.len() == 1 {
-            vec![job(&self.batch, &mut self.comps[0])]
-        } else {
-            std::thread::scope(|s| {
-                let jobs: Vec<_> = self
-                    .batch
-                    .chunks(share)
-                    .zip(self.comps.iter_mut())
-                    .map(|(blocks, comp)| s.spawn(move || job(blocks, comp)))
-                    .collect();
-                jobs.into_iter()
-                    .map(|j| j.join().expect("compression thread panicked"))
-                    .collect()
-            })
-        };
-        self.batch.clear();
-        for part in frames {
-            for (frame, raw, escapes) in part? {
-                self.max_raw = self.max_raw.max(u32::try_from(raw).map_err(|_| {
-                    io::Error::new(io::ErrorKind::InvalidInput, "a record block over 4 GiB")
-                })?);
-                self.escapes += escapes;
-                self.offsets.write_all(&self.pos.to_le_bytes())?;
-                self.out.write_all(&frame)?;
-                self.pos += frame.len() as u64;
+    /// Encodes each block's records with the codebook and stores the block as `codec` says.
+    fn store(
+        &self,
+        codebook: &Codebook,
+        codec: Codec,
+        comp: &mut io::Result<zstd::bulk::Compressor<'static>>,
+    ) -> io::Result<Vec<StoredBlock>> {
+        let mut out = Vec::with_capacity(self.blocks.len());
+        let (mut first, mut enc) = (0, Vec::new());
+        for &last in &self.blocks {
+            let mut escapes = 0;
+            enc.clear();
+            for r in first..last {
+                let start = if r == 0 { 0 } else { self.ends[r - 1] };
+                let (e, x) = encode(codebook, &self.bytes[start..self.ends[r]])?;
+                escapes += x;
+                enc.push(e);
             }
+            first = last;
+            let raw = block_bytes(&enc);
+            let len = raw.len();
+            let stored = match (codec, comp.as_mut()) {
+                (Codec::None, _) => raw,
+                (Codec::Zstd, Ok(c)) => c.compress(&raw)?,
+                (Codec::Zstd, Err(e)) => return Err(io::Error::new(e.kind(), e.to_string())),
+            };
+            out.push((stored, len, escapes));
         }
-        Ok(())
+        Ok(out)
     }
 }
 
-impl<W: Write> Write for Blocks<'_, W> {
-    fn write(&mut self, mut buf: &[u8]) -> io::Result<usize> {
-        let n = buf.len();
-        // Complete a frame split across writes first.
-        if !self.pending.is_empty() {
-            let need =
-                |p: &[u8]| -> Option<usize> { (p.len() >= 4).then(|| 4 + u32_at(p, 0) as usize) };
-            while need(&self.pending).is_none_or(|k| self.pending.len() < k) && !buf.is_empty() {
-                let want = need(&self.pending).unwrap_or(4) - self.pending.len();
-                let take = want.min(buf.len());
-                self.pending.extend_from_slice(&buf[..take]);
-                buf = &buf[take..];
-            }
-            match need(&self.pending) {
-                Some(k) if self.pending.len() == k => {
-                    let p = std::mem::take(&mut self.pending);
-                    self.record(&p[4..])?;
-                }
-                _ => return Ok(n),
-            }
-        }
-        while buf.len() >= 4 {
-            let k = 4 + u32_at(buf, 0) as usize;
-            if buf.len() < k {
-                break;
-            }
-            self.record(&buf[4..k])?;
-            buf = &buf[k..];
-        }
-        self.pending.extend_from_slice(buf);
-        Ok(n)
-    }
+/// What the stored blocks add up to: the next block's position, the largest raw block and
+/// the escapes.
+#[derive(Default)]
+struct Stored {
+    pos: u64,
+    max_raw: u32,
+    escapes: u64,
+}
 
-    fn flush(&mut self) -> io::Result<()> {
+impl Stored {
+    /// Writes `blocks` (in order) to `out` and their positions to `offsets`.
+    fn append(
+        &mut self,
+        blocks: Vec<StoredBlock>,
+        out: &mut impl Write,
+        offsets: &mut Spool,
+    ) -> io::Result<()> {
+        for (frame, raw, escapes) in blocks {
+            self.max_raw = self.max_raw.max(u32::try_from(raw).map_err(|_| {
+                io::Error::new(io::ErrorKind::InvalidInput, "a record block over 4 GiB")
+            })?);
+            self.escapes += escapes;
+            offsets.write_all(&self.pos.to_le_bytes())?;
+            out.write_all(&frame)?;
+            self.pos += frame.len() as u64;
+        }
         Ok(())
     }
 }
@@ -1379,10 +1449,21 @@ mod tests {
         assert_eq!(held, c.record_bytes);
     }
 
-    /// The spool replays in reads of any size: a frame split across writes, even inside its
-    /// length prefix, gives the same blocks as the whole stream in one write.
+    /// The spool replays in reads of any size: frames split across reads, even inside their
+    /// length prefix, give the same blocks as the whole stream in one read; a spool that ends
+    /// inside a frame is refused.
     #[test]
     fn test_blocks_reassemble_split_frames() {
+        /// Hands out at most `chunk` bytes per read.
+        struct Trickle<'a>(&'a [u8], usize);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = self.1.min(buf.len()).min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
         let mut stream = Vec::new();
         for i in 0..50usize {
             let mut rb = RecordBuf::new();
@@ -1398,33 +1479,27 @@ mod tests {
             chooser.add(&rb.encode());
         }
         let codebook = chooser.codebook();
-        let run = |chunk: usize| {
+        let run = |bytes: &[u8], chunk: usize| -> io::Result<(Vec<u8>, Vec<u8>, usize)> {
             let (mut out, mut offsets) = (Vec::new(), Spool::memory());
-            let mut b = Blocks {
-                out: &mut out,
-                offsets: &mut offsets,
-                comps: vec![zstd::bulk::Compressor::new(3).unwrap()],
-                codebook: &codebook,
-                codec: Codec::Zstd,
-                escapes: 0,
-                per_block: 4,
-                pending: Vec::new(),
-                records: Vec::new(),
-                batch: Vec::new(),
-                pos: 0,
-                max_raw: 0,
-            };
-            for c in stream.chunks(chunk) {
-                b.write_all(c).unwrap();
+            let mut comp = zstd::bulk::Compressor::new(3);
+            let mut replay = Replay::Spool(Box::new(Trickle(bytes, chunk)));
+            let (mut stored, mut records) = (Stored::default(), 0);
+            while let Some(batch) = replay.batch(4)? {
+                records += batch.records();
+                let blocks = batch.store(&codebook, Codec::Zstd, &mut comp)?;
+                stored.append(blocks, &mut out, &mut offsets)?;
             }
-            assert!(b.pending.is_empty());
-            b.end_block().unwrap();
-            b.flush_batch().unwrap();
-            (out, offsets.to_vec().unwrap())
+            Ok((out, offsets.to_vec()?, records))
         };
-        let whole = run(stream.len());
+        let whole = run(&stream, stream.len()).unwrap();
+        assert_eq!(whole.2, 50);
+        assert_eq!(whole.1.len(), 8 * 13, "50 records in blocks of 4");
         for chunk in [1, 2, 3, 5, 7, 13] {
-            assert_eq!(run(chunk), whole, "chunk {chunk}");
+            assert_eq!(run(&stream, chunk).unwrap(), whole, "chunk {chunk}");
+        }
+        for cut in [1, 3, 5, stream.len() - 1] {
+            let e = run(&stream[..cut], 7).unwrap_err();
+            assert!(e.to_string().contains("ends inside a record"), "{cut}: {e}");
         }
     }
 }

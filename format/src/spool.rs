@@ -78,6 +78,20 @@ impl Spool {
         }
     }
 
+    /// Reads what was written from its start (writing again after the reader is done appends
+    /// at the end).
+    pub fn reader(&mut self) -> io::Result<Box<dyn Read + '_>> {
+        match self {
+            Spool::Memory(v) => Ok(Box::new(v.as_slice())),
+            Spool::File { file, .. } => {
+                file.flush()?;
+                let f = file.get_mut();
+                f.seek(SeekFrom::Start(0))?;
+                Ok(Box::new(AtEnd(BufReader::with_capacity(1 << 20, f))))
+            }
+        }
+    }
+
     /// Reads everything written (small spools and tests).
     pub fn to_vec(&mut self) -> io::Result<Vec<u8>> {
         let mut v = Vec::new();
@@ -112,6 +126,22 @@ impl Read for Spool {
             io::ErrorKind::Unsupported,
             "use Spool::copy_into",
         ))
+    }
+}
+
+/// A file spool's reader, which puts the file back at its end when dropped.
+struct AtEnd<'a>(BufReader<&'a mut File>);
+
+impl Read for AtEnd<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf)
+    }
+}
+
+impl Drop for AtEnd<'_> {
+    fn drop(&mut self) {
+        // So that a write after the replay appends, as after `copy_into`.
+        let _ = self.0.get_mut().seek(SeekFrom::End(0));
     }
 }
 
