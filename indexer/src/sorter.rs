@@ -326,7 +326,8 @@ impl Sorter {
         }
         let mut heap = BinaryHeap::with_capacity(sources.len());
         for (i, src) in sources.iter_mut().enumerate() {
-            if let Some((k, p)) = src.next()? {
+            let (mut k, mut p) = (Vec::new(), Vec::new());
+            if src.next_into(&mut k, &mut p)? {
                 heap.push(Reverse((prefix(&k), k, i, p)));
             }
         }
@@ -410,20 +411,22 @@ fn write_item<W: Write>(w: &mut W, k: &[u8], p: &[u8]) -> io::Result<()> {
     w.write_all(p)
 }
 
-fn read_item<R: Read>(r: &mut R) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
+/// Reads the next item into `k` and `p` (their memory is reused); false at the end.
+fn read_item_into<R: Read>(r: &mut R, k: &mut Vec<u8>, p: &mut Vec<u8>) -> io::Result<bool> {
     let mut len = [0u8; 8];
     match r.read_exact(&mut len) {
         Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(false),
         Err(e) => return Err(e),
     }
     let kl = u32::from_le_bytes(len[..4].try_into().expect("4")) as usize;
     let pl = u32::from_le_bytes(len[4..].try_into().expect("4")) as usize;
-    let mut k = vec![0; kl];
-    r.read_exact(&mut k)?;
-    let mut p = vec![0; pl];
-    r.read_exact(&mut p)?;
-    Ok(Some((k, p)))
+    for (buf, n) in [(k, kl), (p, pl)] {
+        buf.clear();
+        buf.resize(n, 0);
+        r.read_exact(buf)?;
+    }
+    Ok(true)
 }
 
 /// A source's next item: (key prefix, key, source, payload). The prefix decides most
@@ -443,16 +446,21 @@ enum Source {
 }
 
 impl Source {
-    fn next(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
+    /// The next item into `k` and `p` (their memory is reused); false at the end.
+    fn next_into(&mut self, k: &mut Vec<u8>, p: &mut Vec<u8>) -> io::Result<bool> {
         match self {
-            Source::Run(r) => read_item(r),
+            Source::Run(r) => read_item_into(r, k, p),
             Source::Memory {
                 arena,
                 slots,
                 merged,
-            } => Ok(merged.next(arena, slots).map(|s| {
-                let (k, p) = parts(arena, s);
-                (k.to_vec(), p.to_vec())
+            } => Ok(merged.next(arena, slots).is_some_and(|s| {
+                let (sk, sp) = parts(arena, s);
+                k.clear();
+                k.extend_from_slice(sk);
+                p.clear();
+                p.extend_from_slice(sp);
+                true
             })),
         }
     }
@@ -477,15 +485,25 @@ impl Sorted {
     /// The next item in order. The head's source refills the head in place, so the heap is
     /// sifted once per item (a pop and a push sift twice).
     pub fn next_item(&mut self) -> io::Result<Option<(Vec<u8>, Vec<u8>)>> {
+        let (mut k, mut p) = (Vec::new(), Vec::new());
+        Ok(self.next_into(&mut k, &mut p)?.then_some((k, p)))
+    }
+
+    /// The next item into `k` and `p`, whose memory the source reuses for the item after:
+    /// a caller that keeps its two buffers allocates nothing per item. False at the end.
+    pub fn next_into(&mut self, k: &mut Vec<u8>, p: &mut Vec<u8>) -> io::Result<bool> {
         let Some(mut head) = self.heap.peek_mut() else {
-            return Ok(None);
+            return Ok(false);
         };
-        let i = head.0 .2;
-        let Reverse((_, k, _, p)) = match self.sources[i].next()? {
-            Some((nk, np)) => std::mem::replace(&mut *head, Reverse((prefix(&nk), nk, i, np))),
-            None => PeekMut::pop(head),
-        };
-        Ok(Some((k, p)))
+        let Reverse((pre, hk, i, hp)) = &mut *head;
+        std::mem::swap(hk, k);
+        std::mem::swap(hp, p);
+        if self.sources[*i].next_into(hk, hp)? {
+            *pre = prefix(hk);
+        } else {
+            PeekMut::pop(head);
+        }
+        Ok(true)
     }
 }
 

@@ -33,23 +33,33 @@ pub(super) fn merge(
             let mut reorder = env.sorter(1);
             let mut groups = Stream::groups(sorted);
             while let Some((key, rec)) = groups.next(spec, files, env)? {
-                let k = order_key(spec, &rec, &key);
-                reorder.push(&k, &payload(0, 0, 0, &rec))?;
+                let k = order_key(spec, rec, key);
+                reorder.push(&k, &payload(0, 0, 0, rec))?;
             }
             drop(groups);
-            Stream::Reordered(finish_reader(reorder, env)?)
+            Stream::new(From::Reordered(finish_reader(reorder, env)?))
         }
     };
     Ok(stream)
 }
 
 /// Pass 2's records in ordinal order.
-pub(super) enum Stream {
+pub(super) struct Stream {
+    from: From,
+    /// The record last handed out: (key, bytes).
+    cur: (String, Vec<u8>),
+    /// The buffers of the item being read (reused: a record costs no allocation).
+    item: (Vec<u8>, Vec<u8>),
+}
+
+enum From {
     /// Pass 1's sorted output, equal keys merged (see [`resolve_group`]).
     Groups {
         sorted: crate::sorter::Sorted,
-        /// The first item of the next group, already read.
-        ahead: Option<(Vec<u8>, Vec<u8>)>,
+        /// The first item of the next group, when `has_ahead` (already read; its buffers are
+        /// reused).
+        ahead: (Vec<u8>, Vec<u8>),
+        has_ahead: bool,
         /// Records of the last group not yet handed out.
         ready: std::collections::VecDeque<(String, Vec<u8>)>,
     },
@@ -58,12 +68,21 @@ pub(super) enum Stream {
 }
 
 impl Stream {
-    fn groups(sorted: crate::sorter::Sorted) -> Stream {
-        Stream::Groups {
-            sorted,
-            ahead: None,
-            ready: Default::default(),
+    fn new(from: From) -> Stream {
+        Stream {
+            from,
+            cur: Default::default(),
+            item: Default::default(),
         }
+    }
+
+    fn groups(sorted: crate::sorter::Sorted) -> Stream {
+        Stream::new(From::Groups {
+            sorted,
+            ahead: Default::default(),
+            has_ahead: false,
+            ready: Default::default(),
+        })
     }
 
     /// The next record's key and bytes.
@@ -72,45 +91,73 @@ impl Stream {
         spec: &Spec,
         files: &[PathBuf],
         env: &mut Env,
-    ) -> Result<Option<(String, Vec<u8>)>, BuildError> {
-        match self {
-            Stream::Reordered(s) => {
-                let Some((_, p)) = s.next_item()? else {
+    ) -> Result<Option<(&str, &[u8])>, BuildError> {
+        let (cur, (k, p)) = (&mut self.cur, &mut self.item);
+        match &mut self.from {
+            From::Reordered(s) => {
+                if !s.next_into(k, p)? {
                     return Ok(None);
-                };
-                let (_, _, _, rec) = split_payload(&p);
-                let key = member(spec, &Record::new(rec), "_key")
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
-                Ok(Some((key, rec.to_vec())))
+                }
+                let (_, _, _, rec) = split_payload(p);
+                cur.0.clear();
+                if let Some(key) = member(spec, &Record::new(rec), "_key") {
+                    cur.0.push_str(key.as_str().unwrap_or_default());
+                }
+                set_bytes(&mut cur.1, rec);
             }
-            Stream::Groups {
+            From::Groups {
                 sorted,
                 ahead,
+                has_ahead,
                 ready,
             } => loop {
                 if let Some(r) = ready.pop_front() {
-                    return Ok(Some(r));
+                    *cur = r;
+                    break;
                 }
-                let Some(first) = ahead
-                    .take()
-                    .map_or_else(|| sorted.next_item(), |a| Ok(Some(a)))?
-                else {
+                if *has_ahead {
+                    std::mem::swap(k, &mut ahead.0);
+                    std::mem::swap(p, &mut ahead.1);
+                } else if !sorted.next_into(k, p)? {
                     return Ok(None);
-                };
-                let mut group = vec![first];
+                }
+                *has_ahead = sorted.next_into(&mut ahead.0, &mut ahead.1)?;
+                if !*has_ahead || ahead.0 != *k {
+                    // Most groups are one document, handed out from the buffers.
+                    cur.0.clear();
+                    cur.0.push_str(&String::from_utf8_lossy(
+                        &KeyReader::new(k).str().unwrap_or_default(),
+                    ));
+                    set_bytes(&mut cur.1, split_payload(p).3);
+                    break;
+                }
+                let mut group = vec![(k.clone(), p.clone()), std::mem::take(ahead)];
+                *has_ahead = false;
                 while let Some(item) = sorted.next_item()? {
                     if item.0 == group[0].0 {
                         group.push(item);
                     } else {
-                        *ahead = Some(item);
+                        *ahead = item;
+                        *has_ahead = true;
                         break;
                     }
                 }
                 ready.extend(resolve_group(spec, group, files, env)?);
             },
         }
+        Ok(Some((&self.cur.0, &self.cur.1)))
     }
+}
+
+/// `buf` holding `bytes` (its memory reused).
+fn set_bytes(buf: &mut Vec<u8>, bytes: &[u8]) {
+    buf.clear();
+    buf.extend_from_slice(bytes);
+}
+
+/// A sort key's `_key`.
+fn key_of(k: &[u8]) -> String {
+    String::from_utf8_lossy(&KeyReader::new(k).str().unwrap_or_default()).into_owned()
 }
 
 /// Turns a group of equal keys into the records to store.
@@ -120,9 +167,6 @@ fn resolve_group(
     files: &[PathBuf],
     env: &mut Env,
 ) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
-    let key_of = |k: &[u8]| {
-        String::from_utf8_lossy(&KeyReader::new(k).str().unwrap_or_default()).into_owned()
-    };
     if group.len() == 1 {
         let (k, p) = &group[0];
         return Ok(vec![(key_of(k), split_payload(p).3.to_vec())]);

@@ -56,15 +56,15 @@ pub(super) fn write(
                 let next = stream.next(spec, files, &mut env_cell.borrow_mut())?;
                 let Some((key, rec)) = next else { break };
                 let ord = match cluster {
-                    None => records.push(&rec)?,
+                    None => records.push(rec)?,
                     Some(c) => {
                         // Stored in the order of the cluster field's value (a missing
                         // member sorts first), ordinal ahead of the record for the slots.
-                        let ord = records.note(&rec)?;
-                        let value = Record::new(&rec).get(c.field).unwrap_or_default();
+                        let ord = records.note(rec)?;
+                        let value = Record::new(rec).get(c.field).unwrap_or_default();
                         let mut item = Vec::with_capacity(8 + rec.len());
                         item.extend_from_slice(&ord.to_le_bytes());
-                        item.extend_from_slice(&rec);
+                        item.extend_from_slice(rec);
                         c.records.push(value, &item)?;
                         ord
                     }
@@ -73,7 +73,7 @@ pub(super) fn write(
                 if let KeyFeed::Sorted(s) = key_feed {
                     s.push(&SortKey::new().str(key.as_bytes()).0, &ord.to_le_bytes())?;
                 }
-                batch.push(ord, &key, &rec);
+                batch.push(ord, key, rec);
             }
             if let KeyFeed::Direct(b) = key_feed {
                 // The batch's keys travel as one buffer (one allocation freed on the FST
