@@ -51,7 +51,7 @@ impl<'s, 'r> Members<'s, 'r> {
             Some(s) => {
                 let members = self.objects[id as usize].get_or_init(|| {
                     bytes()
-                        .and_then(|b| raw_members(b).ok())
+                        .and_then(|b| raw_members(std::str::from_utf8(b).ok()?).ok())
                         .unwrap_or_default()
                 });
                 serde_json::from_str(last_member(members, s)?.get()).ok()

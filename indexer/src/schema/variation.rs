@@ -35,7 +35,7 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
     // ~1,700 comparisons per variant).
     let members = doc
         .raw("annotations")
-        .and_then(|raw| raw_members(raw.get().as_bytes()).ok())
+        .and_then(|raw| raw_members(raw.get()).ok())
         .unwrap_or_default();
     let wanted = annotation_slots();
     let mut found: Vec<Option<&RawValue>> = vec![None; sources.len() + 1 + KEPT_APART.len()];
