@@ -349,10 +349,10 @@ const MAX_PER_BLOCK: u32 = 4096;
 const MAX_RAW: u32 = 256 << 20;
 
 /// Streams records in ordinal order. Its memory does not grow with the collection: the
-/// sample (≤ 1 MiB), the trial (≤ 256 KiB), the chooser's chunks in flight (≤ 6 × 256 KiB),
-/// at finish four batches of blocks per thread (≈ 1 MiB of records each, and what they
-/// compress to) and a zstd context per thread (≈ 1–2 MiB at level 3); the records themselves
-/// wait in a spool.
+/// sample (≤ 1 MiB), the trial (≤ 256 KiB), the chooser's chunks in flight (≤ 6 × 64 KiB),
+/// at finish two batches of blocks per thread (≈ 256 KiB of records each, and what they
+/// encode and compress to) and a zstd context per thread (≈ 1–2 MiB at level 3); the records
+/// themselves wait in a spool.
 pub struct RecordWriter<W: Write> {
     out: W,
     raw: Spool,
@@ -606,8 +606,9 @@ impl<W: Write> RecordWriter<W> {
         };
         let mut out = Stored::default();
         let mut stored = 0u64;
-        crate::parallel::map_ordered(
+        crate::parallel::map_ordered_with(
             threads,
+            BATCHES_PER_THREAD,
             || zstd::bulk::Compressor::with_dictionary(level, &dict),
             || {
                 let batch = source.batch(per_block as usize)?;
@@ -745,7 +746,7 @@ enum Choosing {
 }
 
 /// Bytes of records the chooser's thread receives at a time.
-const CHOOSER_CHUNK: usize = 256 << 10;
+const CHOOSER_CHUNK: usize = 64 << 10;
 
 impl Choosing {
     fn new(threads: usize) -> Choosing {
@@ -807,8 +808,11 @@ enum Replay<'a> {
 }
 
 /// Raw bytes of records per batch handed to a compressing thread: enough to keep a thread
-/// busy for a while whatever the block size (one-record frames are ≈ 100 bytes).
-const BATCH_BYTES: usize = 1 << 20;
+/// busy for a while whatever the block size (one-record frames are ≈ 100 bytes), small
+/// enough that the batches in flight stay a small part of the memory reserve.
+const BATCH_BYTES: usize = 256 << 10;
+/// Batches per compressing thread in flight.
+const BATCHES_PER_THREAD: usize = 2;
 
 impl Replay<'_> {
     /// The next record appended to `buf` (false at the end).

@@ -600,20 +600,22 @@ fn test_record_blocks_with_dictionary_round_trip() {
 
 #[test]
 fn test_record_blocks_are_deterministic() {
-    let recs = similar_records(3000);
-    let a = store_of(&recs, BlockOptions::default());
-    let b = store_of(&recs, BlockOptions::default());
-    assert_eq!(a, b);
-    // The thread count does not change the bytes.
-    for threads in [2, 3] {
-        let c = store_of(
-            &recs,
-            BlockOptions {
-                threads,
-                ..BlockOptions::default()
-            },
-        );
-        assert_eq!(a, c, "{threads} threads");
+    // Several of the compressing threads' batches (≈ 1 MiB of records each).
+    let recs = similar_records(30_000);
+    assert!(recs.iter().map(Vec::len).sum::<usize>() > 2 << 20);
+    for per_block in [None, Some(1)] {
+        let opts = BlockOptions {
+            per_block,
+            ..BlockOptions::default()
+        };
+        let a = store_of(&recs, opts);
+        let b = store_of(&recs, opts);
+        assert_eq!(a, b);
+        // The thread count does not change the bytes.
+        for threads in [2, 3] {
+            let c = store_of(&recs, BlockOptions { threads, ..opts });
+            assert_eq!(a, c, "{threads} threads, {per_block:?} per block");
+        }
     }
 }
 
