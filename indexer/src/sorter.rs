@@ -261,7 +261,7 @@ impl Sorter {
     fn reprefix(&mut self) -> usize {
         let arena = &self.arena;
         let key = |s: &Slot| parts(arena, s).0;
-        let Some(first) = self.slots.first().map(|s| key(s)) else {
+        let Some(first) = self.slots.first().map(key) else {
             return 0;
         };
         let mut skip = first.len();
