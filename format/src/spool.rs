@@ -120,7 +120,8 @@ impl Write for Spool {
 }
 
 impl Read for Spool {
-    /// Not used for replay (see [`Spool::copy_into`]); reading a spool directly is refused.
+    /// Not used for replay (see [`Spool::copy_into`] and [`Spool::reader`]); reading a spool
+    /// directly is refused.
     fn read(&mut self, _buf: &mut [u8]) -> io::Result<usize> {
         Err(io::Error::new(
             io::ErrorKind::Unsupported,

@@ -125,9 +125,7 @@ impl Stream {
                 if !*has_ahead || ahead.0 != *k {
                     // Most groups are one document, handed out from the buffers.
                     cur.0.clear();
-                    cur.0.push_str(&String::from_utf8_lossy(
-                        &KeyReader::new(k).str().unwrap_or_default(),
-                    ));
+                    push_key(&mut cur.0, k);
                     set_bytes(&mut cur.1, split_payload(p).3);
                     break;
                 }
@@ -155,9 +153,18 @@ fn set_bytes(buf: &mut Vec<u8>, bytes: &[u8]) {
     buf.extend_from_slice(bytes);
 }
 
+/// Appends a sort key's `_key` to `out`.
+fn push_key(out: &mut String, k: &[u8]) {
+    out.push_str(&String::from_utf8_lossy(
+        &KeyReader::new(k).str().unwrap_or_default(),
+    ));
+}
+
 /// A sort key's `_key`.
 fn key_of(k: &[u8]) -> String {
-    String::from_utf8_lossy(&KeyReader::new(k).str().unwrap_or_default()).into_owned()
+    let mut s = String::new();
+    push_key(&mut s, k);
+    s
 }
 
 /// Turns a group of equal keys into the records to store.
