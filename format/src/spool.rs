@@ -61,21 +61,11 @@ impl Spool {
 
     /// Copies everything written into `out`.
     pub fn copy_into<W: Write + ?Sized>(&mut self, out: &mut W) -> io::Result<u64> {
-        match self {
-            Spool::Memory(v) => {
-                out.write_all(v)?;
-                Ok(v.len() as u64)
-            }
-            Spool::File { file, .. } => {
-                file.flush()?;
-                let f = file.get_mut();
-                f.seek(SeekFrom::Start(0))?;
-                let mut r = BufReader::with_capacity(1 << 20, &*f);
-                let n = io::copy(&mut r, out)?;
-                f.seek(SeekFrom::End(0))?;
-                Ok(n)
-            }
+        if let Spool::Memory(v) = self {
+            out.write_all(v)?;
+            return Ok(v.len() as u64);
         }
+        io::copy(&mut self.reader()?, out)
     }
 
     /// Reads what was written from its start (writing again after the reader is done appends
