@@ -156,6 +156,9 @@ pub struct KeyLookup {
     pub encoding: KeyEncoding,
     /// The target's record count.
     pub len: u64,
+    /// Fingerprints of its keys, which a build consults before the key map (see
+    /// [`crate::keyindex`]); None at serving time.
+    pub index: Option<std::sync::Arc<crate::keyindex::KeyIndex>>,
 }
 
 impl KeyLookup {
@@ -179,13 +182,22 @@ impl KeyLookup {
         }
         let map = KeyMap::open(Bytes::from_vec(b.finish()?), "key")
             .map_err(|e| WriteError::Invalid(e.to_string()))?;
-        Ok(KeyLookup { map, encoding, len })
+        Ok(KeyLookup {
+            map,
+            encoding,
+            len,
+            index: None,
+        })
     }
 
     /// The ordinal of the record with `_key` = `key`.
     pub fn ord(&self, key: &str) -> Option<u64> {
         let stored = self.encoding.encode(key.as_bytes())?;
-        self.map.get(&stored).filter(|&o| o < self.len)
+        match &self.index {
+            Some(index) => index.get(&stored),
+            None => self.map.get(&stored),
+        }
+        .filter(|&o| o < self.len)
     }
 
     /// The `_key` of record `ord` (None past the end): the key map read backwards, so a

@@ -4,6 +4,8 @@
 //! Index names in [`CollectionMeta::indexes`] are section-name suffixes, parsed as
 //! [`IndexName`]s: their [`IndexKind`] says which view opens them.
 
+use std::sync::Arc;
+
 use crate::adjacency::{Adjacency, KeyLookup};
 use crate::catalog::Catalog;
 use crate::codebook::Handles;
@@ -12,6 +14,7 @@ use crate::facets::Facet;
 use crate::fstmap::{KeyMap, MultiMap};
 use crate::indexes::{IndexKind, IndexName};
 use crate::intervals::IntervalIndex;
+use crate::keyindex::KeyIndex;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::namemap::NameMap;
 use crate::numbers::Numbers;
@@ -27,6 +30,9 @@ pub struct Collection {
     records: RecordStore,
     /// None for a collection without a key map (`meta.keyed` false).
     key: Option<KeyMap>,
+    /// Fingerprints of its keys that a build resolves handles with (see
+    /// [`Collection::set_key_index`]).
+    key_index: Option<Arc<KeyIndex>>,
     /// The schema stores its records in `_key` order (an ordinal is its key's rank).
     key_ordered: bool,
     field_ids: NameMap<u16>,
@@ -84,6 +90,7 @@ impl Collection {
             meta: meta.clone(),
             records,
             key,
+            key_index: None,
             key_ordered: crate::schema::spec(name)
                 .is_some_and(|s| matches!(s.order, crate::schema::Order::Key)),
             field_ids,
@@ -221,7 +228,14 @@ impl Collection {
             map: self.key.clone()?,
             encoding: self.meta.key_encoding,
             len: self.len(),
+            index: self.key_index.clone(),
         })
+    }
+
+    /// Resolves its keys with `index` from now on, in [`Collection::ord`] and in every
+    /// [`KeyLookup`] made after: a build's look-ups of the handles of later collections.
+    pub fn set_key_index(&mut self, index: KeyIndex) {
+        self.key_index = Some(Arc::new(index));
     }
 
     /// Its key map when its records are in key order, so that an ordinal reads back as its

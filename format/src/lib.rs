@@ -27,6 +27,7 @@ pub mod fstmap;
 pub mod indexes;
 pub mod intervals;
 pub mod json_scan;
+pub mod keyindex;
 pub mod keys;
 pub mod layout;
 pub mod meta;

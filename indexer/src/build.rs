@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 use varcat_format::collection::{Collection, Collections};
+use varcat_format::keyindex::KeyIndex;
 use varcat_format::meta::META_SECTION;
 use varcat_format::{Catalog, CatalogWriter, Meta, FORMAT_VERSION};
 
@@ -13,7 +14,6 @@ use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::input;
 use crate::interrupt;
-use crate::keyset::KeySet;
 use crate::progress::Progress;
 use crate::report::Report;
 use crate::schema::{self, Kind, SPECS, UNUSED};
@@ -155,12 +155,12 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         // Its adjacencies resolve handles with the key maps of the collections built before.
         coll.link(|n| ctx.get(n))
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
-        // Keyed nodes are what edges point at: their keys get a fingerprint set while there is
-        // room.
+        // Keyed nodes are what edges point at: their keys get a fingerprint index while there
+        // is room.
         if spec.kind == Kind::Node && spec.keyed.is_some() {
-            if let Some(s) = KeySet::for_collection(&coll, env.pin_room()) {
+            if let Some(s) = KeyIndex::for_collection(&coll, env.pin_room()) {
                 env.pin(s.heap_bytes());
-                ctx.key_sets.insert(spec.name.to_string(), s);
+                coll.set_key_index(s);
             }
         }
         ctx.built.insert(spec.name.to_string(), coll);

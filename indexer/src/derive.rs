@@ -9,15 +9,11 @@ use varcat_format::adjacency::Adjacency;
 use varcat_format::collection::Collection;
 use varcat_format::fstmap::MultiMap;
 
-use crate::keyset::KeySet;
-
 /// What build steps can read: the collections written so far.
 #[derive(Default)]
 pub struct Ctx {
     /// Collections built before the current one.
     pub built: HashMap<String, Collection>,
-    /// Fingerprints of some of their keys, for reference checks.
-    pub key_sets: HashMap<String, KeySet>,
     /// Threads a generator may use (at least 1).
     pub threads: usize,
 }
@@ -28,23 +24,9 @@ impl Ctx {
         self.built.get(name)
     }
 
-    /// True when handle `collection/key` resolves: from the collection's [`KeySet`] when it
-    /// has one (see its note on fingerprints), else from its key map.
-    pub fn exists(&self, handle: &str) -> bool {
-        let Some((coll, c, key)) = self.target(handle) else {
-            return false;
-        };
-        match self.key_sets.get(coll) {
-            Some(s) => c
-                .meta
-                .key_encoding
-                .encode(key.as_bytes())
-                .is_some_and(|k| s.contains(&k)),
-            None => c.ord(key).is_some(),
-        }
-    }
-
-    /// Resolves a handle `collection/key` to its collection and ordinal.
+    /// Resolves a handle `collection/key` to its collection and ordinal: from the
+    /// collection's key index when the build gave it one (see
+    /// [`varcat_format::keyindex`]), else from its key map.
     pub fn resolve(&self, handle: &str) -> Option<(&Collection, u64)> {
         let (_, c, key) = self.target(handle)?;
         Some((c, c.ord(key)?))

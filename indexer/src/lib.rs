@@ -16,7 +16,6 @@ pub mod doc;
 pub mod error;
 pub mod input;
 pub mod interrupt;
-pub mod keyset;
 pub mod normalize;
 pub use varcat_format::parallel;
 pub mod progress;

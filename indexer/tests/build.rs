@@ -249,25 +249,28 @@ fn test_digest_keys_packed_keyless_edges_numbered_dropped_members_unparsed() {
 }
 
 #[test]
-fn test_reference_checks_agree_with_and_without_key_sets() {
+fn test_handles_resolve_alike_with_and_without_key_indexes() {
+    use varcat_format::keyindex::KeyIndex;
     use varcat_indexer::derive::Ctx;
-    use varcat_indexer::keyset::KeySet;
-    let dir = scratch("keysets");
+    let dir = scratch("keyindexes");
     let out = dir.join("c.varcat");
     build(&Options::new(&testdata(), &out)).unwrap();
     let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
     let (mut with, mut without) = (Ctx::default(), Ctx::default());
+    let mut indexed = Vec::new();
     for cm in &cat.meta.collections {
         let c = cat.get(&cm.name).unwrap();
-        with.built.insert(cm.name.clone(), c.clone());
-        without.built.insert(cm.name.clone(), c.clone());
-        if cm.kind == "node" {
-            let s = KeySet::for_collection(c, usize::MAX).expect("no fingerprint collision");
-            assert!(KeySet::for_collection(c, KeySet::size(c.len() as usize) - 1).is_none());
-            with.key_sets.insert(cm.name.clone(), s);
+        let mut ci = c.clone();
+        if cm.kind == "node" && cm.keyed {
+            let s = KeyIndex::for_collection(c, usize::MAX).expect("no fingerprint collision");
+            assert!(KeyIndex::for_collection(c, KeyIndex::size(c.len() as usize) - 1).is_none());
+            ci.set_key_index(s);
+            indexed.push(cm.name.clone());
         }
+        with.built.insert(cm.name.clone(), ci);
+        without.built.insert(cm.name.clone(), c.clone());
     }
-    assert!(with.key_sets.contains_key("genes"));
+    assert!(indexed.iter().any(|n| n == "genes"), "{indexed:?}");
     let (mut checked, mut dangling) = (0, 0);
     for cm in cat.meta.collections.iter().filter(|cm| cm.kind == "edge") {
         let c = cat.get(&cm.name).unwrap();
@@ -276,17 +279,36 @@ fn test_reference_checks_agree_with_and_without_key_sets() {
                 let Some(h) = c.string(ord, end) else {
                     continue;
                 };
-                let want = without.resolve(&h).is_some();
-                assert_eq!(with.exists(&h), want, "{} {end} {h}", cm.name);
-                assert_eq!(without.exists(&h), want, "{} {end} {h}", cm.name);
+                let want = without.resolve(&h).map(|(_, o)| o);
+                assert_eq!(
+                    with.resolve(&h).map(|(_, o)| o),
+                    want,
+                    "{} {end} {h}",
+                    cm.name
+                );
                 checked += 1;
-                dangling += usize::from(!want);
+                dangling += usize::from(want.is_none());
             }
         }
     }
     // The fixture's edges point both at nodes it has and at nodes it lacks.
     assert!(checked > 1000 && dangling > 100, "{checked} {dangling}");
-    assert!(!with.exists("genes/no-such-gene") && !with.exists("no_such_collection/x"));
+    for c in &indexed {
+        let c = with.get(c).unwrap();
+        let mut keys = 0;
+        c.for_each_key(|_, _| keys += 1);
+        assert_eq!(keys, c.len(), "{}", c.name());
+        // Every key finds its own ordinal, through a key lookup as joins make them too.
+        let lookup = c.key_lookup().unwrap();
+        assert!(lookup.index.is_some());
+        for ord in (0..c.len()).step_by(7) {
+            if let Some(k) = c.string(ord, "_key") {
+                assert_eq!(lookup.ord(&k), Some(ord), "{} {k}", c.name());
+            }
+        }
+    }
+    assert!(with.resolve("genes/no-such-gene").is_none());
+    assert!(with.resolve("no_such_collection/x").is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

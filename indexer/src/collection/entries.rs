@@ -133,8 +133,10 @@ pub(super) fn extract(
             let Some(Value::String(h)) = m.get(end) else {
                 continue;
             };
-            let dangling =
-                (!ctx.exists(&h)).then(|| out.text(h.split_once('/').map_or("", |x| x.0)));
+            let dangling = ctx
+                .resolve(&h)
+                .is_none()
+                .then(|| out.text(h.split_once('/').map_or("", |x| x.0)));
             out.entries.push(Entry::Ref { end, dangling });
         }
     }
