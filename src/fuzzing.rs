@@ -109,13 +109,10 @@ pub fn params(data: &[u8]) {
 fn sample_adjacency() -> Vec<u8> {
     use varcat_format::adjacency::{self, TargetLists};
     use varcat_format::postings::INLINE_BIT;
-    let t = |name: &str, nodes: u64, lists: Vec<(u64, u64)>| TargetLists {
-        name: name.into(),
-        nodes,
-        resolved: name != "h",
-        lists,
+    let t = |name: &str, nodes: u64, lists: Vec<(u64, u64)>| {
+        TargetLists::in_memory(name, nodes, name != "h", &lists)
     };
-    let targets = [
+    let mut targets = [
         t("a", 4, (0..3).map(|o| (o, INLINE_BIT | o)).collect()),
         t(
             "b",
@@ -124,7 +121,7 @@ fn sample_adjacency() -> Vec<u8> {
         ),
         t("h", 0, Vec::new()),
     ];
-    adjacency::write(Vec::new(), &targets).expect("sorted sample")
+    adjacency::write(Vec::new(), &mut targets).expect("sorted sample")
 }
 
 /// Adjacency tables from arbitrary bytes: opened or refused, never a panic, and every lookup

@@ -10,7 +10,7 @@
 //! (dangling, or a collection without a key map) are in the multimap
 //! `<c>.adj.<end>.unresolved.{fst,post}`, handle → edge ordinals.
 
-use std::io::Write;
+use std::io::{Read, Write};
 
 use crate::arrays::{U32s, U64s};
 use crate::bytes::{pad8, u32_at, u64_at, Bytes};
@@ -18,6 +18,7 @@ use crate::error::{ReadError, WriteError};
 use crate::fstmap::{KeyMap, MultiMap};
 use crate::keys::KeyEncoding;
 use crate::postings::{List, Postings};
+use crate::spool::Spool;
 use crate::width::Width;
 
 const TAG: [u8; 4] = *b"ADJ1";
@@ -33,7 +34,9 @@ pub const NONE: u64 = u64::MAX;
 /// Node ordinals per fence of a sparse part: 1024 × 4 bytes = one 4 KiB page per block.
 pub const FENCE: usize = 1024;
 
-/// One target's nodes with edges, as the writer takes them.
+/// One target's nodes with edges, as the writer takes them: (node ordinal, list address)
+/// pairs in a spool (16 little-endian bytes each, node ordinals strictly ascending), so that
+/// an end pointing at every variant of the catalog is not held in memory.
 pub struct TargetLists {
     /// The node collection.
     pub name: String,
@@ -42,72 +45,169 @@ pub struct TargetLists {
     /// False when its handles could not be resolved (no key map when the edges were built):
     /// written as `HNDL`, its handles all in the unresolved map.
     pub resolved: bool,
-    /// (node ordinal, list address), node ordinals strictly ascending.
-    pub lists: Vec<(u64, u64)>,
+    pairs: Spool,
+    count: u64,
+}
+
+impl TargetLists {
+    /// An empty list of `name`'s nodes, spooled to `pairs`.
+    pub fn new(name: &str, nodes: u64, resolved: bool, pairs: Spool) -> TargetLists {
+        TargetLists {
+            name: name.to_string(),
+            nodes,
+            resolved,
+            pairs,
+            count: 0,
+        }
+    }
+
+    /// Held in memory (tests and small tables): `lists` as given, checked by [`write`].
+    pub fn in_memory(name: &str, nodes: u64, resolved: bool, lists: &[(u64, u64)]) -> TargetLists {
+        let mut t = TargetLists::new(name, nodes, resolved, Spool::memory());
+        for &(node, list) in lists {
+            t.push(node, list).expect("writing to memory cannot fail");
+        }
+        t
+    }
+
+    /// Appends node `node`'s list address (node ordinals must ascend: [`write`] checks).
+    pub fn push(&mut self, node: u64, list: u64) -> std::io::Result<()> {
+        self.pairs.write_all(&node.to_le_bytes())?;
+        self.pairs.write_all(&list.to_le_bytes())?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Pairs pushed.
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    /// True when no pair was pushed.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Hands every pair to `f` in the order pushed, consuming the list.
+    pub fn into_pairs(
+        mut self,
+        mut f: impl FnMut(u64, u64) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut r = self.pairs.reader()?;
+        let mut pair = [0u8; 16];
+        for _ in 0..self.count {
+            r.read_exact(&mut pair)?;
+            f(u64_at(&pair, 0), u64_at(&pair, 8))?;
+        }
+        Ok(())
+    }
+
+    /// Calls `f(node, list)` for each pair in order; an error when the node ordinals do not
+    /// strictly ascend or reach past the collection.
+    fn for_each(
+        &mut self,
+        mut f: impl FnMut(u64, u64) -> Result<(), WriteError>,
+    ) -> Result<(), WriteError> {
+        let bad = || {
+            WriteError::Invalid(format!(
+                "adjacency of {}: node ordinals out of order or range",
+                self.name
+            ))
+        };
+        let (nodes, count) = (self.nodes, self.count);
+        let mut r = self.pairs.reader()?;
+        let mut next = 0u64;
+        let mut pair = [0u8; 16];
+        for _ in 0..count {
+            r.read_exact(&mut pair)?;
+            let node = u64_at(&pair, 0);
+            if node < next || node >= nodes {
+                return Err(bad());
+            }
+            f(node, u64_at(&pair, 8))?;
+            next = node + 1;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `n` copies of [`NONE`].
+fn write_none<W: Write>(out: &mut W, mut n: u64) -> Result<(), WriteError> {
+    const RUN: [u8; 4096] = [0xFF; 4096];
+    while n > 0 {
+        let k = n.min(RUN.len() as u64 / 8);
+        out.write_all(&RUN[..8 * k as usize])?;
+        n -= k;
+    }
+    Ok(())
 }
 
 /// Writes the table section from each target's lists (targets in name order).
-pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteError> {
+pub fn write<W: Write>(mut out: W, targets: &mut [TargetLists]) -> Result<W, WriteError> {
     if targets.windows(2).any(|w| w[0].name >= w[1].name) {
         return Err(WriteError::Invalid("adjacency targets out of order".into()));
     }
     let mut at = 0u64;
     let mut rows = Vec::with_capacity(targets.len());
-    for t in targets {
-        let bad = t.lists.windows(2).any(|w| w[0].0 >= w[1].0)
-            || t.lists.iter().any(|l| l.0 >= t.nodes)
-            || (!t.resolved && !t.lists.is_empty());
-        if bad {
+    for t in targets.iter_mut() {
+        if !t.resolved && !t.is_empty() {
             return Err(WriteError::Invalid(format!(
                 "adjacency of {}: node ordinals out of order or range",
                 t.name
             )));
         }
         let start = at;
-        let k = t.lists.len();
+        let k = t.len();
         let (tag, count) = if !t.resolved {
             (HANDLES, 0)
-        } else if 8 * t.nodes <= 12 * k as u64 {
-            let mut dense = vec![NONE; t.nodes as usize];
-            for &(n, v) in &t.lists {
-                dense[n as usize] = v;
-            }
-            for v in dense {
+        } else if 8 * t.nodes <= 12 * k {
+            let mut next = 0;
+            t.for_each(|n, v| {
+                write_none(&mut out, n - next)?;
                 out.write_all(&v.to_le_bytes())?;
-            }
+                next = n + 1;
+                Ok(())
+            })?;
+            write_none(&mut out, t.nodes - next)?;
             at += 8 * t.nodes;
             (DENSE, t.nodes)
         } else {
             // A sparse part spells node ordinals in 4 bytes: no collection an edge points at
             // is wide (only LD is, and nothing refers to its records).
+            let name = t.name.clone();
             let narrow = |n: u64| {
                 u32::try_from(n).map_err(|_| {
                     WriteError::Invalid(format!(
-                        "adjacency of {}: node ordinal {n} past 2^32 in a sparse part",
-                        t.name
+                        "adjacency of {name}: node ordinal {n} past 2^32 in a sparse part"
                     ))
                 })
             };
-            for &(n, _) in &t.lists {
-                out.write_all(&narrow(n)?.to_le_bytes())?;
+            // Every FENCE-th node ordinal, gathered on the first of the two passes.
+            let mut fences = Vec::with_capacity(k.div_ceil(FENCE as u64) as usize);
+            let mut i = 0u64;
+            t.for_each(|n, _| {
+                let n = narrow(n)?;
+                out.write_all(&n.to_le_bytes())?;
+                if i.is_multiple_of(FENCE as u64) {
+                    fences.push(n);
+                }
+                i += 1;
+                Ok(())
+            })?;
+            at += pad_to(&mut out, 4 * k as usize)?;
+            t.for_each(|_, v| Ok(out.write_all(&v.to_le_bytes())?))?;
+            at += 8 * k;
+            for f in &fences {
+                out.write_all(&f.to_le_bytes())?;
             }
-            at += pad_to(&mut out, 4 * k)?;
-            for &(_, v) in &t.lists {
-                out.write_all(&v.to_le_bytes())?;
-            }
-            at += 8 * k as u64;
-            let fences = k.div_ceil(FENCE);
-            for f in 0..fences {
-                out.write_all(&narrow(t.lists[f * FENCE].0)?.to_le_bytes())?;
-            }
-            at += pad_to(&mut out, 4 * fences)?;
-            (SPARSE, k as u64)
+            at += pad_to(&mut out, 4 * fences.len())?;
+            (SPARSE, k)
         };
         rows.push((tag, count, start));
     }
     let table_offset = at;
     let mut name_at = 0u64;
-    for ((tag, count, start), t) in rows.iter().zip(targets) {
+    for ((tag, count, start), t) in rows.iter().zip(targets.iter()) {
         out.write_all(tag)?;
         out.write_all(&(t.name.len() as u32).to_le_bytes())?;
         for v in [*count, *start, name_at] {
@@ -116,7 +216,7 @@ pub fn write<W: Write>(mut out: W, targets: &[TargetLists]) -> Result<W, WriteEr
         name_at += t.name.len() as u64;
     }
     let names_offset = table_offset + (ENTRY * targets.len()) as u64;
-    for t in targets {
+    for t in targets.iter() {
         out.write_all(t.name.as_bytes())?;
     }
     pad_to(&mut out, name_at as usize)?;

@@ -24,6 +24,7 @@ pub mod collection;
 pub mod error;
 pub mod facets;
 pub mod fstmap;
+pub mod heap;
 pub mod indexes;
 pub mod intervals;
 pub mod json_scan;

@@ -36,14 +36,14 @@ fn build(
             let v: Vec<u64> = es.iter().copied().collect();
             l.push((*o, post.push(&v).unwrap()));
         }
-        lists.push(TargetLists {
-            name: name.clone(),
+        lists.push(TargetLists::in_memory(
+            name,
             nodes,
-            resolved: !handle_only.contains(name),
-            lists: l,
-        });
+            !handle_only.contains(name),
+            &l,
+        ));
     }
-    let table = adjacency::write(Vec::new(), &lists).unwrap();
+    let table = adjacency::write(Vec::new(), &mut lists).unwrap();
     let mut u = MultiMapBuilder::new(Vec::new(), Vec::new(), "u").unwrap();
     for (h, es) in unresolved {
         u.insert(h.as_bytes(), &es.iter().copied().collect::<Vec<_>>())
@@ -185,19 +185,30 @@ fn test_empty_sparse_and_dense_parts() {
 /// The writer refuses targets or nodes out of order.
 #[test]
 fn test_writer_refuses_unsorted_input() {
-    let t = |name: &str, lists: Vec<(u64, u64)>| TargetLists {
-        name: name.into(),
-        nodes: 10,
-        resolved: true,
-        lists,
-    };
-    assert!(adjacency::write(Vec::new(), &[t("b", vec![]), t("a", vec![])]).is_err());
-    assert!(adjacency::write(Vec::new(), &[t("a", vec![(3, 0), (2, 8)])]).is_err());
-    assert!(adjacency::write(Vec::new(), &[t("a", vec![(10, 0)])]).is_err());
-    let mut h = t("a", vec![(1, 0)]);
-    h.resolved = false;
+    let t = |name: &str, lists: &[(u64, u64)]| TargetLists::in_memory(name, 10, true, lists);
+    assert!(adjacency::write(Vec::new(), &mut [t("b", &[]), t("a", &[])]).is_err());
+    // Out of order, repeated, past the collection: in a dense part and in a sparse one.
+    for lists in [
+        &[(3, 0), (2, 8)][..],
+        &[(2, 0), (2, 8)],
+        &[(10, 0)],
+        &[(4, 0), (9, 8), (3, 16)],
+    ] {
+        assert!(
+            adjacency::write(Vec::new(), &mut [t("a", lists)]).is_err(),
+            "{lists:?}"
+        );
+        let dense = [(0, 0), (1, 8), (5, 16), (6, 24), (7, 32), (8, 40), (9, 48)];
+        let mut many: Vec<(u64, u64)> = dense.to_vec();
+        many.extend_from_slice(lists);
+        assert!(
+            adjacency::write(Vec::new(), &mut [t("a", &many)]).is_err(),
+            "{many:?}"
+        );
+    }
+    let h = TargetLists::in_memory("a", 10, false, &[(1, 0)]);
     assert!(
-        adjacency::write(Vec::new(), &[h]).is_err(),
+        adjacency::write(Vec::new(), &mut [h]).is_err(),
         "a handle-only target has no lists"
     );
 }

@@ -155,6 +155,8 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         // Its adjacencies resolve handles with the key maps of the collections built before.
         coll.link(|n| ctx.get(n))
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
+        // What this collection's sorts freed goes back to the system before more is held.
+        varcat_format::heap::release_free();
         // Keyed nodes are what edges point at: their keys get a fingerprint index while there
         // is room.
         if spec.kind == Kind::Node && spec.keyed.is_some() {

@@ -148,7 +148,15 @@ pub struct Taken<'a> {
     value: OnceCell<Value>,
 }
 
-impl Taken<'_> {
+impl<'a> Taken<'a> {
+    /// The member's JSON text as read (None once a preparation hook set its value).
+    pub fn as_read(&self) -> Option<&'a str> {
+        match self.value.get() {
+            Some(_) => None,
+            None => self.raw.map(RawValue::get),
+        }
+    }
+
     /// The member's value.
     pub fn value(self) -> Result<Value, serde_json::Error> {
         match self.value.into_inner() {

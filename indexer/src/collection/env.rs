@@ -34,7 +34,7 @@ pub struct Env {
     pub wide_above: u64,
     /// Collections whose encoded records pass this many bytes may be zstd-compressed.
     pub zstd_above: u64,
-    /// Heap bytes held for the rest of the build (key sets), taken from the sort budget.
+    /// Heap bytes held for the rest of the build (key indexes), taken from the sort budget.
     pinned: usize,
     spool_seq: u64,
 }
@@ -79,14 +79,21 @@ impl Env {
     /// One of `share` sorters filled while pass 1's output is read back: pass 1 keeps at most
     /// half the sort budget in memory for that (see [`finish_reader`]), they share the rest.
     pub(super) fn sorter(&self, share: usize) -> Sorter {
-        Sorter::new(
-            &self.tmp,
-            (self.sort_budget() / 2 / share.max(1)).max(1 << 12),
-        )
-        .with_threads(self.threads)
+        let s = self.scratch(share);
+        Sorter::new(&s.dir, s.budget).with_threads(s.threads)
     }
 
-    /// The sort buffers' budget: `--mem-budget` less what is pinned (key sets) and less the
+    /// Where one of `share` indexes sorts and spools what it builds from its sorted entries
+    /// (an adjacency's node lists): the budget of each of their sorters ([`Env::sorter`]).
+    pub(super) fn scratch(&self, share: usize) -> super::adjacency::Scratch {
+        super::adjacency::Scratch {
+            dir: self.tmp.clone(),
+            budget: (self.sort_budget() / 2 / share.max(1)).max(1 << 12),
+            threads: self.threads,
+        }
+    }
+
+    /// The sort buffers' budget: `--mem-budget` less what is pinned (key indexes) and less the
     /// reserve: a sixth of `--mem-budget`, at least 32 MiB per thread and
     /// 32 MiB more (but at most half), is left for everything else: batches being parsed,
     /// read and write buffers, FST builders, facet bitmaps, the allocator's slack. (Measured

@@ -121,6 +121,7 @@ impl Feed {
         width: Width,
         mut spools: Vec<Spool>,
         ctx: &Ctx,
+        scratch: &super::adjacency::Scratch,
     ) -> Result<BuiltIndex, BuildError> {
         let mut spool = || spools.pop().expect("Feed::spools counts them");
         let points = match self {
@@ -132,7 +133,7 @@ impl Feed {
                 field,
                 kind: IndexKind::Adj,
                 sorter,
-            } => super::adjacency::build(name, field, sorter, width, spools, ctx),
+            } => super::adjacency::build(name, field, sorter, width, spools, ctx, scratch),
             Feed::Exact {
                 field,
                 kind,

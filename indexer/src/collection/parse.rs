@@ -10,7 +10,7 @@ use super::payload::FLAG_KEYLESS;
 use crate::derive::Ctx;
 use crate::doc::Doc;
 use crate::input::fix_non_finite;
-use crate::normalize::{normalize, Counts};
+use crate::normalize::{is_stored_as_read, normalize, Counts};
 use crate::schema::{Kind, Place, Prepare, Spec, MAX_INDEXED_BYTES};
 use crate::validate;
 
@@ -129,10 +129,24 @@ impl<'a> Processor<'a> {
         // Only kept members are parsed; the others were checked for syntax only.
         for (name, member) in doc.into_members() {
             if let Some(id) = self.spec.field_id(&name) {
+                let ty = self.spec.fields[id as usize].ty;
+                // Most members are stored as read (see `is_stored_as_read`); a coordinate is
+                // parsed for `unplaced`, and a long one for its length check.
+                let as_read = member.as_read().filter(|raw| {
+                    raw.len() <= MAX_INDEXED_BYTES
+                        && is_stored_as_read(raw, ty)
+                        && !validate::is_coordinate(&self.places, &name)
+                });
+                if let Some(raw) = as_read {
+                    if self.spec.stores(&name) {
+                        rb.set(id, raw.as_bytes().to_vec());
+                    }
+                    continue;
+                }
                 let value = member
                     .value()
                     .map_err(|e| format!("invalid JSON in member {name}: {e}"))?;
-                let v = normalize(value, self.spec.fields[id as usize].ty, &mut self.counts);
+                let v = normalize(value, ty, &mut self.counts);
                 if !v.is_null() {
                     let json = json_bytes(&v);
                     validate::indexed_length(self.spec, &name, &v, &json)?;

@@ -39,6 +39,8 @@ pub(super) struct Final<'s, 'w> {
     pub(super) cluster: Option<Cluster>,
     pub(super) keys: KeyFeed,
     pub(super) feeds: Vec<Feed>,
+    /// How many sorters share the sort budget (see [`Env::sorter`]).
+    sorters: usize,
     pub(super) n: u64,
 }
 
@@ -181,6 +183,7 @@ impl<'s, 'w> Final<'s, 'w> {
             });
         }
         Ok(Final {
+            sorters,
             spec,
             key_encoding,
             records,
@@ -227,11 +230,12 @@ impl<'s, 'w> Final<'s, 'w> {
         }
         let mut built = Vec::with_capacity(jobs.len());
         let mut jobs = jobs.into_iter();
+        let scratch = env.scratch(self.sorters);
         parallel::map_ordered(
             env.threads,
             || (),
             || Ok::<_, BuildError>(jobs.next()),
-            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, width, spools, ctx),
+            |_, (feed, spools): (Feed, Vec<Spool>)| feed.build(name, width, spools, ctx, &scratch),
             |r| {
                 built.push(r?);
                 Ok(())
