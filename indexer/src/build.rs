@@ -155,11 +155,14 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         // Its adjacencies resolve handles with the key maps of the collections built before.
         coll.link(|n| ctx.get(n))
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
-        // What this collection's sorts freed goes back to the system before more is held.
-        varcat_format::heap::release_free();
         // Keyed nodes are what edges point at: their keys get a fingerprint index while there
         // is room.
         if spec.kind == Kind::Node && spec.keyed.is_some() {
+            // What the sorts freed goes back to the system first: the index is held on top of
+            // it for the rest of the build. (Trimming after every collection cost page faults
+            // when the next one's sorts touched fresh memory; memory kept between them is
+            // reused within the budget.)
+            varcat_format::heap::release_free();
             if let Some(s) = KeyIndex::for_collection(&coll, env.pin_room()) {
                 env.pin(s.heap_bytes());
                 coll.set_key_index(s);
