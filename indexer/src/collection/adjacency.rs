@@ -26,7 +26,9 @@ use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 
 /// Where an adjacency's per-target spools and sorts go: the build's scratch directory, and
-/// the sort budget of one index (what the end's own entries were sorted with).
+/// the sort budget of one index (what the end's own entries were sorted with). A resorted
+/// target's sorter and the end's merge then hold two shares: the half of the sort budget
+/// pass 1's reader kept is free once indexes are written (see `Env::sorter`).
 pub(crate) struct Scratch {
     pub(crate) dir: PathBuf,
     pub(crate) budget: usize,
