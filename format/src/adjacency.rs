@@ -92,14 +92,8 @@ impl TargetLists {
     pub fn into_pairs(
         mut self,
         mut f: impl FnMut(u64, u64) -> std::io::Result<()>,
-    ) -> std::io::Result<()> {
-        let mut r = self.pairs.reader()?;
-        let mut pair = [0u8; 16];
-        for _ in 0..self.count {
-            r.read_exact(&mut pair)?;
-            f(u64_at(&pair, 0), u64_at(&pair, 8))?;
-        }
-        Ok(())
+    ) -> Result<(), WriteError> {
+        self.read_each(|n, l| Ok(f(n, l)?))
     }
 
     /// Calls `f(node, list)` for each pair in order; an error when the node ordinals do not
@@ -108,27 +102,38 @@ impl TargetLists {
         &mut self,
         mut f: impl FnMut(u64, u64) -> Result<(), WriteError>,
     ) -> Result<(), WriteError> {
-        let bad = || {
-            WriteError::Invalid(format!(
-                "adjacency of {}: node ordinals out of order or range",
-                self.name
-            ))
-        };
-        let (nodes, count) = (self.nodes, self.count);
-        let mut r = self.pairs.reader()?;
+        let (nodes, name) = (self.nodes, self.name.clone());
         let mut next = 0u64;
+        self.read_each(|node, list| {
+            if node < next || node >= nodes {
+                return Err(out_of_order(&name));
+            }
+            next = node + 1;
+            f(node, list)
+        })
+    }
+
+    /// Reads the pairs back from the spool, in the order pushed.
+    fn read_each(
+        &mut self,
+        mut f: impl FnMut(u64, u64) -> Result<(), WriteError>,
+    ) -> Result<(), WriteError> {
+        let count = self.count;
+        let mut r = self.pairs.reader()?;
         let mut pair = [0u8; 16];
         for _ in 0..count {
             r.read_exact(&mut pair)?;
-            let node = u64_at(&pair, 0);
-            if node < next || node >= nodes {
-                return Err(bad());
-            }
-            f(node, u64_at(&pair, 8))?;
-            next = node + 1;
+            f(u64_at(&pair, 0), u64_at(&pair, 8))?;
         }
         Ok(())
     }
+}
+
+/// The error for a target's node ordinals the writer cannot take.
+fn out_of_order(target: &str) -> WriteError {
+    WriteError::Invalid(format!(
+        "adjacency of {target}: node ordinals out of order or range"
+    ))
 }
 
 /// Writes `n` copies of [`NONE`].
@@ -151,10 +156,7 @@ pub fn write<W: Write>(mut out: W, targets: &mut [TargetLists]) -> Result<W, Wri
     let mut rows = Vec::with_capacity(targets.len());
     for t in targets.iter_mut() {
         if !t.resolved && !t.is_empty() {
-            return Err(WriteError::Invalid(format!(
-                "adjacency of {}: node ordinals out of order or range",
-                t.name
-            )));
+            return Err(out_of_order(&t.name));
         }
         let start = at;
         let k = t.len();

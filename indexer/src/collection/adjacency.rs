@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use varcat_format::adjacency::{self, TargetLists};
+use varcat_format::bytes::u64_at;
 use varcat_format::fstmap::MultiMapBuilder;
 use varcat_format::indexes::{IndexKind, IndexName};
 use varcat_format::meta::names;
@@ -87,8 +88,7 @@ impl Pending {
             while sorted.next_into(&mut k, &mut p)? {
                 // As `push` gave them: a node's sort key, eight bytes of list address.
                 let node = KeyReader::new(&k).ord().unwrap_or_default();
-                let list = <[u8; 8]>::try_from(p.as_slice()).unwrap_or_default();
-                lists.push(node, u64::from_le_bytes(list))?;
+                lists.push(node, u64_at(&p, 0))?;
             }
         }
         Ok(lists)
