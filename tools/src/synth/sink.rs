@@ -13,7 +13,8 @@ use super::Summary;
 /// One output file.
 enum Out {
     Plain(BufWriter<File>),
-    Gz(BufWriter<GzEncoder<File>>),
+    /// Boxed: the zlib-rs encoder's state is large and there is one per file.
+    Gz(Box<BufWriter<GzEncoder<File>>>),
 }
 
 impl Out {
@@ -26,7 +27,7 @@ impl Out {
     fn finish(self) -> io::Result<()> {
         match self {
             Out::Plain(mut w) => w.flush(),
-            Out::Gz(w) => w
+            Out::Gz(w) => (*w)
                 .into_inner()
                 .map_err(|e| e.into_error())?
                 .finish()
@@ -66,10 +67,10 @@ impl Sink {
             );
             let f = File::create(self.dir.join(name))?;
             let out = if self.gz {
-                Out::Gz(BufWriter::with_capacity(
+                Out::Gz(Box::new(BufWriter::with_capacity(
                     1 << 18,
                     GzEncoder::new(f, flate2::Compression::new(1)),
-                ))
+                )))
             } else {
                 Out::Plain(BufWriter::with_capacity(1 << 18, f))
             };
