@@ -1,18 +1,18 @@
 //! Builds an edge end's ordinal adjacency ([`varcat_format::adjacency`]) from its sorted
-//! (handle, edge ordinal) entries: each handle is resolved against the key map of its node
-//! collection, built before; handles that do not resolve go to the unresolved map.
+//! entries ([`entry`]): a handle the extraction resolved against its node collection (built
+//! before) comes as (target, node ordinal, edge ordinal), one that did not as (handle, edge
+//! ordinal), after them; those go to the unresolved map.
 //!
-//! Handles come in byte order, which for a target in `_key` order is its ordinal order: its
-//! (node, list) pairs go straight to a spool. A target whose ordinals come out of order (its
-//! records ordered by other members) has its pairs sorted by a [`Sorter`] within the sort
-//! budget first. Neither holds a pair per node in memory: at IGVF's size an end pointing at
-//! every variant has over a billion.
+//! Resolved entries come in node order, so each target's (node, list) pairs go straight to a
+//! spool ([`TargetLists`] refuses them out of order), without a pair per node in memory: at
+//! IGVF's size an end pointing at every variant has over a billion. (Entries by handle came in
+//! handle order, which is not node order for a target ordered by other members: such a
+//! target's pairs needed a second sort.)
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use varcat_format::adjacency::{self, TargetLists};
-use varcat_format::bytes::u64_at;
 use varcat_format::fstmap::MultiMapBuilder;
 use varcat_format::indexes::{IndexKind, IndexName};
 use varcat_format::meta::names;
@@ -26,14 +26,9 @@ use crate::error::BuildError;
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 
-/// Where an adjacency's per-target spools and sorts go: the build's scratch directory, and
-/// the sort budget of one index (what the end's own entries were sorted with). A resorted
-/// target's sorter and the end's merge then hold two shares: the half of the sort budget
-/// pass 1's reader kept is free once indexes are written (see `Env::sorter`).
+/// Where an adjacency's per-target spools go: the build's scratch directory.
 pub(crate) struct Scratch {
     pub(crate) dir: PathBuf,
-    pub(crate) budget: usize,
-    pub(crate) threads: usize,
 }
 
 impl Scratch {
@@ -43,56 +38,43 @@ impl Scratch {
     }
 }
 
-/// The sort key of node ordinal `node`.
-fn node_key(node: u64) -> Vec<u8> {
-    SortKey::new().ord(node).take()
+/// Appends the index entry of `handle`, an end of edge `edge`, to `k`: by target and node
+/// ordinal when it resolved to `node`, else by handle after every resolved one. The entries
+/// used to carry the handle whatever it was: a 10M build's LD ends sorted 76 million keys of
+/// about 40 bytes (half of them the handle), and the build looked each handle up again.
+pub(super) fn entry(k: &mut SortKey, handle: &str, node: Option<u64>, edge: u64) {
+    match (handle.split_once('/'), node) {
+        (Some((target, _)), Some(n)) => k.u32(RESOLVED).str(target.as_bytes()).ord(n),
+        _ => k.u32(UNRESOLVED).str(handle.as_bytes()),
+    }
+    .ord(edge);
 }
 
-/// One target's pairs as they come: spooled while node ordinals ascend, sorted once not.
-struct Pending {
-    /// Names its spools in the scratch directory.
-    tag: String,
-    lists: TargetLists,
-    last: Option<u64>,
-    sorter: Option<Sorter>,
-}
+/// The first component of an [`entry`]: resolved ones sort first.
+const RESOLVED: u32 = 0;
+const UNRESOLVED: u32 = 1;
 
-impl Pending {
-    fn push(&mut self, node: u64, list: u64, scratch: &Scratch) -> Result<(), BuildError> {
-        if self.sorter.is_none() && self.last.is_some_and(|l| node <= l) {
-            // Out of order: what was spooled goes into a sort, and so does the rest.
-            let mut s = Sorter::new(&scratch.dir, scratch.budget).with_threads(scratch.threads);
-            let sorted = scratch.spool(&format!("{}.sorted", self.tag))?;
-            let (name, nodes) = (self.lists.name.clone(), self.lists.nodes);
-            let spooled = std::mem::replace(
-                &mut self.lists,
-                TargetLists::new(&name, nodes, true, sorted),
-            );
-            spooled.into_pairs(|n, l| s.push(&node_key(n), &l.to_le_bytes()))?;
-            self.sorter = Some(s);
-        }
-        self.last = Some(node);
-        match &mut self.sorter {
-            Some(s) => s.push(&node_key(node), &list.to_le_bytes())?,
-            None => self.lists.push(node, list)?,
-        }
-        Ok(())
+/// Target `coll` of end `field` of collection `name`, listed once a handle names it, resolved
+/// or not: a dangling handle's collection is still a target.
+fn target<'t>(
+    targets: &'t mut BTreeMap<String, TargetLists>,
+    coll: &str,
+    ctx: &Ctx,
+    scratch: &Scratch,
+    (name, field): (&str, &str),
+) -> Result<&'t mut TargetLists, BuildError> {
+    if !targets.contains_key(coll) {
+        let lookup = ctx.get(coll).and_then(|c| c.key_lookup());
+        let tag = format!("adj-{name}-{field}-{}", targets.len());
+        let lists = TargetLists::new(
+            coll,
+            lookup.as_ref().map_or(0, |k| k.len),
+            lookup.is_some(),
+            scratch.spool(&tag)?,
+        );
+        targets.insert(coll.to_string(), lists);
     }
-
-    /// The pairs in node order.
-    fn finish(self) -> Result<TargetLists, BuildError> {
-        let mut lists = self.lists;
-        if let Some(s) = self.sorter {
-            let mut sorted = s.finish()?;
-            let (mut k, mut p) = (Vec::new(), Vec::new());
-            while sorted.next_into(&mut k, &mut p)? {
-                // As `push` gave them: a node's sort key, eight bytes of list address.
-                let node = KeyReader::new(&k).ord().unwrap_or_default();
-                lists.push(node, u64_at(&p, 0))?;
-            }
-        }
-        Ok(lists)
-    }
+    Ok(targets.get_mut(coll).expect("inserted above"))
 }
 
 /// Writes adjacency `adj.<field>` of collection `name` into 4 spools (table, its postings,
@@ -116,42 +98,51 @@ pub(super) fn build(
         &names::adj_unresolved_fst(name, &ix),
         width,
     )?;
-    let mut targets: BTreeMap<String, Pending> = BTreeMap::new();
-    let mut add = |handle: &[u8], ords: &[u64]| -> Result<(), BuildError> {
-        let text = std::str::from_utf8(handle).ok();
-        let Some((coll, key)) = text.and_then(|h| h.split_once('/')) else {
-            return Ok(unresolved.insert(handle, ords)?);
-        };
-        let lookup = ctx.get(coll).and_then(|c| c.key_lookup());
-        if !targets.contains_key(coll) {
-            let tag = format!("adj-{name}-{field}-{}", targets.len());
-            let lists = TargetLists::new(
-                coll,
-                lookup.as_ref().map_or(0, |k| k.len),
-                lookup.is_some(),
-                scratch.spool(&tag)?,
-            );
-            let p = Pending {
-                tag,
-                lists,
-                last: None,
-                sorter: None,
-            };
-            targets.insert(coll.to_string(), p);
+    let mut targets: BTreeMap<String, TargetLists> = BTreeMap::new();
+    // The entries of one (target, node) or of one unresolved handle (`id` the target or the
+    // handle), gathered.
+    let mut flush = |resolved: bool, id: &[u8], node: u64, ords: &[u64]| {
+        let text = std::str::from_utf8(id).ok();
+        if resolved {
+            let Some(coll) = text else { return Ok(()) };
+            let list = postings.push(ords)?;
+            return Ok(target(&mut targets, coll, ctx, scratch, (name, field))?.push(node, list)?);
         }
-        let t = targets.get_mut(coll).expect("inserted above");
-        // Without a key map the target stays handle-only; a key it lacks is dangling.
-        match lookup.and_then(|k| k.ord(key)) {
-            Some(o) => t.push(o, postings.push(ords)?, scratch)?,
-            None => unresolved.insert(handle, ords)?,
+        if let Some((coll, _)) = text.and_then(|h| h.split_once('/')) {
+            target(&mut targets, coll, ctx, scratch, (name, field))?;
         }
-        Ok(())
+        Ok::<_, BuildError>(unresolved.insert(id, ords)?)
     };
-    super::feeds::for_each_value(sorter, &mut add)?;
-    let mut targets = targets
-        .into_values()
-        .map(Pending::finish)
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut sorted = sorter.finish()?;
+    let (mut k, mut p) = (Vec::new(), Vec::new());
+    // The group being gathered: (resolved, target or handle, node).
+    let mut cur: Option<(bool, Vec<u8>, u64)> = None;
+    let mut ords: Vec<u64> = Vec::new();
+    while sorted.next_into(&mut k, &mut p)? {
+        let mut r = KeyReader::new(&k);
+        let resolved = r.u32() == Some(RESOLVED);
+        let (Some(id), Some(node)) = (r.str(), if resolved { r.ord() } else { Some(0) }) else {
+            continue;
+        };
+        let Some(edge) = r.ord() else { continue };
+        let same = cur
+            .as_ref()
+            .is_some_and(|c| c.0 == resolved && c.1 == *id && c.2 == node);
+        if !same {
+            if let Some((res, id, node)) = cur.take() {
+                flush(res, &id, node, &ords)?;
+            }
+            ords.clear();
+            cur = Some((resolved, id.into_owned(), node));
+        }
+        if ords.last() != Some(&edge) {
+            ords.push(edge);
+        }
+    }
+    if let Some((res, id, node)) = cur {
+        flush(res, &id, node, &ords)?;
+    }
+    let mut targets: Vec<TargetLists> = targets.into_values().collect();
     let table = adjacency::write(table, &mut targets)?;
     let (ufst, upost) = unresolved.finish()?;
     Ok((
@@ -163,62 +154,4 @@ pub(super) fn build(
             (names::adj_unresolved_post(name, &ix), upost),
         ],
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch(budget: usize) -> (Scratch, PathBuf) {
-        let dir = std::env::temp_dir().join(format!("varcat-adj-{}-{budget}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let s = Scratch {
-            dir: dir.clone(),
-            budget,
-            threads: 2,
-        };
-        (s, dir)
-    }
-
-    /// Pairs come out in node order whether they came in order, out of it from the start or
-    /// after a spooled run, and with a sort budget small enough to spill.
-    #[test]
-    fn test_pending_lists_come_out_in_node_order() {
-        for budget in [1 << 12, 1 << 20] {
-            let (s, dir) = scratch(budget);
-            let inputs: [Vec<u64>; 3] = [
-                (0..5000).map(|i| i * 3).collect(),
-                (0..5000).rev().collect(),
-                (0..2500)
-                    .chain((2500..5000).map(|i| 7500 - i))
-                    .chain(5001..6000)
-                    .collect(),
-            ];
-            for (i, nodes) in inputs.iter().enumerate() {
-                let lists = TargetLists::new("t", 20_000, true, s.spool(&format!("t{i}")).unwrap());
-                let mut p = Pending {
-                    tag: format!("t{i}"),
-                    lists,
-                    last: None,
-                    sorter: None,
-                };
-                for &n in nodes {
-                    p.push(n, n * 10, &s).unwrap();
-                }
-                assert_eq!(p.sorter.is_some(), i > 0);
-                let mut got = Vec::new();
-                p.finish()
-                    .unwrap()
-                    .into_pairs(|n, l| {
-                        got.push((n, l));
-                        Ok(())
-                    })
-                    .unwrap();
-                let mut want: Vec<(u64, u64)> = nodes.iter().map(|&n| (n, n * 10)).collect();
-                want.sort_unstable();
-                assert_eq!(got, want, "input {i}, budget {budget}");
-            }
-            std::fs::remove_dir_all(&dir).unwrap();
-        }
-    }
 }

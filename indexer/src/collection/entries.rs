@@ -6,6 +6,7 @@ use serde_json::Value;
 use varcat_format::indexes::IndexKind;
 use varcat_format::records::Record;
 
+use super::adjacency;
 use super::feeds::{Feed, FeedDesc};
 use super::members::Members;
 use super::records::{PendingItem, RefTally};
@@ -128,20 +129,39 @@ pub(super) fn extract(
             .map_err(|e| BuildError::Usage(format!("{key}: {e}")))?
             .is_none()
     };
+    // An edge's ends, each resolved once: for the reference tally and its adjacency entries.
+    let mut ends: Vec<(&str, String, Option<u64>)> = Vec::new();
     if spec.kind == Kind::Edge {
         for end in ["_from", "_to"] {
             let Some(Value::String(h)) = m.get(end) else {
                 continue;
             };
-            let dangling = ctx
-                .resolve(&h)
+            let node = ctx.resolve(&h).map(|(_, o)| o);
+            let dangling = node
                 .is_none()
                 .then(|| out.text(h.split_once('/').map_or("", |x| x.0)));
             out.entries.push(Entry::Ref { end, dangling });
+            ends.push((end, h, node));
         }
     }
     for (feed, desc) in descs.iter().enumerate() {
         match *desc {
+            FeedDesc::Exact {
+                field,
+                kind: IndexKind::Adj,
+            } => {
+                let Some(v) = m.get(field) else { continue };
+                let mut handles = index_values(&v);
+                handles.sort();
+                handles.dedup();
+                for h in &handles {
+                    let node = match ends.iter().find(|e| e.0 == field && e.1 == *h) {
+                        Some(e) => e.2,
+                        None => ctx.resolve(h).map(|(_, o)| o),
+                    };
+                    out.key(feed, |k| adjacency::entry(k, h, node, ord));
+                }
+            }
             FeedDesc::Exact { field, kind } => {
                 let Some(v) = m.get(field) else { continue };
                 let mut vals: Vec<String> = match kind {

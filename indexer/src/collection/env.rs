@@ -79,17 +79,15 @@ impl Env {
     /// One of `share` sorters filled while pass 1's output is read back: pass 1 keeps at most
     /// half the sort budget in memory for that (see [`finish_reader`]), they share the rest.
     pub(super) fn sorter(&self, share: usize) -> Sorter {
-        let s = self.scratch(share);
-        Sorter::new(&s.dir, s.budget).with_threads(s.threads)
+        let budget = (self.sort_budget() / 2 / share.max(1)).max(1 << 12);
+        Sorter::new(&self.tmp, budget).with_threads(self.threads)
     }
 
-    /// Where one of `share` indexes sorts and spools what it builds from its sorted entries
-    /// (an adjacency's node lists): the budget of each of their sorters ([`Env::sorter`]).
-    pub(super) fn scratch(&self, share: usize) -> super::adjacency::Scratch {
+    /// Where indexes spool what they build from their sorted entries (an adjacency's node
+    /// lists).
+    pub(super) fn scratch(&self) -> super::adjacency::Scratch {
         super::adjacency::Scratch {
             dir: self.tmp.clone(),
-            budget: (self.sort_budget() / 2 / share.max(1)).max(1 << 12),
-            threads: self.threads,
         }
     }
 

@@ -102,6 +102,18 @@ impl Feed {
         }
     }
 
+    /// Entries its build reads: what the build's time goes with (a facet or a number column
+    /// is built as it is fed, 0).
+    pub(super) fn items(&self) -> u64 {
+        match self {
+            Feed::Exact { sorter, .. }
+            | Feed::Intervals { sorter, .. }
+            | Feed::Points { sorter, .. }
+            | Feed::Ends { sorter, .. } => sorter.len(),
+            Feed::Facet { .. } | Feed::Number { .. } => 0,
+        }
+    }
+
     /// Spools [`Feed::build`] needs (a number column writes its final layout into one).
     pub(super) fn spools(&self) -> usize {
         match self {
