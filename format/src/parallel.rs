@@ -136,8 +136,18 @@ impl<T: Send + 'static, R: Send + 'static> Background<T, R> {
         per_message: usize,
         f: impl FnOnce(Items<T>) -> R + Send + 'static,
     ) -> Background<T, R> {
+        Background::with_depth(per_message, 4, f)
+    }
+
+    /// Like [`Background::spawn`], with up to `depth` messages waiting for the thread (a
+    /// producer that sends in bursts blocks less often).
+    pub fn with_depth(
+        per_message: usize,
+        depth: usize,
+        f: impl FnOnce(Items<T>) -> R + Send + 'static,
+    ) -> Background<T, R> {
         let per_message = per_message.max(1);
-        let (tx, rx) = mpsc::sync_channel(4);
+        let (tx, rx) = mpsc::sync_channel(depth);
         let handle = thread::spawn(move || {
             f(Items {
                 rx,
