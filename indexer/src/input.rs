@@ -7,7 +7,9 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::OnceLock;
 
+use memchr::memmem;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::error::BuildError;
@@ -273,7 +275,16 @@ fn line_len(line: &[u8]) -> usize {
 /// Replaces the bare tokens `NaN`, `Infinity` and `-Infinity` outside strings (Python's
 /// `json.dumps` writes them; JSON has no such values) by `null`; returns how many were replaced.
 pub fn fix_non_finite(line: &str) -> Option<(String, u64)> {
-    if !(line.contains("NaN") || line.contains("Infinity")) {
+    // Every line is searched: memchr's vectorised finders, built once (`str::contains` was
+    // 0.5 % of a build).
+    static NAN: OnceLock<memmem::Finder<'static>> = OnceLock::new();
+    static INFINITY: OnceLock<memmem::Finder<'static>> = OnceLock::new();
+    let has = |f: &OnceLock<memmem::Finder<'static>>, t: &'static str| {
+        f.get_or_init(|| memmem::Finder::new(t))
+            .find(line.as_bytes())
+            .is_some()
+    };
+    if !(has(&NAN, "NaN") || has(&INFINITY, "Infinity")) {
         return None;
     }
     let b = line.as_bytes();
