@@ -155,3 +155,52 @@ pub(super) fn build(
         ],
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(handle: &str, node: Option<u64>, edge: u64) -> Vec<u8> {
+        let mut k = SortKey::new();
+        entry(&mut k, handle, node, edge);
+        k.take()
+    }
+
+    /// Resolved entries sort by target, node ordinal, then edge, whatever their handles' byte
+    /// order (a target ordered by other members), and before every unresolved one, which sort
+    /// by handle: the order `build` reads them in.
+    #[test]
+    fn test_entries_sort_by_target_and_node_then_unresolved_by_handle() {
+        let mut got = vec![
+            key("zeta/a", None, 1),
+            key("genes/b", Some(2), 7),
+            key("genes/a", Some(300), 1),
+            key("variants/x", Some(0), 9),
+            key("genes/b", Some(2), 3),
+            key("no-slash", None, 0),
+            key("genes/zz", None, 5),
+            key("genes/c", Some(1 << 40), 0),
+        ];
+        got.sort();
+        let want = vec![
+            key("genes/b", Some(2), 3),
+            key("genes/b", Some(2), 7),
+            key("genes/a", Some(300), 1),
+            key("genes/c", Some(1 << 40), 0),
+            key("variants/x", Some(0), 9),
+            key("genes/zz", None, 5),
+            key("no-slash", None, 0),
+            key("zeta/a", None, 1),
+        ];
+        assert_eq!(got, want);
+        // Read back as `build` reads them.
+        let mut r = KeyReader::new(&want[2]);
+        assert_eq!(r.u32(), Some(RESOLVED));
+        assert_eq!(r.str().as_deref(), Some(&b"genes"[..]));
+        assert_eq!((r.ord(), r.ord()), (Some(300), Some(1)));
+        let mut r = KeyReader::new(&want[6]);
+        assert_eq!(r.u32(), Some(UNRESOLVED));
+        assert_eq!(r.str().as_deref(), Some(&b"no-slash"[..]));
+        assert_eq!(r.ord(), Some(0));
+    }
+}
