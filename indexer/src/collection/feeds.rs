@@ -91,27 +91,25 @@ impl Feed {
         }
     }
 
-    /// Runs its sorter has spilled.
-    pub(super) fn spills(&self) -> usize {
+    /// Its sorter, if its entries are sorted (a facet or a number column is built as it is fed).
+    fn sorter(&self) -> Option<&Sorter> {
         match self {
             Feed::Exact { sorter, .. }
             | Feed::Intervals { sorter, .. }
             | Feed::Points { sorter, .. }
-            | Feed::Ends { sorter, .. } => sorter.spills(),
-            Feed::Facet { .. } | Feed::Number { .. } => 0,
+            | Feed::Ends { sorter, .. } => Some(sorter),
+            Feed::Facet { .. } | Feed::Number { .. } => None,
         }
     }
 
-    /// Entries its build reads: what the build's time goes with (a facet or a number column
-    /// is built as it is fed, 0).
+    /// Runs its sorter has spilled.
+    pub(super) fn spills(&self) -> usize {
+        self.sorter().map_or(0, Sorter::spills)
+    }
+
+    /// Entries its build reads: what the build's time goes with (0 without a sorter).
     pub(super) fn items(&self) -> u64 {
-        match self {
-            Feed::Exact { sorter, .. }
-            | Feed::Intervals { sorter, .. }
-            | Feed::Points { sorter, .. }
-            | Feed::Ends { sorter, .. } => sorter.len(),
-            Feed::Facet { .. } | Feed::Number { .. } => 0,
-        }
+        self.sorter().map_or(0, Sorter::len)
     }
 
     /// Spools [`Feed::build`] needs (a number column writes its final layout into one).
