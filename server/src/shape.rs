@@ -5,6 +5,8 @@
 //! same shapes generate the OpenAPI schemas, so the document cannot drift from the answers.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use varcat_format::collection::{Collection, Collections};
 use varcat_format::records::StoredRecord;
@@ -179,12 +181,56 @@ pub struct Render<'a> {
     pub cat: &'a Collections,
     /// `verbose=true`.
     pub verbose: bool,
+    /// Per (shape, collection) rendered: the field id each member reads, found once per
+    /// request rather than by name in every record (a name hash per member per record was
+    /// 6 % of a region request's server time at 1M).
+    ids: RefCell<Vec<FieldIds>>,
+}
+
+/// The field ids of one shape's members in one collection ([`Render::ids`]).
+struct FieldIds {
+    shape: *const Shape,
+    coll: *const Collection,
+    ids: Rc<[Option<u16>]>,
 }
 
 impl<'a> Render<'a> {
     /// A renderer.
     pub fn new(cat: &'a Collections, verbose: bool) -> Render<'a> {
-        Render { cat, verbose }
+        Render {
+            cat,
+            verbose,
+            ids: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// By member of `shape`: the id in `coll` of the stored member it reads, if any.
+    fn ids(&self, coll: &Collection, shape: &Shape) -> Rc<[Option<u16>]> {
+        let (sp, cp) = (shape as *const Shape, coll as *const Collection);
+        let mut cache = self.ids.borrow_mut();
+        if let Some(f) = cache.iter().find(|f| f.shape == sp && f.coll == cp) {
+            return f.ids.clone();
+        }
+        // Shapes name stored members (checked against the schema by `name_in`); the renderer
+        // copies their bytes, as engine::Read would.
+        #[allow(clippy::disallowed_methods)]
+        let ids: Rc<[Option<u16>]> = shape
+            .members
+            .iter()
+            .map(|m| match m.src {
+                Src::Field(f) | Src::Ref(f, _) | Src::RefList(f, _) | Src::Obj(f, _) => {
+                    coll.field(name_in(coll, f, None))
+                }
+                Src::Key => coll.field("_key"),
+                Src::Doc | Src::Const(_) | Src::Fn(_) => None,
+            })
+            .collect();
+        cache.push(FieldIds {
+            shape: sp,
+            coll: cp,
+            ids: ids.clone(),
+        });
+        ids
     }
 
     /// The record a reference member's `handle` expands to, looked up only when verbose: a
@@ -213,6 +259,7 @@ impl<'a> Render<'a> {
         shape: &Shape,
     ) {
         out.push(b'{');
+        let ids = self.ids(coll, shape);
         for (i, m) in shape.members.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
@@ -220,23 +267,22 @@ impl<'a> Render<'a> {
             out.push(b'"');
             out.extend_from_slice(m.name.as_bytes());
             out.extend_from_slice(b"\":");
-            #[allow(clippy::disallowed_methods)]
-            let field = |name: &str| {
-                coll.field(name)
+            // The stored member this one reads ([`Render::ids`]), unless null.
+            let value = || {
+                ids[i]
                     .and_then(|id| rec.as_ref().and_then(|r| r.get(id)))
                     .filter(|v| *v != b"null")
             };
-            let stored = |m: Stored| field(name_in(coll, m, None));
             let written = match m.src {
-                Src::Field(f) => stored(f).map(|v| out.extend_from_slice(v)).is_some(),
-                Src::Key => field("_key").map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Field(_) => value().map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Key => value().map(|v| out.extend_from_slice(v)).is_some(),
                 Src::Doc => false,
                 Src::Const(raw) => {
                     out.extend_from_slice(raw.as_bytes());
                     true
                 }
                 Src::Fn(f) => f(self, coll, ord, out),
-                Src::Ref(f, target) => match stored(f) {
+                Src::Ref(_, target) => match value() {
                     None => false,
                     Some(v) => {
                         match json_str(v).and_then(|h| self.expansion(&h)) {
@@ -246,7 +292,7 @@ impl<'a> Render<'a> {
                         true
                     }
                 },
-                Src::RefList(f, target) => match stored(f) {
+                Src::RefList(_, target) => match value() {
                     None => false,
                     Some(v) if !self.verbose => {
                         out.extend_from_slice(v);
@@ -261,8 +307,8 @@ impl<'a> Render<'a> {
                         true
                     }
                 },
-                Src::Obj(f, target) => {
-                    match stored(f).and_then(|v| json_str(v).and_then(|h| self.cat.resolve(&h))) {
+                Src::Obj(_, target) => {
+                    match value().and_then(|v| json_str(v).and_then(|h| self.cat.resolve(&h))) {
                         Some((c, o)) => {
                             self.object(out, c, o, target);
                             true
