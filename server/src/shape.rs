@@ -187,7 +187,8 @@ pub struct Render<'a> {
     ids: RefCell<Vec<FieldIds>>,
 }
 
-/// The field ids of one shape's members in one collection ([`Render::ids`]).
+/// The field ids of one shape's members in one collection ([`Render::ids`]), keyed by their
+/// addresses: shapes are static and collections outlive the request, so none is reused.
 struct FieldIds {
     shape: *const Shape,
     coll: *const Collection,
@@ -274,8 +275,7 @@ impl<'a> Render<'a> {
                     .filter(|v| *v != b"null")
             };
             let written = match m.src {
-                Src::Field(_) => value().map(|v| out.extend_from_slice(v)).is_some(),
-                Src::Key => value().map(|v| out.extend_from_slice(v)).is_some(),
+                Src::Field(_) | Src::Key => value().map(|v| out.extend_from_slice(v)).is_some(),
                 Src::Doc => false,
                 Src::Const(raw) => {
                     out.extend_from_slice(raw.as_bytes());
