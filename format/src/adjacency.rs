@@ -88,42 +88,23 @@ impl TargetLists {
         self.count == 0
     }
 
-    /// Hands every pair to `f` in the order pushed, consuming the list.
-    pub fn into_pairs(
-        mut self,
-        mut f: impl FnMut(u64, u64) -> std::io::Result<()>,
-    ) -> Result<(), WriteError> {
-        self.read_each(|n, l| Ok(f(n, l)?))
-    }
-
-    /// Calls `f(node, list)` for each pair in order; an error when the node ordinals do not
-    /// strictly ascend or reach past the collection.
+    /// Calls `f(node, list)` for each pair in the order pushed; an error when the node
+    /// ordinals do not strictly ascend or reach past the collection.
     fn for_each(
         &mut self,
         mut f: impl FnMut(u64, u64) -> Result<(), WriteError>,
     ) -> Result<(), WriteError> {
-        let (nodes, name) = (self.nodes, self.name.clone());
-        let mut next = 0u64;
-        self.read_each(|node, list| {
-            if node < next || node >= nodes {
-                return Err(out_of_order(&name));
-            }
-            next = node + 1;
-            f(node, list)
-        })
-    }
-
-    /// Reads the pairs back from the spool, in the order pushed.
-    fn read_each(
-        &mut self,
-        mut f: impl FnMut(u64, u64) -> Result<(), WriteError>,
-    ) -> Result<(), WriteError> {
-        let count = self.count;
         let mut r = self.pairs.reader()?;
         let mut pair = [0u8; 16];
-        for _ in 0..count {
+        let mut next = 0u64;
+        for _ in 0..self.count {
             r.read_exact(&mut pair)?;
-            f(u64_at(&pair, 0), u64_at(&pair, 8))?;
+            let (node, list) = (u64_at(&pair, 0), u64_at(&pair, 8));
+            if node < next || node >= self.nodes {
+                return Err(out_of_order(&self.name));
+            }
+            next = node + 1;
+            f(node, list)?;
         }
         Ok(())
     }

@@ -165,7 +165,7 @@ pub(super) fn extract(
             FeedDesc::Exact { field, kind } => {
                 let Some(v) = m.get(field) else { continue };
                 let mut vals: Vec<String> = match kind {
-                    IndexKind::By | IndexKind::Adj => index_values(&v),
+                    IndexKind::By => index_values(&v),
                     IndexKind::Fold => index_values(&v)
                         .iter()
                         .map(|s| varcat_format::text::fold(s))
