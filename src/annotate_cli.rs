@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use lexopt::prelude::*;
 use varcat_annotate::fields;
-use varcat_annotate::io::OutFormat;
+use varcat_annotate::output::OutFormat;
 use varcat_tools::args::{string, value};
+
+use crate::usage;
 
 /// Runs `varcat annotate` with the arguments after the command name.
 pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, String> {
@@ -16,10 +18,13 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
         (fields::DEFAULT.to_string(), "VARCAT_".to_string(), None);
     let mut threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let (mut assume_grch38, mut lenient, mut list, mut window) = (false, false, false, 100u64);
-    let mut timings = false;
+    let (mut timings, mut rules) = (false, varcat_annotate::input::Rules::default());
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => return usage::print("annotate"),
             Short('o') | Long("output") => output = Some(PathBuf::from(value(&mut p)?)),
+            Long("allow-missing-eof") => rules.allow_missing_eof = true,
+            Long("max-line") => rules.max_line = crate::cli::max_line(&value(&mut p)?)?,
             Short('O') | Long("output-type") => {
                 format = Some(OutFormat::from_letter(&value(&mut p)?)?)
             }
@@ -38,7 +43,7 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
             Long("lenient") => lenient = true,
             Long("timings") => timings = true,
             Value(v) if input.is_none() => input = Some(PathBuf::from(string(v)?)),
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected("annotate", other)),
         }
     }
     check_prefix(&prefix)?;
@@ -66,7 +71,9 @@ pub fn annotate(mut p: lexopt::Parser, command: String) -> Result<ExitCode, Stri
         window,
         command,
         timings,
+        rules,
     };
+    crate::cli::remove_outputs_when_stopped("annotate")?;
     let report = varcat_annotate::run(&opts)?;
     for c in &report.unknown_contigs {
         eprintln!(
@@ -97,18 +104,20 @@ pub fn export_vcf(mut p: lexopt::Parser, command: String) -> Result<ExitCode, St
     let mut threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => return usage::print("export-vcf"),
             Short('o') | Long("output") => output = Some(PathBuf::from(value(&mut p)?)),
             Long("fields") => spec = value(&mut p)?,
             Long("prefix") => prefix = value(&mut p)?,
             Long("threads") => threads = positive(&value(&mut p)?, "--threads")?,
             Value(v) if catalog.is_none() => catalog = Some(PathBuf::from(string(v)?)),
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected("export-vcf", other)),
         }
     }
     check_prefix(&prefix)?;
     let fields = fields::parse(&spec)?;
     let output = output.ok_or("export-vcf needs -o <out.vcf|.vcf.gz|->")?;
     let catalog = crate::cli::catalog_arg(catalog)?;
+    crate::cli::remove_outputs_when_stopped("export-vcf")?;
     let start = std::time::Instant::now();
     let done =
         varcat_annotate::export::export(&catalog, &output, fields, &prefix, threads, &command)?;

@@ -12,32 +12,9 @@ use varcat_format::Catalog;
 use varcat_tools::args::{string, value};
 
 use crate::http::{App, Loaded, ReqBody, Request};
-use crate::{sample, server};
+use crate::{sample, server, usage};
 
-const USAGE: &str = "\
-varcat — a read-only query service for a genomic variant catalog (IGVF Catalog compatible)
-
-USAGE:
-  varcat build <input-dir> -o <catalog> [--mem-budget 2G] [--tmp-dir DIR] [--threads N]
-                [--max-line 16M] [--strict] [--quiet]
-  varcat serve [<catalog>] [--addr 127.0.0.1:2023] [--threads N] [--queue N]
-               [--max-connections N] [--base-path /api] [--no-verify] [--quiet]
-  varcat query [<catalog>] '<path?query>' [--tsv]
-                                   e.g. '/transcripts/genes?transcript_id=ENST00000353224'
-  varcat query [<catalog>] --post '<json>'|@file|@- '<path>'
-                                               a batch, e.g. --post '{\"gene_id\":[\"ENSG00000101349\"]}' /genes
-  varcat info <catalog>
-  varcat verify <catalog>
-  varcat synth --variants N [--seed S] -o <dir> [--gz] [--threads N]
-  varcat annotate <in.vcf|.vcf.gz|.bcf|-> -o <out.vcf|.vcf.gz|.bcf|-> [--catalog C]
-                  [--fields f1,f2,…|all] [--list-fields] [--prefix VARCAT_] [-O v|z|b|u]
-                  [--threads N] [--assume-grch38] [--lenient] [--indel-window 100] [--timings]
-  varcat export-vcf [<catalog>] -o <out.vcf|.vcf.gz|-> [--fields …|all] [--prefix VARCAT_]
-
-Without a catalog, serve and query use the bundled sample catalog (built from testdata/ first
-when missing or out of date).";
-
-fn parse_size(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_size(s: &str) -> Result<usize, String> {
     let s = s.trim();
     let (num, mult) = match s.chars().last() {
         Some('K' | 'k') => (&s[..s.len() - 1], 1usize << 10),
@@ -76,14 +53,14 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
     let cmd = match p.next().map_err(|e| e.to_string())? {
         Some(Value(v)) => string(v)?,
         Some(Long("help") | Short('h')) | None => {
-            println!("{USAGE}");
+            println!("{}", usage::all());
             return Ok(ExitCode::SUCCESS);
         }
         Some(Long("version") | Short('V')) => {
             println!("varcat {}", env!("CARGO_PKG_VERSION"));
             return Ok(ExitCode::SUCCESS);
         }
-        Some(other) => return Err(format!("{}\n\n{USAGE}", other.unexpected())),
+        Some(other) => return Err(format!("{}\n\n{}", other.unexpected(), usage::all())),
     };
     if cmd != "serve" {
         crate::sys::default_sigpipe();
@@ -103,11 +80,11 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
             let command = std::env::args().collect::<Vec<_>>().join(" ");
             crate::annotate_cli::export_vcf(p, command)
         }
-        "help" => {
-            println!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+        "help" => match p.next().map_err(|e| e.to_string())? {
+            Some(Value(v)) => usage::print(&string(v)?),
+            _ => usage::print(""),
+        },
+        other => Err(format!("unknown command {other:?}\n\n{}", usage::all())),
     }
 }
 
@@ -117,6 +94,7 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     opts.progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => return usage::print("build"),
             Short('o') | Long("output") => {
                 output = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?))
             }
@@ -127,13 +105,7 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 opts.tmp_dir = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?))
             }
             Long("threads") => opts.threads = number(&mut p, "--threads")?,
-            Long("max-line") => {
-                opts.max_line = parse_size(&string(p.value().map_err(|e| e.to_string())?)?)?;
-                // Each parsing thread may hold a few copies of a line.
-                if opts.max_line > 1 << 30 {
-                    return Err("--max-line is at most 1G".into());
-                }
-            }
+            Long("max-line") => opts.max_line = max_line(&value(&mut p)?)?,
             Long("strict") => opts.strict = true,
             // Hidden: tests build small catalogs with wide (8-byte) ordinals.
             Long("wide-above") => opts.wide_above = number(&mut p, "--wide-above")?,
@@ -142,32 +114,18 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             Long("quiet") => opts.progress = false,
             Long("progress") => opts.progress = true,
             Value(v) if input.is_none() => input = Some(PathBuf::from(v)),
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected("build", other)),
         }
     }
     let (Some(input), Some(output)) = (input, output) else {
         return Err(format!(
-            "build needs <input-dir> and -o <catalog>\n\n{USAGE}"
+            "build needs <input-dir> and -o <catalog>\n\n{}",
+            usage::of("build").unwrap_or_default()
         ));
     };
     opts.input = input;
     opts.output = output.clone();
-    // Interrupted, the build removes its scratch directory and the partial catalog (which can
-    // be tens of GB) and exits as a signal-killed process would report (128 + the signal).
-    crate::sys::on_stop_signal(|sig| {
-        let removed = varcat_indexer::interrupt::remove_all();
-        let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
-        eprintln!(
-            "varcat build: interrupted (signal {sig}); removed {}",
-            if names.is_empty() {
-                "nothing".into()
-            } else {
-                names.join(", ")
-            }
-        );
-        std::process::exit(128 + sig);
-    })
-    .map_err(|e| format!("signal handling: {e}"))?;
+    remove_outputs_when_stopped("build")?;
     let start = std::time::Instant::now();
     let report = varcat_indexer::build(&opts).map_err(|e| e.to_string())?;
     let docs: u64 = report.read.values().sum();
@@ -179,6 +137,37 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         docs as f64 / secs.max(1e-9)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Interrupted (Ctrl-C, `SIGTERM`, `SIGHUP`), a writing command removes what it has on disk
+/// (a build's scratch directory of sort runs, every output still under its temporary name,
+/// which can be tens of GB) and exits as a signal-killed process would report (128 + the
+/// signal).
+pub(crate) fn remove_outputs_when_stopped(cmd: &'static str) -> Result<(), String> {
+    crate::sys::on_stop_signal(move |sig| {
+        let removed = varcat_outfile::interrupt::remove_all();
+        let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "varcat {cmd}: interrupted (signal {sig}); removed {}",
+            if names.is_empty() {
+                "nothing".into()
+            } else {
+                names.join(", ")
+            }
+        );
+        std::process::exit(128 + sig);
+    })
+    .map_err(|e| format!("signal handling: {e}"))
+}
+
+/// The value of `--max-line`: a size of at most 1G (each parsing thread may hold a few copies
+/// of a line).
+pub(crate) fn max_line(v: &str) -> Result<usize, String> {
+    let n = parse_size(v)?;
+    if n > 1 << 30 {
+        return Err("--max-line is at most 1G".into());
+    }
+    Ok(n)
 }
 
 pub(crate) fn catalog_arg(path: Option<PathBuf>) -> Result<PathBuf, String> {
@@ -205,6 +194,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let (mut base, mut verify) = ("/api".to_string(), true);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => return usage::print("serve"),
             Long("addr") => opts.addr = string(p.value().map_err(|e| e.to_string())?)?,
             Long("threads") => opts.threads = number(&mut p, "--threads")?,
             Long("queue") => opts.queue = number(&mut p, "--queue")?,
@@ -225,7 +215,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 });
             }
             Value(v) if path.is_none() => path = Some(PathBuf::from(v)),
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected("serve", other)),
         }
     }
     opts.check()?;
@@ -263,19 +253,25 @@ fn query(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let mut post = None;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => return usage::print("query"),
             // The same as `format=tsv` in the query (which also passes through).
             Long("tsv") => tsv = true,
             Long("post") => {
                 post = Some(post_body(&string(p.value().map_err(|e| e.to_string())?)?)?)
             }
             Value(v) => positional.push(string(v)?),
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected("query", other)),
         }
     }
     let (path, url) = match positional.as_slice() {
         [url] => (None, url.clone()),
         [cat, url] => (Some(PathBuf::from(cat)), url.clone()),
-        _ => return Err(format!("query needs [<catalog>] '<path?query>'\n\n{USAGE}")),
+        _ => {
+            return Err(format!(
+                "query needs [<catalog>] '<path?query>'\n\n{}",
+                usage::of("query").unwrap_or_default()
+            ))
+        }
     };
     let path = catalog_arg(path)?;
     let loaded = Loaded::open(&path, false).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -334,19 +330,27 @@ fn post_body(arg: &str) -> Result<Vec<u8>, String> {
     }
 }
 
-fn one_path(mut p: lexopt::Parser, what: &str) -> Result<PathBuf, String> {
+/// The one catalog argument of `what`; None when help was asked for (and printed).
+fn one_path(mut p: lexopt::Parser, what: &str) -> Result<Option<PathBuf>, String> {
     let mut path = None;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => {
+                usage::print(what)?;
+                return Ok(None);
+            }
             Value(v) if path.is_none() => path = Some(PathBuf::from(v)),
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected(what, other)),
         }
     }
-    path.ok_or_else(|| format!("{what} needs <catalog>"))
+    path.map(Some)
+        .ok_or_else(|| format!("{what} needs <catalog>\n\n{}", usage::all()))
 }
 
 fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
-    let path = one_path(p, "info")?;
+    let Some(path) = one_path(p, "info")? else {
+        return Ok(ExitCode::SUCCESS);
+    };
     let cat = Catalog::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let colls = Collections::open(cat.clone()).map_err(|e| format!("{}: {e}", path.display()))?;
     let m = &colls.meta;
@@ -475,7 +479,9 @@ fn records_info(cat: &Catalog, colls: &Collections) {
 }
 
 fn verify(p: lexopt::Parser) -> Result<ExitCode, String> {
-    let path = one_path(p, "verify")?;
+    let Some(path) = one_path(p, "verify")? else {
+        return Ok(ExitCode::SUCCESS);
+    };
     let result = Catalog::open(&path)
         .and_then(|c| c.verify().map(|_| c))
         .and_then(Collections::open);
@@ -502,6 +508,7 @@ fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     let mut opts = varcat_tools::synth::Options::new(0, &PathBuf::new());
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
+            Short('h') | Long("help") => return usage::print("synth"),
             Long("variants") => opts.variants = number(&mut p, "--variants")?,
             Long("seed") => opts.seed = number(&mut p, "--seed")?,
             Long("threads") => opts.threads = number(&mut p, "--threads")?,
@@ -509,14 +516,18 @@ fn synth(mut p: lexopt::Parser) -> Result<ExitCode, String> {
                 opts.out = PathBuf::from(p.value().map_err(|e| e.to_string())?)
             }
             Long("gz") => opts.gz = true,
-            // Hidden (measurement only, issue 24's LD rung): LD draws per variant.
+            // Hidden (measurement only: sizes the LD table alone): LD draws per variant.
             Long("ld-draws") => opts.ld_draws = number(&mut p, "--ld-draws")?,
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(usage::unexpected("synth", other)),
         }
     }
     if opts.variants == 0 || opts.out.as_os_str().is_empty() {
-        return Err(format!("synth needs --variants N and -o <dir>\n\n{USAGE}"));
+        return Err(format!(
+            "synth needs --variants N and -o <dir>\n\n{}",
+            usage::of("synth").unwrap_or_default()
+        ));
     }
+    remove_outputs_when_stopped("synth")?;
     let start = std::time::Instant::now();
     let s =
         varcat_tools::synth::generate(&opts).map_err(|e| format!("{}: {e}", opts.out.display()))?;

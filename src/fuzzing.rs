@@ -306,11 +306,11 @@ pub fn catalog_open(data: &[u8]) {
     }
 }
 
-/// The bundled sample catalog (`testdata/catalog`), built once per process into a temporary
-/// directory and served by an [`crate::http::App`] under `/api`.
-pub fn sample_app() -> &'static crate::http::App {
-    static APP: std::sync::OnceLock<crate::http::App> = std::sync::OnceLock::new();
-    APP.get_or_init(|| {
+/// The bundled sample catalog (`testdata/catalog`), built once per process through a temporary
+/// directory and held in memory.
+pub fn sample_catalog() -> &'static varcat_format::Catalog {
+    static CAT: std::sync::OnceLock<varcat_format::Catalog> = std::sync::OnceLock::new();
+    CAT.get_or_init(|| {
         let dir = std::env::temp_dir().join(format!("varcat-fuzz-sample-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let out = dir.join("sample.varcat");
@@ -319,10 +319,85 @@ pub fn sample_app() -> &'static crate::http::App {
         varcat_indexer::build(&opts).expect("sample catalog builds");
         let bytes = std::fs::read(&out).expect("read");
         let _ = std::fs::remove_dir_all(&dir);
-        let cat = varcat_format::Catalog::from_vec(bytes).expect("sample catalog opens");
-        let loaded = crate::http::Loaded::from_catalog(cat, None).expect("sample catalog loads");
+        varcat_format::Catalog::from_vec(bytes).expect("sample catalog opens")
+    })
+}
+
+/// The sample catalog served by an [`crate::http::App`] under `/api`.
+pub fn sample_app() -> &'static crate::http::App {
+    static APP: std::sync::OnceLock<crate::http::App> = std::sync::OnceLock::new();
+    APP.get_or_init(|| {
+        let loaded = crate::http::Loaded::from_catalog(sample_catalog().clone(), None)
+            .expect("sample catalog loads");
         crate::http::App::new(loaded, "/api")
     })
+}
+
+/// `varcat annotate` on arbitrary input bytes (VCF text, BGZF, gzip or BCF: whatever they
+/// are) with the sample catalog: the first byte picks the output format (VCF, BGZF VCF, BCF)
+/// and `--lenient`, the rest is the input. Never panics; a refusal is one line that names the
+/// input; what is accepted leaves exactly the output file and no temporary one.
+pub fn annotate(data: &[u8]) {
+    use varcat_annotate::output::OutFormat;
+    static COLS: std::sync::OnceLock<varcat_format::collection::Collections> =
+        std::sync::OnceLock::new();
+    let cols = COLS.get_or_init(|| {
+        varcat_format::collection::Collections::open(sample_catalog().clone())
+            .expect("sample collections open")
+    });
+    let Some((&pick, input)) = data.split_first() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("varcat-fuzz-annotate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (format, name) = match pick % 3 {
+        0 => (OutFormat::Vcf, "out.vcf"),
+        1 => (OutFormat::VcfGz, "out.vcf.gz"),
+        _ => (OutFormat::Bcf, "out.bcf"),
+    };
+    let out = dir.join(name);
+    for e in std::fs::read_dir(&dir).expect("read temp dir") {
+        let _ = std::fs::remove_file(e.expect("entry").path());
+    }
+    let opts = varcat_annotate::Options {
+        input: "fuzz-input".into(),
+        output: out.clone(),
+        format: Some(format),
+        catalog: "sample".into(),
+        fields: varcat_annotate::fields::parse("all").expect("all fields"),
+        prefix: "VARCAT_".into(),
+        threads: 1 + usize::from(pick & 8 != 0),
+        assume_grch38: true,
+        lenient: pick & 4 != 0,
+        window: 100,
+        command: "fuzz".into(),
+        timings: false,
+        rules: varcat_annotate::input::Rules {
+            allow_missing_eof: pick & 16 != 0,
+            max_line: 1 << 16,
+        },
+    };
+    let result = varcat_annotate::input::from_bytes(input.to_vec(), "fuzz-input", opts.rules)
+        .and_then(|i| varcat_annotate::annotate(&opts, cols, i));
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .expect("read temp dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    match result {
+        Ok(_) => assert!(
+            left.iter()
+                .all(|n| n == name || n == &format!("{name}.tbi") || n == &format!("{name}.csi")),
+            "accepted, but left {left:?}"
+        ),
+        Err(e) => {
+            assert!(left.is_empty(), "refused ({e}), but left {left:?}");
+            assert!(!e.contains('\n'), "a refusal of more than one line: {e}");
+            assert!(
+                e.starts_with("fuzz-input") || e.starts_with("writing"),
+                "a refusal that does not name the input: {e}"
+            );
+        }
+    }
 }
 
 /// The URL and method a `request` input stands for. An input starting with `/` is the whole

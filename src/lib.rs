@@ -14,3 +14,4 @@ pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod sample;
+pub mod usage;

@@ -51,7 +51,7 @@ const RECORDS: &[(&str, &str)] = &[
     ),
 ];
 
-fn input_text() -> String {
+pub fn input_text() -> String {
     let mut s = HEADER.to_string();
     for (r, _) in RECORDS {
         s.push_str(r);
@@ -242,8 +242,13 @@ fn test_annotate_bgzf_index_and_bcf_round_trip() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let second = dir.join("back-second.vcf.gz");
     std::fs::copy(&gz, &second).unwrap();
-    let tbi =
-        varcat_annotate::io::write_index(&second, varcat_annotate::io::OutFormat::VcfGz).unwrap();
+    let tbi = varcat_annotate::output::write_index(
+        &second,
+        &second,
+        varcat_annotate::output::OutFormat::VcfGz,
+    )
+    .and_then(|i| i.commit())
+    .unwrap();
     assert_eq!(gunzip(&dir.join("back.vcf.gz.tbi")), gunzip(&tbi));
 }
 
@@ -304,8 +309,13 @@ fn test_annotate_threads_give_the_same_bytes_and_index() {
         // The index built while writing equals the one a second pass over the file builds.
         let second = dir.join(format!("second{threads}.vcf.gz"));
         std::fs::copy(&gz, &second).unwrap();
-        let tbi = varcat_annotate::io::write_index(&second, varcat_annotate::io::OutFormat::VcfGz)
-            .unwrap();
+        let tbi = varcat_annotate::output::write_index(
+            &second,
+            &second,
+            varcat_annotate::output::OutFormat::VcfGz,
+        )
+        .and_then(|i| i.commit())
+        .unwrap();
         let live = gunzip(&dir.join(format!("out{threads}.vcf.gz.tbi")));
         assert!(live.starts_with(b"TBI\x01"));
         assert_eq!(live, gunzip(&tbi), "threads {threads}");
@@ -320,8 +330,13 @@ fn test_annotate_threads_give_the_same_bytes_and_index() {
         assert!(out.status.success(), "{}", text(&out.stderr));
         let second = dir.join(format!("second{threads}.bcf"));
         std::fs::copy(&bcf, &second).unwrap();
-        let csi =
-            varcat_annotate::io::write_index(&second, varcat_annotate::io::OutFormat::Bcf).unwrap();
+        let csi = varcat_annotate::output::write_index(
+            &second,
+            &second,
+            varcat_annotate::output::OutFormat::Bcf,
+        )
+        .and_then(|i| i.commit())
+        .unwrap();
         let live = gunzip(&dir.join(format!("out{threads}.bcf.csi")));
         assert!(live.starts_with(b"CSI\x01"));
         assert_eq!(live, gunzip(&csi), "BCF, threads {threads}");

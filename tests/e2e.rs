@@ -6,6 +6,7 @@ mod oracle;
 mod util;
 
 mod annotate;
+mod annotate_input;
 mod associations;
 mod batch;
 mod cli;
@@ -26,6 +27,7 @@ mod openapi;
 mod phenotypes;
 mod proteins;
 mod summaries;
+mod tool_outputs;
 mod transcripts;
 mod tsv;
 mod variants;

@@ -22,6 +22,7 @@ fn test_seeds_replay() {
     replay("params", varcat::fuzzing::params);
     replay("catalog_open", varcat::fuzzing::catalog_open);
     replay("adjacency", varcat::fuzzing::adjacency);
+    replay("annotate", varcat::fuzzing::annotate);
 }
 
 #[test]

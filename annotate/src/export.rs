@@ -12,7 +12,7 @@ use crate::allele;
 use crate::annotator::Annotator;
 use crate::fields::Field;
 use crate::header;
-use crate::io::{self, OutFormat, Output};
+use crate::output::{self, OutFormat, Output};
 use varcat_format::json_scan as json;
 
 /// What `export-vcf` wrote.
@@ -61,6 +61,10 @@ pub fn export(
     threads: usize,
     command: &str,
 ) -> Result<Exported, String> {
+    varcat_outfile::check_distinct(out_path, &[catalog])?;
+    for index in output::index_paths(out_path) {
+        varcat_outfile::check_distinct(&index, &[catalog])?;
+    }
     let cat = Catalog::open(catalog).map_err(|e| format!("{}: {e}", catalog.display()))?;
     let checksum = format!("{:016x}", cat.checksum());
     let cols = Collections::open(cat).map_err(|e| format!("{}: {e}", catalog.display()))?;
@@ -128,12 +132,14 @@ pub fn export(
             records += 1;
         }
     }
-    out.finish().map_err(fail)?;
-    let index = if format == OutFormat::VcfGz && !io::is_stdio(out_path) {
-        Some(io::write_index(out_path, format)?)
-    } else {
-        None
+    let staged = out.finish()?;
+    let index = match &staged {
+        Some(data) if format == OutFormat::VcfGz => {
+            Some(output::write_index(data.temp_path(), out_path, format)?)
+        }
+        _ => None,
     };
+    let index = output::commit(staged, index)?;
     Ok(Exported {
         records,
         unplaced,

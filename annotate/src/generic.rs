@@ -13,8 +13,8 @@ use vcf::variant::RecordBuf;
 
 use crate::annotator::Annotator;
 use crate::fields::Ty;
-use crate::io::Counting;
 use crate::live_index::LiveIndex;
+use crate::output::Counting;
 use crate::timings::{Stage, Timings};
 use crate::Sorted;
 
@@ -112,32 +112,46 @@ pub fn records<W: Write>(
     t: &mut Timings,
 ) -> Result<(), String> {
     let mut rec = RecordBuf::default();
-    let mut step =
-        |rec: &mut RecordBuf, ann: &mut Annotator<'_>, t: &mut Timings| -> Result<(), String> {
-            t.lap(Stage::Decode);
-            let chrom = rec.reference_sequence_name().to_string();
-            let pos = rec.variant_start().map_or(0, |p| p.get() as u64);
-            sorted.see(&chrom, pos);
-            let alts: Vec<String> = rec.alternate_bases().as_ref().to_vec();
-            let r = rec.reference_bases().to_string();
-            let found = ann.annotate(&chrom, pos, r.as_bytes(), alts.iter().map(|a| a.as_bytes()));
-            t.lap(Stage::Lookup);
-            if found {
-                extend_info(ann, rec);
-            }
-            t.lap(Stage::Format);
-            let from = sink.at();
-            sink.record(header, rec)
-                .map_err(|e| format!("writing: {e}"))?;
-            if let Some(ix) = index.as_deref_mut() {
-                use vcf::variant::Record as _;
-                // The end as noodles' indexers read it back (INFO END, else REF's span).
-                let end = rec.variant_end(header).ok().map(|p| p.get() as u64);
-                ix.add(&chrom, pos, end, from, sink.at());
-            }
-            t.lap(Stage::Write);
-            Ok(())
-        };
+    let bcf_out = matches!(sink, Sink::Bcf(_));
+    let mut step = |rec: &mut RecordBuf,
+                    ann: &mut Annotator<'_>,
+                    t: &mut Timings,
+                    place: &dyn Fn() -> String|
+     -> Result<(), String> {
+        t.lap(Stage::Decode);
+        let chrom = rec.reference_sequence_name().to_string();
+        // BCF names a contig by its index among the header's: one the header does not
+        // declare cannot be written (bcftools adds it to a header it has already written).
+        if bcf_out && !header.contigs().contains_key(&chrom) {
+            return Err(format!(
+                "{}: contig {chrom} is not declared in the header: BCF output needs a \
+                     ##contig line for every contig (add them to the input's header, or write \
+                     VCF with -O z)",
+                place()
+            ));
+        }
+        let pos = rec.variant_start().map_or(0, |p| p.get() as u64);
+        sorted.see(&chrom, pos);
+        let alts: Vec<String> = rec.alternate_bases().as_ref().to_vec();
+        let r = rec.reference_bases().to_string();
+        let found = ann.annotate(&chrom, pos, r.as_bytes(), alts.iter().map(|a| a.as_bytes()));
+        t.lap(Stage::Lookup);
+        if found {
+            extend_info(ann, rec);
+        }
+        t.lap(Stage::Format);
+        let from = sink.at();
+        sink.record(header, rec)
+            .map_err(|e| format!("writing: {e}"))?;
+        if let Some(ix) = index.as_deref_mut() {
+            use vcf::variant::Record as _;
+            // The end as noodles' indexers read it back (INFO END, else REF's span).
+            let end = rec.variant_end(header).ok().map(|p| p.get() as u64);
+            ix.add(&chrom, pos, end, from, sink.at());
+        }
+        t.lap(Stage::Write);
+        Ok(())
+    };
     match src {
         Source::Bcf(mut r) => {
             let mut n = 0u64;
@@ -147,7 +161,7 @@ pub fn records<W: Write>(
                 // it stops the run even under --lenient.
                 match r.read_record_buf(in_header, &mut rec) {
                     Ok(0) => return Ok(()),
-                    Ok(_) => step(&mut rec, ann, t)?,
+                    Ok(_) => step(&mut rec, ann, t, &|| format!("{name}: record {n}"))?,
                     Err(e) => return Err(format!("{name}: record {n}: {e}")),
                 }
             }
@@ -165,7 +179,7 @@ pub fn records<W: Write>(
                 line += 1;
                 let mut one = vcf::io::Reader::new(&buf[..]);
                 match one.read_record_buf(in_header, &mut rec) {
-                    Ok(_) => step(&mut rec, ann, t)?,
+                    Ok(_) => step(&mut rec, ann, t, &|| format!("{name}:{line}"))?,
                     Err(e) if lenient => {
                         // BCF cannot carry a record it cannot encode: dropped, and said so.
                         ann.counts.records += 1;

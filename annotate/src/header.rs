@@ -34,20 +34,69 @@ pub fn other_assembly(text: &str) -> Option<String> {
 }
 
 /// Parses the header text (the `##` lines and the `#CHROM` line) with noodles, refusing one
-/// that already has an INFO key we would add.
+/// that already has an INFO key we would add. An error names the line (counted from 1) and
+/// the reason.
 pub fn parse(text: &str, fields: &[Field], prefix: &str) -> Result<vcf::Header, String> {
     let header = vcf::header::Parser::default()
         .parse(text)
-        .map_err(|e| format!("header: {e}"))?;
+        .map_err(|e| locate(text, &reason(&e)))?;
     for f in fields {
         let key = format!("{prefix}{}", f.name);
         if header.infos().contains_key(&key) {
+            let at = text
+                .lines()
+                .position(|l| l.starts_with(&format!("##INFO=<ID={key},")))
+                .map_or(1, |i| i + 1);
             return Err(format!(
-                "the input header already has INFO {key} (annotated before?); choose another --prefix"
+                "{at}: the input header already has INFO {key} (annotated before?); choose \
+                 another --prefix"
             ));
         }
     }
     Ok(header)
+}
+
+/// An error with its causes (noodles says "invalid record" and puts what is wrong below).
+fn reason(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        s.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    s
+}
+
+/// `reason` placed at its header line: the `#CHROM` line when the `##` lines parse with a
+/// plain one in its place, else the first `##` line whose prefix of the header no longer parses
+/// (a line that fails keeps failing).
+fn locate(text: &str, reason: &str) -> String {
+    const PLAIN: &str = "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO";
+    let lines: Vec<&str> = text.lines().collect();
+    let meta = &lines[..lines.len().saturating_sub(1)];
+    let fails = |k: usize| {
+        let mut t = meta[..k].join("\n");
+        t.push('\n');
+        t.push_str(PLAIN);
+        t.push('\n');
+        vcf::header::Parser::default().parse(&t).is_err()
+    };
+    if meta.is_empty() || fails(1) {
+        return format!("1: header: {reason}");
+    }
+    if !fails(meta.len()) {
+        return format!("{}: header: {reason}", lines.len());
+    }
+    let (mut lo, mut hi) = (1, meta.len());
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if fails(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    format!("{hi}: header: {reason}")
 }
 
 /// The lines to add before `#CHROM`: one `##INFO` per field, then version, command and catalog.
@@ -89,5 +138,14 @@ mod tests {
         let text = "##fileformat=VCFv4.3\n##INFO=<ID=VARCAT_rsid,Number=A,Type=String,Description=\"x\">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n";
         assert!(parse(text, &fields, "VARCAT_").is_err());
         assert!(parse(text, &fields, "V2_").is_ok());
+    }
+
+    #[test]
+    fn test_a_header_error_names_its_line() {
+        let text = "##fileformat=VCFv4.3\n##contig=<ID=chr1>\n##INFO=<ID=X,Number=1,Description=\"x\">\n##contig=<ID=chr2>\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\n";
+        let e = parse(text, &[], "V_").unwrap_err();
+        assert!(e.starts_with("3: header: invalid record: "), "{e}");
+        let e = parse("##fileformat=VCFv4.3\n#CHROM\tPOS\n", &[], "V_").unwrap_err();
+        assert!(e.starts_with("2: header: "), "{e}");
     }
 }

@@ -1,12 +1,14 @@
 //! `varcat annotate`: adds INFO fields from a varcat catalog to the records of a VCF or BCF,
-//! keeping every record, in order (docs/beyond-igvf/brief.md §1).
+//! keeping every record, in order.
 //!
 //! - [`allele`]: trimming and the reference-free equivalence with the catalog's SPDIs;
 //! - [`lookup`]: finding an allele among the catalog's variants;
 //! - [`fields`]: the field table; [`values`]: a variant's values as INFO text;
 //! - [`export`]: `varcat export-vcf`, the catalog as an annotation VCF;
 //! - [`annotator`]: one record, any format; [`text`]: VCF text to VCF text, byte-preserving;
-//!   [`generic`]: BCF in or out through noodles; [`header`], [`io`]: files and headers;
+//!   [`generic`]: BCF in or out through noodles; [`header`]: headers;
+//! - [`input`]: what is read and what is refused (truncation, other compressions, long lines);
+//!   [`output`]: the output, staged until complete, and its index;
 //! - [`pipeline`]: VCF text chunks annotated on several threads, written in order;
 //!   [`live_index`]: the `.tbi`/`.csi` built while the BGZF output is written;
 //!   [`timings`]: `--timings`, the time per stage.
@@ -17,9 +19,10 @@ pub mod export;
 pub mod fields;
 pub mod generic;
 pub mod header;
-pub mod io;
+pub mod input;
 pub mod live_index;
 pub mod lookup;
+pub mod output;
 pub mod pipeline;
 pub mod text;
 pub mod timings;
@@ -37,7 +40,7 @@ use varcat_format::Catalog;
 
 use crate::annotator::{Annotator, Counts};
 use crate::fields::Field;
-use crate::io::{OutFormat, Output};
+use crate::output::{OutFormat, Output};
 use crate::timings::{Stage, Timings};
 
 /// What to annotate, how.
@@ -67,6 +70,8 @@ pub struct Options {
     pub command: String,
     /// Time each stage of the record loop (`--timings`).
     pub timings: bool,
+    /// What the input may be (`--allow-missing-eof`, `--max-line`).
+    pub rules: input::Rules,
 }
 
 /// What a run did.
@@ -155,6 +160,12 @@ fn read_text_header(input: &mut dyn BufRead, name: &str) -> Result<(String, u64)
             ));
         }
         let s = String::from_utf8(line).map_err(|_| format!("{name}:{lines}: not UTF-8"))?;
+        if s.starts_with("#CHROM ") {
+            return Err(format!(
+                "{name}:{lines}: the #CHROM line is separated by spaces; VCF columns are \
+                 separated by tabs"
+            ));
+        }
         let last = s.starts_with("#CHROM");
         text.push_str(&s);
         if !text.ends_with('\n') {
@@ -172,17 +183,36 @@ fn with_added(text: &str, added: &str) -> String {
     format!("{}{added}{}", &text[..at], &text[at..])
 }
 
-/// Annotates `opts.input` into `opts.output`.
+/// Annotates `opts.input` into `opts.output`. An output that is one of the inputs is refused
+/// before anything is opened for writing.
 pub fn run(opts: &Options) -> Result<Report, String> {
+    let format = opts
+        .format
+        .unwrap_or_else(|| OutFormat::from_path(&opts.output));
+    let mut outputs = vec![opts.output.clone()];
+    if matches!(format, OutFormat::VcfGz | OutFormat::Bcf) {
+        outputs.extend(output::index_paths(&opts.output));
+    }
+    for out in &outputs {
+        varcat_outfile::check_distinct(out, &[&opts.input, &opts.catalog])?;
+    }
     let catalog =
         Catalog::open(&opts.catalog).map_err(|e| format!("{}: {e}", opts.catalog.display()))?;
-    let checksum = format!("{:016x}", catalog.checksum());
     let cols =
         Collections::open(catalog).map_err(|e| format!("{}: {e}", opts.catalog.display()))?;
-    let ann = || Annotator::new(&cols, opts.fields.clone(), &opts.prefix, opts.window);
-    let mut anns = vec![ann()?];
+    let input = input::open(&opts.input, 1, opts.rules)?;
+    annotate(opts, &cols, input)
+}
 
-    let input = io::open_input(&opts.input, 1)?;
+/// Annotates `input` (opened from `opts.input`, or given in memory) with the catalog `cols`
+/// into `opts.output`.
+pub fn annotate(opts: &Options, cols: &Collections, input: input::Input) -> Result<Report, String> {
+    let format = opts
+        .format
+        .unwrap_or_else(|| OutFormat::from_path(&opts.output));
+    let checksum = format!("{:016x}", cols.catalog.checksum());
+    let ann = || Annotator::new(cols, opts.fields.clone(), &opts.prefix, opts.window);
+    let mut anns = vec![ann()?];
     let name = input.name.clone();
     let mut reader = input.reader;
     let (text, lines, bcf_in) = if input.bcf {
@@ -190,7 +220,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             bcf::io::Reader::from(std::mem::replace(&mut reader, Box::new(std::io::empty())));
         let h = r
             .read_header()
-            .map_err(|e| format!("{name}: header: {e}"))?;
+            .map_err(|e| format!("{name}: BCF header: {e}"))?;
         let mut w = vcf::io::Writer::new(Vec::new());
         w.write_header(&h)
             .map_err(|e| format!("{name}: header: {e}"))?;
@@ -209,15 +239,12 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
     }
     let mut in_header =
-        header::parse(&text, &opts.fields, &opts.prefix).map_err(|e| format!("{name}: {e}"))?;
+        header::parse(&text, &opts.fields, &opts.prefix).map_err(|e| format!("{name}:{e}"))?;
     let added = header::added_lines(&opts.fields, &opts.prefix, &opts.command, &checksum);
     let out_text = with_added(&text, &added);
 
-    let format = opts
-        .format
-        .unwrap_or_else(|| OutFormat::from_path(&opts.output));
     let indexable =
-        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !io::is_stdio(&opts.output);
+        matches!(format, OutFormat::VcfGz | OutFormat::Bcf) && !input::is_stdio(&opts.output);
     let text_path = bcf_in.is_none() && !format.is_bcf();
     let out_header = vcf::header::Parser::default()
         .parse(&out_text)
@@ -229,7 +256,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     let mut live = None;
     let mut out = if indexable {
         // Indexed while written: the index sees each block pass to the file.
-        let file = io::create(&opts.output)?;
+        let (staged, file) = output::target(&opts.output)?;
         let (ix, tap) = if format.is_bcf() {
             live_index::LiveIndex::new_bcf(&out_header, file)
         } else {
@@ -237,7 +264,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         }
         .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?;
         live = Some(ix);
-        Output::on(Box::new(tap), format, opts.threads)
+        Output::on(Box::new(tap), staged, format, opts.threads)
     } else {
         Output::create(&opts.output, format, opts.threads)?
     };
@@ -278,7 +305,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             }
             None => generic::Source::Vcf(reader, lines),
         };
-        let counted = io::Counting { inner: out, at: 0 };
+        let counted = output::Counting { inner: out, at: 0 };
         let mut sink = if format.is_bcf() {
             generic::Sink::Bcf(bcf::io::Writer::from(counted))
         } else {
@@ -301,7 +328,7 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         unknown = anns[0].unknown_contigs().to_vec();
         out = sink.into_inner().inner;
     }
-    out.finish().map_err(|e| format!("writing: {e}"))?;
+    let staged = out.finish()?;
     t.lap(Stage::Write);
     let secs = start.elapsed().as_secs_f64();
     let at = Instant::now();
@@ -311,10 +338,11 @@ pub fn run(opts: &Options) -> Result<Report, String> {
             .map_err(|e| format!("indexing {}: {e}", opts.output.display()))?,
         _ => None,
     };
-    let index = match &built {
-        Some(b) => Some(io::save_index(&opts.output, b)?),
+    let staged_index = match &built {
+        Some(b) => Some(output::save_index(&opts.output, b)?),
         None => None,
     };
+    let index = output::commit(staged, staged_index)?;
     t.index = t.on().then(|| at.elapsed());
     let mut counts = Counts::default();
     for a in &anns {

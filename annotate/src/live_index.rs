@@ -346,7 +346,7 @@ impl LiveIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::{OutFormat, Output};
+    use crate::output::{OutFormat, Output};
     use crate::text::Ends;
 
     /// Writes `lines` after `header` through the tap, indexing as `annotate` does, and returns
@@ -357,7 +357,7 @@ mod tests {
         let ends = Ends::new(h.clone());
         let file = std::fs::File::create(&path).unwrap();
         let (mut ix, tap) = LiveIndex::new(&h, file).unwrap();
-        let mut out = Output::on(Box::new(tap), OutFormat::VcfGz, 3);
+        let mut out = Output::on(Box::new(tap), None, OutFormat::VcfGz, 3);
         out.write_all(header.as_bytes()).unwrap();
         let mut at = header.len() as u64;
         for l in lines {

@@ -79,6 +79,16 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
             opts.input.display()
         )));
     }
+    // Refused before anything is written: the catalog is renamed over its destination at the
+    // end, which would replace an input of the same name.
+    if opts.output.is_dir() {
+        return Err(BuildError::Usage(format!(
+            "{}: is a directory (-o names the catalog file)",
+            opts.output.display()
+        )));
+    }
+    let inputs: Vec<&Path> = files.values().flatten().map(|f| f.path.as_path()).collect();
+    varcat_outfile::check_distinct(&opts.output, &inputs).map_err(BuildError::Usage)?;
     let parent = opts
         .output
         .parent()

@@ -15,7 +15,7 @@ pub mod derive;
 pub mod doc;
 pub mod error;
 pub mod input;
-pub mod interrupt;
+pub use varcat_outfile::interrupt;
 pub mod normalize;
 pub use varcat_format::parallel;
 pub mod progress;

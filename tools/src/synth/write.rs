@@ -10,17 +10,50 @@ use super::sink::Sink;
 use super::variants::{Site, Var};
 use super::*;
 
-/// Generates the catalog of `opts` into `opts.out`; returns what was written.
+/// Generates the catalog of `opts` into `opts.out`; returns what was written. The collections
+/// are written into a directory beside it, which replaces `opts.out` only when complete; an
+/// existing `opts.out` is replaced only if it is empty or an earlier output of this generator
+/// (it has a `synth.json`), never a directory of someone's data.
 pub fn generate(opts: &Options) -> io::Result<Summary> {
-    std::fs::create_dir_all(&opts.out)?;
-    // Leftovers of an earlier run with other settings would join this catalog.
-    for e in std::fs::read_dir(&opts.out)? {
-        let p = e?.path();
-        let n = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if n.ends_with(".jsonl") || n.ends_with(".jsonl.gz") || n == "synth.json" {
-            std::fs::remove_file(&p)?;
-        }
+    replaceable(&opts.out)?;
+    let staged = varcat_outfile::StagedDir::create(&opts.out).map_err(io::Error::other)?;
+    let mut into = opts.clone();
+    into.out = staged.path().to_path_buf();
+    let summary = generate_into(&into)?;
+    staged.commit().map_err(io::Error::other)?;
+    Ok(summary)
+}
+
+/// `Err` when `dir` exists and is not an empty directory or an earlier output of `generate`.
+fn replaceable(dir: &Path) -> io::Result<()> {
+    let refuse = |why: String| Err(io::Error::other(why));
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+        Ok(m) if !m.is_dir() => return refuse("exists and is not a directory".into()),
+        Ok(_) => {}
     }
+    if dir.join("synth.json").is_file() {
+        return Ok(());
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<io::Result<_>>()?;
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort();
+    let more = if names.len() > 3 { ", …" } else { "" };
+    names.truncate(3);
+    refuse(format!(
+        "holds files this generator did not write ({}{more}); synth writes a new directory or \
+         replaces one of its own outputs, never other data",
+        names.join(", ")
+    ))
+}
+
+/// Writes the catalog of `opts` into the (new, empty) directory `opts.out`.
+fn generate_into(opts: &Options) -> io::Result<Summary> {
     let plan = Plan::new(opts.variants, opts.seed);
     let summary = Mutex::new(Summary::default());
     let next = AtomicUsize::new(0);

@@ -1,8 +1,9 @@
-//! What a running build has on disk besides its input (its scratch directory of sort runs and
-//! spools, the catalog file being written), so that an interrupted build can remove it: a 10M
-//! build stopped with Ctrl-C left 7 GB of sort runs and a partial catalog of tens of GB.
+//! What a running command has on disk besides its input (a build's scratch directory of sort
+//! runs and spools, any output still under its temporary name), so that an interrupted command
+//! can remove it: a 10M build stopped with Ctrl-C left 7 GB of sort runs and a partial catalog of
+//! tens of GB.
 //!
-//! The build registers paths here; whoever handles the stop signal (the CLI, on a thread of its
+//! Commands register paths here; whoever handles the stop signal (the CLI, on a thread of its
 //! own, not in a signal handler: this takes a lock and allocates) calls [`remove_all`], then
 //! exits.
 
