@@ -25,6 +25,7 @@ mod nodes;
 mod openapi;
 mod phenotypes;
 mod proteins;
+mod rules;
 mod summaries;
 mod transcripts;
 mod tsv;
