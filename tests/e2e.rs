@@ -26,6 +26,7 @@ mod nodes;
 mod openapi;
 mod phenotypes;
 mod proteins;
+mod rules;
 mod summaries;
 mod tool_outputs;
 mod transcripts;

@@ -298,13 +298,6 @@ fn test_variants_genes_forward_name_filters_and_errors() {
         )],
     );
     assert_bad_request(
-        "/proteins/transcripts",
-        &[(
-            "at least one of protein_id, protein_name, uniprot_name, uniprot_full_name, dbxrefs must be given",
-            &[],
-        )],
-    );
-    assert_bad_request(
         "/variants/proteins?region=chr1:1-20000",
         &[(
             "region spans 19999 bases; at most 10000 are allowed, got \"chr1:1-20000\"",
@@ -408,7 +401,7 @@ fn test_genomic_elements_phenotypes_by_region_and_term() {
     assert_bad_request(
         "/genomic-elements/phenotypes?significant=true",
         &[(
-            "at least one of region, files_fileset, phenotype_id, phenotype_name, method must be given",
+            "at least one of region, files_fileset, phenotype_id, phenotype_name must be given",
             &[],
         )],
     );
@@ -436,7 +429,7 @@ fn test_phenotypes_genomic_elements_by_fileset_with_the_inverse_name() {
     assert_bad_request(
         "/phenotypes/genomic-elements?significant=true",
         &[(
-            "at least one of phenotype_id, phenotype_name, files_fileset, method must be given",
+            "at least one of phenotype_id, phenotype_name, files_fileset must be given",
             &[],
         )],
     );
@@ -533,10 +526,18 @@ fn test_coding_variants_phenotypes_by_protein_change() {
         .collect();
     assert_json_eq(&json!(got), &json!(want), q);
     assert_bad_request(
-        "/coding-variants/phenotypes?amino_acid_position=x",
+        "/coding-variants/phenotypes?gene_name=TSTA1&amino_acid_position=x",
         &[(
             "amino_acid_position must be a non-negative integer, got \"x\"",
             &["amino_acid_position"],
+        )],
+    );
+    // As IGVF, a position narrows but does not select.
+    assert_bad_request(
+        "/coding-variants/phenotypes?amino_acid_position=1",
+        &[(
+            "at least one of coding_variant_name, hgvsp, uniprot_name, gene_name, transcript_id, method, files_fileset must be given",
+            &[],
         )],
     );
 }
@@ -600,12 +601,12 @@ fn test_proteins_motifs_direct_and_through_complexes() {
         })
         .collect();
     assert_json_eq(&json!(got), &json!(want), q);
-    assert_bad_request(
-        "/proteins/motifs",
-        &[(
-            "at least one of protein_id, protein_name, uniprot_name, uniprot_full_name, dbxrefs, files_fileset, method must be given",
-            &[],
-        )],
+    // As IGVF, no parameter lists every motif edge, in key order.
+    let all = get_json("/proteins/motifs?limit=1000");
+    assert_eq!(
+        all.as_array().unwrap().len(),
+        data().docs("motifs_proteins").len(),
+        "/proteins/motifs"
     );
 }
 
@@ -707,13 +708,14 @@ fn test_variants_variant_ld_either_end_partner_and_filters() {
             .collect(),
     );
     assert!(pairs.len() >= 2, "LD pairs from both ends");
+    // The partner's key, as IGVF (PARSE_IDENTIFIER(...).key), not its handle.
     let partner = |e: &Value| {
         let p = if s(e, "_from") == v {
             s(e, "_to")
         } else {
             s(e, "_from")
         };
-        json!(p)
+        json!(p.strip_prefix("variants/").unwrap())
     };
     let want: Vec<Value> = pairs
         .iter()

@@ -721,3 +721,36 @@ fn test_variant_predictions() {
         &[("unknown parameter `gene`", &["gene"])],
     );
 }
+
+#[test]
+fn test_phenotypes_variants_needs_a_phenotype_method_or_file_set() {
+    // As IGVF: without one of them the request would page through every association.
+    let rule = "at least one of phenotype_id, phenotype_name, method, files_fileset must be given";
+    for q in [
+        "/phenotypes/variants",
+        "/phenotypes/variants?source=OpenTargets",
+        "/phenotypes/variants?label=GWAS",
+        "/phenotypes/variants?neg_log10_pvalue=gt:7&class=observed%20data",
+    ] {
+        assert_bad_request(q, &[(rule, &[])]);
+    }
+    for q in [
+        "/phenotypes/variants?method=GWAS",
+        "/phenotypes/variants?phenotype_id=EFO_0000001",
+        "/phenotypes/variants?phenotype_name=nope",
+    ] {
+        get_json(q);
+    }
+    let by_method = get_json("/phenotypes/variants?method=GWAS&limit=100");
+    let want = data()
+        .docs("variants_phenotypes")
+        .iter()
+        .filter(|e| e["method"] == "GWAS")
+        .count();
+    assert!(want > 0);
+    assert_eq!(
+        by_method.as_array().unwrap().len(),
+        want,
+        "method alone selects"
+    );
+}

@@ -350,3 +350,70 @@ fn test_genes_proteins_errors() {
         &[("region must look like chr<name>:<start>-<end> (0-based, half-open, e.g. chr20:9564500-9564600), got \"1:1-5\"", &["region"])],
     );
 }
+
+/// Keys of the human proteins `/proteins?uniprot_name=<q>` answers, as IGVF's tiers: a UniProt
+/// name equal to `q` upper-cased, else one starting with `q` whatever the case; key order.
+fn uniprot_name_tiers(q: &str) -> Vec<String> {
+    let human: Vec<&Value> = oracle::sorted_by_key(
+        data()
+            .docs("proteins")
+            .iter()
+            .filter(|p| p["organism"] == "Homo sapiens")
+            .collect(),
+    );
+    let names = |p: &Value| -> Vec<String> {
+        p["uniprot_names"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|n| n.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let keys = |hit: &dyn Fn(&str) -> bool| -> Vec<String> {
+        human
+            .iter()
+            .filter(|p| names(p).iter().any(|n| hit(n)))
+            .map(|p| s(p, "_key").to_string())
+            .collect()
+    };
+    let upper = q.to_uppercase();
+    let exact = keys(&|n| n == upper);
+    if !exact.is_empty() {
+        return exact;
+    }
+    keys(&|n| n.len() >= q.len() && n.as_bytes()[..q.len()].eq_ignore_ascii_case(q.as_bytes()))
+}
+
+#[test]
+fn test_proteins_uniprot_name_upper_cased_then_prefix() {
+    for (q, at_least) in [
+        ("snp25_human", 13),
+        ("SNP25_HUMAN", 13),
+        ("Pak5_Human", 3),
+        ("snp", 13),
+        ("pak5", 3),
+        ("TSTA1_h", 2),
+        ("krt17_human", 0),
+    ] {
+        let want = uniprot_name_tiers(q);
+        assert!(want.len() >= at_least, "{q}: the sample has {}", want.len());
+        let path = format!("/proteins?uniprot_name={q}&limit=50");
+        let got: Vec<String> = get_json(&path)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(got, want, "{path}");
+    }
+    // A prefix tier is paged on its own, in key order.
+    let all = get_json("/proteins?uniprot_name=snp&limit=50");
+    check_paging("/proteins?uniprot_name=snp", all.as_array().unwrap(), 5);
+    // The other filters still apply to the tier (none of these proteins is a mouse one).
+    assert_eq!(
+        get_json("/proteins?uniprot_name=snp&organism=Mus%20musculus"),
+        json!([])
+    );
+}

@@ -274,9 +274,9 @@ fn test_genes_diseases_match_the_oracle() {
 #[test]
 fn test_genes_diseases_errors() {
     assert_bad_request(
-        "/genes/diseases?region=chr1:1-100",
+        "/genes/diseases?source=GenCC",
         &[(
-            "at least one of gene_id, hgnc_id, gene_name, synonym must be given",
+            "at least one of gene_id, hgnc_id, gene_name, synonym, region must be given",
             &[],
         )],
     );

@@ -546,3 +546,43 @@ fn test_nearest_genes() {
         &[("page must be a non-negative integer, got \"x\"", &["page"])],
     );
 }
+
+#[test]
+fn test_variant_ld_partner_is_a_key_a_client_can_send_back() {
+    // IGVF answers the partner's key without verbose and its record in a one-element array
+    // with it; the key is a `variant_id` the same path accepts.
+    let anchor = "NC_000001.11:15000:A:G";
+    let plain = get_json("/variants/variant-ld?rsid=rs900001");
+    let verbose = get_json("/variants/variant-ld?rsid=rs900001&verbose=true");
+    let (plain, verbose) = (plain.as_array().unwrap(), verbose.as_array().unwrap());
+    assert!(plain.len() >= 2, "pairs at either end");
+    assert_eq!(plain.len(), verbose.len());
+    let mut sent_back = 0;
+    for (r, rv) in plain.iter().zip(verbose) {
+        let key = r["sequence_variant"].as_str().expect("a string");
+        assert!(!key.contains('/'), "{key}: the key, not a handle");
+        assert_ne!(key, anchor, "the partner, not the anchor");
+        let list = rv["sequence_variant"]
+            .as_array()
+            .expect("verbose: an array");
+        match data().handle(&format!("variants/{key}")) {
+            Some(doc) => {
+                assert_eq!(list.len(), 1, "{key}");
+                assert_eq!(list[0]["_id"], json!(key));
+                assert_eq!(list[0]["spdi"], doc["spdi"]);
+                let q = format!("/variants/variant-ld?variant_id={key}");
+                let back = get_json(&q);
+                assert!(
+                    back.as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|b| b["sequence_variant"] == json!(anchor)),
+                    "{q}: the pair, seen from the partner"
+                );
+                sent_back += 1;
+            }
+            None => assert!(list.is_empty(), "{key}: a missing partner is []"),
+        }
+    }
+    assert!(sent_back >= 1, "a partner in the catalog");
+}

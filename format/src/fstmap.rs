@@ -125,6 +125,12 @@ impl KeyMap {
         self.search(Str::new(p).starts_with())
     }
 
+    /// Values of keys starting with `prefix` when ASCII letters are compared without case, in
+    /// key order (other bytes compare exactly).
+    pub fn prefix_ignoring_ascii_case(&self, prefix: &[u8]) -> Vec<u64> {
+        self.search(AsciiNoCasePrefix(prefix))
+    }
+
     /// Values of keys within Levenshtein distance `dist` of `query`, in key order. A query too
     /// long or an automaton too big is a miss, never an error.
     pub fn fuzzy(&self, query: &str, dist: u32) -> Vec<u64> {
@@ -162,6 +168,40 @@ impl KeyMap {
             out.push((k.to_vec(), v));
         }
         out
+    }
+}
+
+/// Keys starting with a prefix, ASCII letters compared without case: an exact-value index
+/// answers a case-insensitive prefix search without a folded copy of its keys. The state is
+/// the number of prefix bytes matched, `None` once a byte differs.
+struct AsciiNoCasePrefix<'p>(&'p [u8]);
+
+impl Automaton for AsciiNoCasePrefix<'_> {
+    type State = Option<usize>;
+
+    fn start(&self) -> Option<usize> {
+        Some(0)
+    }
+
+    fn is_match(&self, state: &Option<usize>) -> bool {
+        *state == Some(self.0.len())
+    }
+
+    fn can_match(&self, state: &Option<usize>) -> bool {
+        state.is_some()
+    }
+
+    fn will_always_match(&self, state: &Option<usize>) -> bool {
+        *state == Some(self.0.len())
+    }
+
+    fn accept(&self, state: &Option<usize>, byte: u8) -> Option<usize> {
+        let i = (*state)?;
+        match self.0.get(i) {
+            None => Some(i),
+            Some(b) if b.eq_ignore_ascii_case(&byte) => Some(i + 1),
+            Some(_) => None,
+        }
     }
 }
 
@@ -318,6 +358,15 @@ impl MultiMap {
             .collect()
     }
 
+    /// Lists of every key starting with `prefix`, ASCII letters compared without case.
+    pub fn prefix_ignoring_ascii_case(&self, prefix: &[u8]) -> Vec<List> {
+        self.keys
+            .prefix_ignoring_ascii_case(prefix)
+            .into_iter()
+            .map(|v| self.postings.list(v))
+            .collect()
+    }
+
     /// Lists of every key within edit distance `dist` of `query`.
     pub fn fuzzy(&self, query: &str, dist: u32) -> Vec<List> {
         self.keys
@@ -420,5 +469,46 @@ impl<F: Write, P: Write> MultiMapBuilder<F, P> {
     /// Finishes both parts.
     pub fn finish(self) -> Result<(F, P), WriteError> {
         Ok((self.keys.finish()?, self.postings.into_inner()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_prefix_ignoring_ascii_case() {
+        let mut b = KeyMapBuilder::new(Vec::new(), "t").unwrap();
+        let keys: [&[u8]; 6] = [
+            b"KRT17_HUMAN",
+            b"KRT18_HUMAN",
+            b"Krt17_MOUSE",
+            b"PAK5_HUMAN",
+            b"kr\xc3\xa9",
+            b"krt",
+        ];
+        let mut sorted = keys;
+        sorted.sort_unstable();
+        for (i, k) in sorted.iter().enumerate() {
+            b.insert(k, i as u64).unwrap();
+        }
+        let map = KeyMap::open(Bytes::from_vec(b.finish().unwrap()), "t").unwrap();
+        let keys_of = |p: &[u8]| -> Vec<&[u8]> {
+            map.prefix_ignoring_ascii_case(p)
+                .into_iter()
+                .map(|v| sorted[v as usize])
+                .collect()
+        };
+        assert_eq!(keys_of(b"krt17"), vec![&b"KRT17_HUMAN"[..], b"Krt17_MOUSE"]);
+        assert_eq!(
+            keys_of(b"KRT").len(),
+            4,
+            "krt itself and the three KRT names"
+        );
+        // Only ASCII letters fold: the accented byte must match exactly.
+        assert_eq!(keys_of("KRÉ".as_bytes()), Vec::<&[u8]>::new());
+        assert_eq!(keys_of("kré".as_bytes()), vec!["kré".as_bytes()]);
+        assert_eq!(keys_of(b"").len(), 6);
+        assert!(keys_of(b"nope").is_empty());
     }
 }

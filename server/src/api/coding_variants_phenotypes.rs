@@ -34,7 +34,6 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &HGVSP,
             &UNIPROT_NAME,
             &GENE_NAME,
-            &AMINO_ACID_POSITION,
             &TRANSCRIPT_ID,
             &METHOD,
             &FILESET,

@@ -27,8 +27,10 @@ pub const GENE_NAME: Param = Param::new(
     "gene symbol: exact, else all tokens, else one typo",
 );
 /// Gene synonym.
-pub const SYNONYM: Param =
-    Param::new("synonym", Kind::Id, "gene synonym (exact)").aliases(&["alias"]);
+pub const SYNONYM: Param = Param::new("synonym", Kind::Id, "gene synonym (exact)");
+/// [`SYNONYM`] also under the name `alias`, on the three paths whose interface names it (4.1,
+/// 4.4, 4.24); elsewhere, as in IGVF and its client, `alias` is an unknown parameter.
+pub const SYNONYM_OR_ALIAS: Param = SYNONYM.aliases(&["alias"]);
 /// Genes overlapping a region.
 pub const REGION: Param = Param::new(
     "region",

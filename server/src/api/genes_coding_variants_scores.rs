@@ -24,7 +24,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &genes::GENE_ID,
             &genes::HGNC_ID,
             &genes::GENE_NAME,
-            &genes::SYNONYM,
+            &genes::SYNONYM_OR_ALIAS,
             &genes::REGION,
             &METHOD,
             &FILES_FILESET,

@@ -44,6 +44,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &genes::HGNC_ID,
             &genes::GENE_NAME,
             &genes::SYNONYM,
+            &genes::REGION,
             &METHOD,
             &FILESET,
         ])],

@@ -15,7 +15,13 @@ pub static ENDPOINT: Endpoint = Endpoint {
     section: "4.24",
     summary: "Proteins coded by the given genes",
     accepts: Accepts {
-        params: &genes::PARAMS,
+        params: &[
+            &genes::GENE_ID,
+            &genes::HGNC_ID,
+            &genes::GENE_NAME,
+            &genes::SYNONYM_OR_ALIAS,
+            &genes::REGION,
+        ],
         rules: &[genes::RULE],
         paging: Paging::Paged {
             default: 25,

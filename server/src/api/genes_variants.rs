@@ -21,7 +21,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &genes::GENE_ID,
             &genes::HGNC_ID,
             &genes::GENE_NAME,
-            &genes::SYNONYM,
+            &genes::SYNONYM_OR_ALIAS,
             &genes::REGION,
             &NEG_LOG10_PVALUE,
             &EFFECT_SIZE,

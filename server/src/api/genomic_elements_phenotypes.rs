@@ -31,12 +31,12 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &METHOD,
             &SIGNIFICANT,
         ],
+        // As IGVF: `method` (one value) narrows but does not select.
         rules: &[Rule::AtLeastOne(&[
             &ELEMENT_REGION,
             &FILESET,
             &PHENOTYPE_ID_PARAM,
             &PHENOTYPE_NAME,
-            &METHOD,
         ])],
         paging: Paging::Paged {
             default: 25,
@@ -50,7 +50,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     examples: &[
         "region=chr1:24000-26000",
         "region=chr1:24000-26000&verbose=true",
-        "method=CRISPR%20screen&significant=true",
+        "files_fileset=IGVFFI9000CRS&method=CRISPR%20screen&significant=true",
     ],
 };
 

@@ -25,11 +25,11 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &METHOD,
             &SIGNIFICANT,
         ],
+        // As IGVF: `method` (one value) narrows but does not select.
         rules: &[Rule::AtLeastOne(&[
             &PHENOTYPE_ID_PARAM,
             &PHENOTYPE_NAME,
             &FILESET,
-            &METHOD,
         ])],
         paging: Paging::Paged {
             default: 25,

@@ -26,7 +26,14 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &FILESET,
             &SOURCE,
         ],
-        rules: &[],
+        // As IGVF: a phenotype, a method or a file set (a bare request would page through
+        // every association).
+        rules: &[Rule::AtLeastOne(&[
+            &PHENOTYPE_ID_PARAM,
+            &PHENOTYPE_NAME,
+            &METHOD,
+            &FILESET,
+        ])],
         paging: Paging::Paged {
             default: 25,
             max: 100,

@@ -120,9 +120,32 @@ const NODE_FILTERS: [&Param; 5] = [
     &DBXREFS,
 ];
 
-/// [`matching`] over the filters of `/proteins`.
+/// [`matching`] over the filters of `/proteins`, `uniprot_name` through its own cascade, as
+/// IGVF: the upper-cased name exactly, else the names starting with it whatever their case.
+/// The tier is decided after the other filters, on the whole result, and rows stay in key
+/// order (IGVF ranks its prefix tier by BM25 within a page).
 fn node_matching<'a>(ctx: &Ctx<'a>, _: Option<&'a Collection>, p: &Params) -> Filter<'a> {
-    matching(ctx, p, &NODE_FILTERS)
+    let base = || matching(ctx, p, &[&PROTEIN_ID, &NAME, &UNIPROT_FULL_NAME, &DBXREFS]);
+    let Some(name) = p.str(&UNIPROT_NAME) else {
+        return base();
+    };
+    let c = ctx.coll(proteins::COLL);
+    let mut exact = base();
+    exact.and(sets::exact(
+        c,
+        proteins::m::uniprot_names,
+        &name.to_uppercase(),
+    ));
+    if exact.any() {
+        return exact;
+    }
+    let mut prefix = base();
+    prefix.and(sets::prefix_ignoring_ascii_case(
+        c,
+        proteins::m::uniprot_names,
+        name,
+    ));
+    prefix
 }
 
 /// `/proteins` as data.

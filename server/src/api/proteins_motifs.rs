@@ -17,7 +17,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Motifs of proteins and of the complexes containing them",
     accepts: Accepts {
         params: &PARAMS,
-        rules: &[Rule::AtLeastOne(&PARAMS)],
+        // As IGVF: no parameter lists every protein and complex motif edge.
+        rules: &[],
         paging: Paging::Paged {
             default: 25,
             max: 1000,

@@ -43,6 +43,11 @@ pub static ENDPOINT: Endpoint = Endpoint {
             &UNIPROT_FULL_NAME,
             &DBXREFS,
             &PMID,
+            &ASSOCIATED_PROTEIN_ID,
+            &ASSOCIATED_PROTEIN_NAME,
+            &ASSOCIATED_UNIPROT_NAME,
+            &ASSOCIATED_UNIPROT_FULL_NAME,
+            &ASSOCIATED_DBXREFS,
         ])],
         paging: Paging::Paged {
             default: 25,

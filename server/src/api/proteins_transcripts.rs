@@ -16,7 +16,8 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Transcripts of proteins",
     accepts: Accepts {
         params: &proteins::FILTERS,
-        rules: &[proteins::RULE],
+        // As IGVF: no protein parameter lists every transcript–protein edge.
+        rules: &[],
         paging: Paging::Paged {
             default: 25,
             max: 100,

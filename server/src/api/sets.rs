@@ -30,6 +30,25 @@ pub fn exact<'a>(coll: Option<&'a Collection>, field: Member, value: &str) -> Se
     })
 }
 
+/// Records whose exact-indexed `field` starts with `prefix`, ASCII letters compared without
+/// case (the exact index's keys are walked; no folded index is needed).
+#[allow(clippy::disallowed_methods)]
+pub fn prefix_ignoring_ascii_case<'a>(
+    coll: Option<&'a Collection>,
+    field: Member,
+    prefix: &str,
+) -> Set<'a> {
+    let Some(c) = coll else { return Set::Empty };
+    match c.by(name_in(c, field, Some(IndexKind::By))) {
+        Some(m) => Set::union(
+            m.prefix_ignoring_ascii_case(prefix.as_bytes())
+                .into_iter()
+                .map(Set::List),
+        ),
+        None => Set::Empty,
+    }
+}
+
 /// Records whose `field` equals any of `values`.
 pub fn exact_any<'a>(coll: Option<&'a Collection>, field: Member, values: &[String]) -> Set<'a> {
     Set::union(values.iter().map(|v| exact(coll, field, v)))

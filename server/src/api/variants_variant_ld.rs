@@ -1,5 +1,6 @@
 //! `/variants/variant-ld` (r85, issue 23): the linkage-disequilibrium pairs of the variants the
-//! identifiers and region select, found from either end; `sequence_variant` is the partner.
+//! identifiers and region select, found from either end; `sequence_variant` is the partner's
+//! key (or, verbose, its record).
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};
@@ -8,7 +9,7 @@ use crate::api::variants::FREQUENCY;
 use crate::api::variants_genes::{anchor, VARIANT_PARAMS};
 use crate::engine::Read;
 use crate::params::VARIANTS;
-use crate::shape::{field, member, Member, Render, Shape, Src, Ty};
+use crate::shape::{field, member, write_str, Compute, Member, Render, Shape, Src, Ty};
 use varcat_format::collection::Collection;
 use varcat_format::schema::{variants, variants_variants as vv, Member as Stored};
 
@@ -101,8 +102,36 @@ fn positive_corr(_: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> b
     }
 }
 
-/// The client's `VariantsFromVariantID` with `sequence_variant` from `partner`.
-const fn members(partner: Stored) -> [Member; 20] {
+/// The partner variant the edge's `end` points at, as IGVF gives it: its key (a `variant_id`
+/// a client can send back), or with `verbose` its record in a one-element array (`[]` when it
+/// is missing from the catalog).
+fn partner(r: &Render<'_>, e: &Collection, o: u64, end: Stored, out: &mut Vec<u8>) -> bool {
+    let Some(handle) = e.str_of(o, end) else {
+        return false;
+    };
+    if r.verbose {
+        out.push(b'[');
+        if let Some((c, v)) = r.expansion(&handle) {
+            r.object(out, c, v, &FREQUENCY);
+        }
+        out.push(b']');
+    } else {
+        let key = handle.split_once('/').map_or(handle.as_str(), |(_, k)| k);
+        write_str(out, key);
+    }
+    true
+}
+
+fn partner_to(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
+    partner(r, e, o, vv::m::_to, out)
+}
+
+fn partner_from(r: &Render<'_>, e: &Collection, o: u64, out: &mut Vec<u8>) -> bool {
+    partner(r, e, o, vv::m::_from, out)
+}
+
+/// The client's `VariantsFromVariantID` with `sequence_variant` from `partner` (the other end).
+const fn members(partner: Compute) -> [Member; 20] {
     [
         field(vv::m::chr, Ty::Str),
         field(vv::m::ancestry, Ty::Str),
@@ -124,15 +153,15 @@ const fn members(partner: Stored) -> [Member; 20] {
         field(vv::m::source_url, Ty::Str),
         member(
             "sequence_variant",
-            Src::RefList(partner, &FREQUENCY),
+            Src::Fn(partner),
             Ty::IdOrList(&FREQUENCY),
         ),
         field(vv::m::name, Ty::Str).required(),
     ]
 }
 
-const FROM_MEMBERS: [Member; 20] = members(vv::m::_to);
-const TO_MEMBERS: [Member; 20] = members(vv::m::_from);
+const FROM_MEMBERS: [Member; 20] = members(partner_to);
+const TO_MEMBERS: [Member; 20] = members(partner_from);
 
 /// A pair whose `_from` is the anchor's: the partner is `_to` (the documented shape).
 pub static LD_FROM: Shape = Shape {
