@@ -6,7 +6,8 @@
 //!   records; `--allow-missing-eof` reads a complete file from a writer that omits the block;
 //! - a stream cut inside a compressed block is refused as truncated, with the line it cut;
 //! - a text line may be at most `--max-line` bytes (one 2 GB line in a 3 MB `.vcf.gz` would
-//!   otherwise be held whole);
+//!   otherwise be held whole), and so may a BCF header or record (whose length fields a reader
+//!   would otherwise allocate, up to 4 GiB each, from a few bytes of input);
 //! - other compressions, a byte-order mark and bytes that are no VCF at all are named.
 
 use std::fs::File;
@@ -140,7 +141,10 @@ fn opened(
         what_text(first, packing).map_err(|e| format!("{name}: {e}"))?;
     }
     let reader: Box<dyn BufRead> = if bcf {
-        Box::new(reader)
+        Box::new(BufReader::with_capacity(
+            1 << 16,
+            BcfBound::new(reader, rules.max_line),
+        ))
     } else {
         Box::new(LineBound::new(reader, rules.max_line))
     };
@@ -396,6 +400,97 @@ impl<R: BufRead> BufRead for LineBound<R> {
     }
 }
 
+/// A BCF stream's reader that checks each length field (the header's `l_text`, a record's
+/// `l_shared + l_indiv`) against `max` before the bytes holding it pass on: noodles allocates
+/// what the field says before reading it.
+struct BcfBound<R> {
+    inner: R,
+    max: usize,
+    /// Bytes of the part being passed on (magic, a body) still to pass.
+    left: u64,
+    /// A length field being gathered, then passed on.
+    field: Vec<u8>,
+    /// How much of `field` has passed on.
+    given: usize,
+    /// What the next length field is: 4 bytes of `l_text`, or 8 of a record's two lengths.
+    next: usize,
+}
+
+impl<R> BcfBound<R> {
+    fn new(inner: R, max: usize) -> BcfBound<R> {
+        BcfBound {
+            inner,
+            max,
+            // The magic `BCF\2\2`.
+            left: 5,
+            field: Vec::new(),
+            given: 0,
+            next: 4,
+        }
+    }
+}
+
+impl<R: Read> Read for BcfBound<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        if self.left > 0 {
+            let want = buf.len().min(self.left.min(usize::MAX as u64) as usize);
+            let n = self.inner.read(&mut buf[..want])?;
+            self.left -= n as u64;
+            return Ok(n);
+        }
+        if self.given == self.field.len() {
+            // A new length field: gathered whole and checked before any of it passes.
+            self.field.clear();
+            self.given = 0;
+            let mut chunk = [0u8; 8];
+            while self.field.len() < self.next {
+                let n = self
+                    .inner
+                    .read(&mut chunk[..self.next - self.field.len()])?;
+                if n == 0 {
+                    break;
+                }
+                self.field.extend_from_slice(&chunk[..n]);
+            }
+            if self.field.len() == self.next {
+                let u32_at = |i: usize| {
+                    u64::from(u32::from_le_bytes([
+                        self.field[i],
+                        self.field[i + 1],
+                        self.field[i + 2],
+                        self.field[i + 3],
+                    ]))
+                };
+                let (len, what) = if self.next == 4 {
+                    (u32_at(0), "the BCF header")
+                } else {
+                    (u32_at(0) + u32_at(4), "a BCF record")
+                };
+                if len > self.max as u64 {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "{what} says it is {len} bytes, more than --max-line ({} bytes); \
+                             raise --max-line if it is real",
+                            self.max
+                        ),
+                    ));
+                }
+                self.left = len;
+                self.next = 8;
+            }
+            // A short field (the end): passed on for the reader to see the stream end.
+        }
+        let n = buf.len().min(self.field.len() - self.given);
+        buf[..n].copy_from_slice(&self.field[self.given..self.given + n]);
+        self.given += n;
+        Ok(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,7 +578,7 @@ mod tests {
             assert!(e.contains(want), "{want}: {e}");
         }
         assert!(
-            read_all(bgzf(b"BCF\x02\x02rest"), Rules::default())
+            read_all(bgzf(b"BCF\x02\x02\x00\x00\x00\x00"), Rules::default())
                 .unwrap()
                 .0
         );
@@ -526,5 +621,38 @@ mod tests {
                 assert!(lines.iter().all(|l| l.len() <= 101));
             }
         }
+    }
+
+    #[test]
+    fn test_bcf_lengths_over_the_bound_are_refused_before_they_pass() {
+        let rules = Rules {
+            max_line: 1000,
+            ..Rules::default()
+        };
+        let bcf = |l_text: u32, rec: (u32, u32)| {
+            let mut b = b"BCF\x02\x02".to_vec();
+            b.extend(l_text.to_le_bytes());
+            b.extend(std::iter::repeat_n(b'#', l_text as usize));
+            b.extend(rec.0.to_le_bytes());
+            b.extend(rec.1.to_le_bytes());
+            let body = if rec.0 < 1000 { rec.0 + rec.1 } else { 0 };
+            b.extend(std::iter::repeat_n(0u8, body as usize));
+            bgzf(&b)
+        };
+        let (is_bcf, bytes) = read_all(bcf(10, (20, 30)), rules).unwrap();
+        assert!(is_bcf);
+        assert_eq!(bytes.len(), 5 + 4 + 10 + 8 + 50);
+        let e = read_all(bcf(2000, (1, 1)), rules).unwrap_err();
+        assert!(e.contains("the BCF header says it is 2000 bytes"), "{e}");
+        let mut input = from_bytes(bcf(10, (u32::MAX, 1)), "in", rules).unwrap();
+        let mut head = [0u8; 19];
+        input.reader.read_exact(&mut head).unwrap();
+        let mut lens = [0u8; 8];
+        let e = input.reader.read_exact(&mut lens).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("a BCF record says it is 4294967296 bytes"),
+            "{e}"
+        );
     }
 }
