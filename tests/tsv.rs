@@ -1,6 +1,7 @@
-//! TSV answers (issue 25): `format=tsv` or `Accept: text/tab-separated-values` turns an
-//! answer's records into rows under a header row from the endpoint's shape; errors stay JSON,
-//! an `Accept` varcat cannot serve gets JSON.
+//! TSV answers: `format=tsv` or `Accept: text/tab-separated-values` turns an answer's records
+//! into rows under a header row from the endpoint's shape; errors stay JSON, an `Accept` varcat
+//! cannot serve gets JSON. Every cell reads back, with the README's recipe, as the JSON answer's
+//! value, hostile values included, and no string cell starts with a formula character.
 
 use std::process::Command;
 
@@ -28,13 +29,13 @@ const GENE_HEADER: &str = "_id\tchr\tstart\tend\tgene_type\tname\tstrand\thgnc\t
 
 #[test]
 fn test_tsv_of_a_node_an_edge_and_a_verbose_answer() {
-    // A node: nulls are empty cells, an array of strings is joined.
+    // A node: nulls are `\N`, an array of strings is its JSON text, a strand `+` stays as it is.
     assert_eq!(
         tsv("/api/genes?name=TSTA1&format=tsv"),
         format!(
             "{GENE_HEADER}ENSG90000000001\tchr1\t10000\t20000\tprotein_coding\tTSTA1\t+\t\
-             HGNC:900001\t\t\t\tvarcat-testdata\tv1\thttps://example.org/varcat-testdata\t\
-             TSTALPHA\n"
+             HGNC:900001\t\\N\t\\N\t\\N\tvarcat-testdata\tv1\t\
+             https://example.org/varcat-testdata\t[\"TSTALPHA\"]\n"
         )
     );
     // An edge: numbers keep their stored text (5.0, 0.00001).
@@ -45,20 +46,23 @@ fn test_tsv_of_a_node_an_edge_and_a_verbose_answer() {
          coefficient_stddev\tpower\tsignificant\tstandard_error\tz_score\tcredible_set_min_r2\t\
          method\tcrispr_modality\tsource\tsource_url\tlabel\tp_value\tchr\tbiological_context\t\
          biosample_term\tstudy\tname\tclass\tfiles_filesets\n\
-         genes/ENSG90000000001\tvariants/NC_000001.11:15000:A:G\t\t\t\t0.4\t5.0\t\t\t\t\t\t\t\t\
-         \t\teQTL\t\tAFGR\thttps://example.org/varcat-testdata\teQTL\t0.00001\tchr1\t\
-         lymphoblastoid cell line\tontology_terms/EFO_0002784\t\tmodulates expression of\t\
-         observed data\tfiles_filesets/IGVFFI9000AFGR\n"
+         genes/ENSG90000000001\tvariants/NC_000001.11:15000:A:G\t\\N\t\\N\t\\N\t0.4\t5.0\t\\N\t\
+         \\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\teQTL\t\\N\tAFGR\t\
+         https://example.org/varcat-testdata\teQTL\t0.00001\tchr1\tlymphoblastoid cell line\t\
+         ontology_terms/EFO_0002784\t\\N\tmodulates expression of\tobserved data\t\
+         files_filesets/IGVFFI9000AFGR\n"
     );
-    // Verbose: the expanded record becomes dotted columns.
+    // Verbose: the expanded reference is its own column (null: the record is there), then the
+    // record's dotted columns.
     assert_eq!(
         tsv("/api/genes/transcripts?gene_id=ENSG90000000001&verbose=true&limit=1&format=tsv"),
-        "source\tsource_url\tversion\tgene\ttranscript._id\ttranscript.transcript_type\t\
+        "source\tsource_url\tversion\tgene\ttranscript\ttranscript._id\t\
+         transcript.transcript_type\t\
          transcript.chr\ttranscript.start\ttranscript.end\ttranscript.strand\ttranscript.name\t\
          transcript.gene_name\ttranscript.refseq_transcript_ids\ttranscript.MANE_Select\t\
          transcript.source\ttranscript.version\ttranscript.source_url\tname\n\
-         varcat-testdata\thttps://example.org/varcat-testdata\tv1\tgenes/ENSG90000000001\t\
-         ENST90000000001\tprotein_coding\tchr1\t10000\t20000\t+\tTSTA1-201\tTSTA1\t\t\t\
+         varcat-testdata\thttps://example.org/varcat-testdata\tv1\tgenes/ENSG90000000001\t\\N\t\
+         ENST90000000001\tprotein_coding\tchr1\t10000\t20000\t+\tTSTA1-201\tTSTA1\t\\N\t\\N\t\
          varcat-testdata\tv1\thttps://example.org/varcat-testdata\ttranscribes\n"
     );
 }
@@ -239,8 +243,8 @@ fn test_query_tsv_escapes_tab_newline_backslash_and_cr() {
         assert_eq!(
             String::from_utf8(out.stdout).unwrap(),
             format!(
-                "{GENE_HEADER}ENSG99\tchr1\t100\t200\tprotein_coding\tESC1\t+\t\t\t\t\t\
-                 a\\tb\\\\c\\nd\\re\tv1\thttps://example.org/x\tx\\ty,z\n"
+                "{GENE_HEADER}ENSG99\tchr1\t100\t200\tprotein_coding\tESC1\t+\t\\N\t\\N\t\\N\t\
+                 \\N\ta\\tb\\\\c\\nd\\re\tv1\thttps://example.org/x\t[\"x\\ty\",\"z\"]\n"
             ),
             "{args:?}"
         );
