@@ -2,10 +2,12 @@
 //!
 //! The columns come from the endpoint's declared shape (never from the rows), so the header
 //! row is the same on every page and on an empty one. Nested objects become dotted columns
-//! (`annotations.bravo_af`); an array of strings is one cell joined with `,`; any other array
-//! or object is one cell of compact JSON; null, absent or `[]` is an empty cell. Backslash, tab,
-//! newline and carriage return are escaped as `\\`, `\t`, `\n`, `\r`. The rows are transcoded
-//! from the handler's JSON bytes, so values keep their exact stored text.
+//! (`annotations.bravo_af`); a reference expanded by `verbose` is its own column (the id, when
+//! the referenced record is missing) followed by the dotted columns of the record. Each cell is
+//! written by [`cell`], which says the dialect. The rows are transcoded from the handler's JSON
+//! bytes, so numbers keep their exact stored text.
+
+mod cell;
 
 use std::collections::HashMap;
 
@@ -39,6 +41,9 @@ enum Col {
     Cell,
     /// An object: one column per member of its plan.
     Nested(Plan),
+    /// A reference expanded into its record: one cell for the id (a reference whose record is
+    /// missing stays an id), then one column per member of the record's plan.
+    Ref(Plan),
 }
 
 impl Plan {
@@ -46,13 +51,10 @@ impl Plan {
     fn of(shape: &Shape, verbose: bool, depth: usize) -> Plan {
         let mut plan = Plan::default();
         for m in shape.members {
-            let nested = match m.ty {
-                Ty::Obj(s) => Some(s),
-                Ty::IdOr(s) if verbose => Some(s),
-                _ => None,
-            };
-            let col = match nested {
-                Some(s) if depth < MAX_DEPTH => Col::Nested(Plan::of(s, verbose, depth + 1)),
+            let col = match m.ty {
+                _ if depth >= MAX_DEPTH => Col::Cell,
+                Ty::Obj(s) => Col::Nested(Plan::of(s, verbose, depth + 1)),
+                Ty::IdOr(s) if verbose => Col::Ref(Plan::of(s, verbose, depth + 1)),
                 _ => Col::Cell,
             };
             plan.add(m.name, col);
@@ -65,10 +67,21 @@ impl Plan {
     fn add(&mut self, name: &'static str, col: Col) {
         match self.0.iter_mut().find(|(n, _)| *n == name) {
             None => self.0.push((name, col)),
-            Some((_, Col::Nested(have))) => {
-                if let Col::Nested(more) = col {
+            Some((_, have @ (Col::Nested(_) | Col::Ref(_)))) => {
+                let (more, is_ref) = match col {
+                    Col::Nested(p) => (p, false),
+                    Col::Ref(p) => (p, true),
+                    Col::Cell => return,
+                };
+                // One shape's object and another's reference: the reference's id column too.
+                if is_ref {
+                    if let Col::Nested(p) = have {
+                        *have = Col::Ref(std::mem::take(p));
+                    }
+                }
+                if let Col::Nested(p) | Col::Ref(p) = have {
                     for (n, c) in more.0 {
-                        have.add(n, c);
+                        p.add(n, c);
                     }
                 }
             }
@@ -107,6 +120,10 @@ impl Plan {
             match c {
                 Col::Cell => out.push(name),
                 Col::Nested(p) => p.names(&format!("{name}."), out),
+                Col::Ref(p) => {
+                    p.names(&format!("{name}."), out);
+                    out.insert(out.len() - p.width(), name);
+                }
             }
         }
     }
@@ -117,23 +134,34 @@ impl Plan {
             .map(|(_, c)| match c {
                 Col::Cell => 1,
                 Col::Nested(p) => p.width(),
+                Col::Ref(p) => 1 + p.width(),
             })
             .sum()
     }
 
-    /// The cells of record `rec` (not an object: all empty).
-    fn cells(&self, rec: &RawValue, out: &mut Vec<String>) {
-        let Ok(members) = serde_json::from_str::<HashMap<String, &RawValue>>(rec.get()) else {
-            out.extend(std::iter::repeat_n(String::new(), self.width()));
-            return;
+    /// Appends the cells of record `rec`, each followed by a tab (not an object: all null).
+    fn cells(&self, rec: Option<&RawValue>, row: &mut String) {
+        let members =
+            rec.and_then(|r| serde_json::from_str::<HashMap<String, &RawValue>>(r.get()).ok());
+        let Some(members) = members else {
+            return nulls(self.width(), row);
         };
         for (n, c) in &self.0 {
             let v = members.get(*n).copied();
-            match (c, v) {
-                (Col::Cell, v) => out.push(v.map(cell).unwrap_or_default()),
-                (Col::Nested(p), Some(v)) => p.cells(v, out),
-                (Col::Nested(p), None) => {
-                    out.extend(std::iter::repeat_n(String::new(), p.width()));
+            match c {
+                Col::Cell => {
+                    cell::write(row, v);
+                    row.push('\t');
+                }
+                Col::Nested(p) => p.cells(v, row),
+                Col::Ref(p) if v.is_some_and(|v| v.get().trim_start().starts_with('{')) => {
+                    nulls(1, row);
+                    p.cells(v, row);
+                }
+                Col::Ref(p) => {
+                    cell::write(row, v);
+                    row.push('\t');
+                    nulls(p.width(), row);
                 }
             }
         }
@@ -147,90 +175,34 @@ impl Plan {
         } else {
             serde_json::from_slice(json).ok()?
         };
-        let mut out = Vec::with_capacity(json.len());
-        line(&mut out, self.columns().iter().map(|c| escape(c)));
-        let mut cells = Vec::with_capacity(self.width());
+        let mut out = String::with_capacity(json.len());
+        for name in self.columns() {
+            cell::string(&mut out, &name);
+            out.push('\t');
+        }
+        end_row(&mut out);
         for rec in rows {
-            cells.clear();
-            self.cells(rec, &mut cells);
-            line(&mut out, cells.iter().map(String::as_str).map(Into::into));
+            self.cells(Some(rec), &mut out);
+            end_row(&mut out);
         }
-        Some(out)
+        Some(out.into_bytes())
     }
 }
 
-fn line<'a>(out: &mut Vec<u8>, cells: impl Iterator<Item = std::borrow::Cow<'a, str>>) {
-    for (i, c) in cells.enumerate() {
-        if i > 0 {
-            out.push(b'\t');
-        }
-        out.extend_from_slice(c.as_bytes());
-    }
-    out.push(b'\n');
-}
-
-/// One value as an escaped cell.
-fn cell(v: &RawValue) -> String {
-    let text = v.get().trim();
-    if text == "null" {
-        return String::new();
-    }
-    match text.as_bytes().first() {
-        Some(b'"') => escape(&serde_json::from_str::<String>(text).unwrap_or_default()).into(),
-        Some(b'[') => match serde_json::from_str::<Vec<String>>(text) {
-            Ok(strings) => strings
-                .iter()
-                .map(|s| escape(s))
-                .collect::<Vec<_>>()
-                .join(","),
-            Err(_) => escape(&compact(text)).into(),
-        },
-        Some(b'{') => escape(&compact(text)).into(),
-        // A number or a boolean: its JSON text as stored.
-        _ => text.to_string(),
+/// Appends `n` null cells, each followed by a tab.
+fn nulls(n: usize, row: &mut String) {
+    for _ in 0..n {
+        row.push_str(cell::NULL);
+        row.push('\t');
     }
 }
 
-/// JSON text without the whitespace outside strings.
-fn compact(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    let (mut in_str, mut esc) = (false, false);
-    for ch in json.chars() {
-        if in_str {
-            out.push(ch);
-            if esc {
-                esc = false;
-            } else if ch == '\\' {
-                esc = true;
-            } else if ch == '"' {
-                in_str = false;
-            }
-        } else if ch == '"' {
-            in_str = true;
-            out.push(ch);
-        } else if !ch.is_ascii_whitespace() {
-            out.push(ch);
-        }
+/// Ends a row whose cells were each followed by a tab.
+fn end_row(out: &mut String) {
+    if out.ends_with('\t') {
+        out.pop();
     }
-    out
-}
-
-/// `s` with backslash, tab, newline and carriage return escaped (the rest as is).
-pub fn escape(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains(['\\', '\t', '\n', '\r']) {
-        return s.into();
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for ch in s.chars() {
-        match ch {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-    out.into()
+    out.push('\n');
 }
 
 /// Whether an `Accept` header prefers TSV: `text/tab-separated-values` listed with a q above
@@ -303,7 +275,7 @@ mod tests {
         let verbose = Plan::of_body(Body::Array(&REC), true).unwrap();
         assert_eq!(
             verbose.columns(),
-            ["_id", "names", "at.chr", "at.pos", "gene.chr", "gene.pos", "list"]
+            ["_id", "names", "at.chr", "at.pos", "gene", "gene.chr", "gene.pos", "list"]
         );
         static BOTH: [&Shape; 2] = [&REC, &OTHER];
         let union = Plan::of_body(Body::ArrayOf(&BOTH), false).unwrap();
@@ -328,17 +300,17 @@ mod tests {
     fn test_cells() {
         let json = r#"[{"_id":"a\tb\\c\nd\re","names":["x","y,z"],"at":{"chr":"chr1","pos":5},
             "gene":"genes/G1","list":[{"chr": "chr2", "pos":1.50}]},
-            {"_id":null,"names":[],"at":null,"list":[]}]"#;
+            {"_id":"","names":[],"at":null,"list":[]}]"#;
         assert_eq!(
             tsv(Body::Array(&REC), false, json),
             "_id\tnames\tat.chr\tat.pos\tgene\tlist\n\
-             a\\tb\\\\c\\nd\\re\tx,y,z\tchr1\t5\tgenes/G1\t[{\"chr\":\"chr2\",\"pos\":1.50}]\n\
-             \t\t\t\t\t\n"
+             a\\tb\\\\c\\nd\\re\t[\"x\",\"y,z\"]\tchr1\t5\tgenes/G1\t[{\"chr\":\"chr2\",\"pos\":1.50}]\n\
+             \t[]\t\\N\t\\N\t\\N\t[]\n"
         );
-        // An empty page still has its header row (and an empty array is an empty cell, above).
+        // An empty page still has its header row.
         assert_eq!(
             tsv(Body::Array(&REC), true, "[]"),
-            "_id\tnames\tat.chr\tat.pos\tgene.chr\tgene.pos\tlist\n"
+            "_id\tnames\tat.chr\tat.pos\tgene\tgene.chr\tgene.pos\tlist\n"
         );
         // One object is one row.
         assert_eq!(
@@ -348,6 +320,29 @@ mod tests {
         // Not the declared form: no TSV (the caller answers JSON).
         let plan = Plan::of_body(Body::Array(&REC), false).unwrap();
         assert!(plan.transcode(b"{\"a\":1}", false).is_none());
+    }
+
+    #[test]
+    fn test_an_expanded_reference_keeps_the_id_of_a_missing_record() {
+        let json = r#"[{"_id":"1","gene":{"chr":"chr2","pos":7}},
+            {"_id":"2","gene":"genes/MISSING"},{"_id":"3","gene":null}, 4]"#;
+        assert_eq!(
+            tsv(Body::Array(&REC), true, json),
+            "_id\tnames\tat.chr\tat.pos\tgene\tgene.chr\tgene.pos\tlist\n\
+             1\t\\N\t\\N\t\\N\t\\N\tchr2\t7\t\\N\n\
+             2\t\\N\t\\N\t\\N\tgenes/MISSING\t\\N\t\\N\t\\N\n\
+             3\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n\
+             \\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n"
+        );
+        // A union where one shape has an object and another a reference to the same shape: the
+        // reference's id column is kept.
+        static OBJ: Shape = Shape {
+            name: "Obj",
+            members: &[doc("gene", Ty::Obj(&INNER))],
+        };
+        static BOTH: [&Shape; 2] = [&OBJ, &REC];
+        let union = Plan::of_body(Body::ArrayOf(&BOTH), true).unwrap();
+        assert_eq!(&union.columns()[..3], ["gene", "gene.chr", "gene.pos"]);
     }
 
     #[test]

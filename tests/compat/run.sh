@@ -5,9 +5,12 @@
 #   3. the official IGVF Python client (igvf-catalog-client) validates every example answer;
 #   4. the landing page and a region view render in headless Chromium and every link on them
 #      answers 200;
-#   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data.
-# Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and for
-# step 4 Debian's chromium (installed here when missing and we are root; else step 4 fails).
+#   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data;
+#   6. every TSV answer (README and server examples, a hostile catalog) reads back with the
+#      README's pandas and R recipes as the JSON answer's values (tests/compat/tsv_roundtrip.py).
+# Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and
+# Debian's chromium for step 4 and R with jsonlite for step 6 (each installed here when missing
+# and we are root; else that step fails).
 # Bounded: schemathesis runs for SCHEMATHESIS_SECONDS (default 120).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -45,6 +48,9 @@ fi
 # Added later than the venv itself, so installed on their own when an older venv lacks them.
 if [ ! -x "$venv/bin/igvf-catalog-mcp" ]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check igvf-catalog-mcp==1.3.0 mcp==1.30.0
+fi
+if ! "$venv/bin/python" -c 'import pandas; assert pandas.__version__ == "3.1.1"' 2>/dev/null; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check pandas==3.1.1
 fi
 
 echo "== 1. openapi-spec-validator"
@@ -133,4 +139,16 @@ check_links "$work/view-mouse.html" "mouse view page" 50
 
 echo "== 5. the IGVF MCP server"
 "$venv/bin/python" tests/compat/mcp_check.py "$origin"
+echo "== 6. TSV read back with pandas and R"
+# Debian's r-base-core and r-cran-jsonlite, without recommends (about 35 s to install here).
+if ! command -v Rscript >/dev/null || ! Rscript -e 'library(jsonlite)' >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      r-base-core r-cran-jsonlite >/dev/null
+  else
+    echo "R is not installed (apt-get install r-base-core r-cran-jsonlite)"; exit 1
+  fi
+fi
+"$venv/bin/python" tests/compat/tsv_roundtrip.py "$origin" "$varcat" README.md
 echo "compat checks passed"
