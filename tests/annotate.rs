@@ -240,19 +240,27 @@ fn test_annotate_bgzf_index_and_bcf_round_trip() {
         None,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let second = dir.join("back-second.vcf.gz");
-    std::fs::copy(&gz, &second).unwrap();
-    let tbi = varcat_annotate::output::write_index(
-        &second,
-        &second,
+    let tbi = second_pass_index(
+        &gz,
+        dir.join("back-second.vcf.gz"),
         varcat_annotate::output::OutFormat::VcfGz,
-    )
-    .and_then(|i| i.commit())
-    .unwrap();
+    );
     assert_eq!(gunzip(&dir.join("back.vcf.gz.tbi")), gunzip(&tbi));
 }
 
 /// Gunzipped bytes of a BGZF file.
+/// The index noodles builds in a second pass over a copy of `written` at `copy`.
+fn second_pass_index(
+    written: &Path,
+    copy: std::path::PathBuf,
+    format: varcat_annotate::output::OutFormat,
+) -> std::path::PathBuf {
+    std::fs::copy(written, &copy).unwrap();
+    varcat_annotate::output::write_index(&copy, &copy, format)
+        .and_then(|i| i.commit())
+        .unwrap()
+}
+
 fn gunzip(p: &Path) -> Vec<u8> {
     let mut b = Vec::new();
     flate2::read::MultiGzDecoder::new(std::fs::File::open(p).unwrap())
@@ -307,15 +315,11 @@ fn test_annotate_threads_give_the_same_bytes_and_index() {
             assert_eq!(*r, want[i / 3_000], "record {i}");
         }
         // The index built while writing equals the one a second pass over the file builds.
-        let second = dir.join(format!("second{threads}.vcf.gz"));
-        std::fs::copy(&gz, &second).unwrap();
-        let tbi = varcat_annotate::output::write_index(
-            &second,
-            &second,
+        let tbi = second_pass_index(
+            &gz,
+            dir.join(format!("second{threads}.vcf.gz")),
             varcat_annotate::output::OutFormat::VcfGz,
-        )
-        .and_then(|i| i.commit())
-        .unwrap();
+        );
         let live = gunzip(&dir.join(format!("out{threads}.vcf.gz.tbi")));
         assert!(live.starts_with(b"TBI\x01"));
         assert_eq!(live, gunzip(&tbi), "threads {threads}");
@@ -328,15 +332,11 @@ fn test_annotate_threads_give_the_same_bytes_and_index() {
             None,
         );
         assert!(out.status.success(), "{}", text(&out.stderr));
-        let second = dir.join(format!("second{threads}.bcf"));
-        std::fs::copy(&bcf, &second).unwrap();
-        let csi = varcat_annotate::output::write_index(
-            &second,
-            &second,
+        let csi = second_pass_index(
+            &bcf,
+            dir.join(format!("second{threads}.bcf")),
             varcat_annotate::output::OutFormat::Bcf,
-        )
-        .and_then(|i| i.commit())
-        .unwrap();
+        );
         let live = gunzip(&dir.join(format!("out{threads}.bcf.csi")));
         assert!(live.starts_with(b"CSI\x01"));
         assert_eq!(live, gunzip(&csi), "BCF, threads {threads}");
