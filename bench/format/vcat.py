@@ -66,7 +66,7 @@ def members(rec):
     return out
 
 
-# The section classes of the size tables (issue 24 "Measured"), in table order.
+# The section classes of the size tables, in table order.
 CLASSES = ['records', 'key map', 'value maps', 'adjacency', 'facets', 'columns',
            'intervals/points', 'other']
 
