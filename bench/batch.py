@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Batch look-ups (issue 25): ids/s of 1,000 single GETs on one keep-alive connection against one
+"""Batch look-ups: ids/s of 1,000 single GETs on one keep-alive connection against one
 POST listing the same 1,000 ids, per endpoint; each batch item is checked against its GET.
 
-    python3 bench/batch.py --bin target/release/varcat --catalog /tmp/s10-main100k.varcat \
-        --input /tmp/g100k [--rounds 5]
+    python3 bench/batch.py --bin target/release/varcat --catalog s100k.varcat \
+        --input s100k [--rounds 5]
 
 Starts `varcat serve` on a free loopback port (--threads 2), takes ids from the catalog's JSONL
 input (variants with gene links from variants_genes.*.jsonl, genes from genes.*.jsonl, cycled

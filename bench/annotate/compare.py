@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares annotated VCFs record by record (BENCHMARKS.md "annotate side by side (issue 25)").
+"""Compares annotated VCFs record by record (BENCHMARKS.md "Annotation against bcftools and vcfanno").
 
 The first file is the reference (varcat's output); each other file must have the same records
 in the same order (CHROM, POS, ID, REF, ALT, QUAL, FILTER equal; records of one position may

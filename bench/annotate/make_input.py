@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark input for `varcat annotate` (BENCHMARKS.md "varcat annotate (issue 25)").
+"""Benchmark input for `varcat annotate` (BENCHMARKS.md "Annotation against bcftools and vcfanno").
 
 Reads a synthetic collection directory's variants (`varcat synth`: variants.*.jsonl), draws
 N records from them with replacement (seeded), and adds ABSENT_SHARE of N records that the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The side-by-side annotate benchmark (BENCHMARKS.md "annotate side by side (issue 25)"):
+# The side-by-side annotate benchmark (BENCHMARKS.md "Annotation against bcftools and vcfanno"):
 # one 1M-record input annotated with the same fields by `varcat annotate`, `bcftools annotate`
 # and vcfanno (Debian's bcftools, vcfanno, tabix), the two peers reading the annotation VCF that
 # `varcat export-vcf` writes; VCF text and BGZF output; `bcftools view -Oz` of the same output as
@@ -8,7 +8,7 @@
 #
 # usage: side_by_side.sh <varcat> <synth-dir> <work-dir> [runs=3] ["default full"]
 #   <varcat>     a release `varcat` binary
-#   <synth-dir>  `varcat synth` output (e.g. /tmp/g100k); built into <work-dir>/cat.varcat once
+#   <synth-dir>  `varcat synth` output (e.g. of --variants 100000 --seed 1); built into <work-dir>/cat.varcat once
 #   <work-dir>   scratch (about 1.5 GB with the full field set's outputs); delete it afterwards
 #   the last argument picks the field sets: default (the 3 speed-target fields), full (all)
 #   PEERS=bcftools in the environment leaves vcfanno out (it takes minutes per run with all

@@ -1,4 +1,4 @@
-"""Issue 24's ratio tables from two outputs of bench/format/rung.sh (a baseline, e.g. the last
+"""The format comparison tables from two outputs of bench/format/rung.sh (a baseline, e.g. the last
 v2 commit, and a candidate) on the same input, and the projection to IGVF's row counts.
 
 usage: python3 compare.py <baseline-prefix> <candidate-prefix> [--ld <ld-rung-prefix>]
@@ -6,9 +6,8 @@ usage: python3 compare.py <baseline-prefix> <candidate-prefix> [--ld <ld-rung-pr
 
 Tables: build; bytes per document by collection; bytes by section class; warm p50/p99 per
 endpoint group against each run's floor; cold disk reads per request; the projection. The
-projection (docs/format-v3/tools/project.py's method, on measured sizes): each IGVF row count ×
-the collection's bytes per document; QTL, caQTL, pQTL, GWAS and the other per-variant edges at
-the rung's rate per variant × 1.2 × 10⁹ variants; LD (`variants_variants`) at 12 × 10⁹ rows with
+projection: each IGVF row count × the collection's bytes per document; QTL, caQTL, pQTL, GWAS
+and the other per-variant edges at the rung's rate per variant × 1.2 × 10⁹ variants; LD (`variants_variants`) at 12 × 10⁹ rows with
 the bytes per row of the LD rung (`--ld`: the candidate binary on an input made with
 `varcat synth --ld-draws 12`, ~10 rows per variant), else of the rung itself (3.8 per variant).
 """
@@ -16,12 +15,10 @@ import csv
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'docs', 'format-v3', 'tools'))
-from vcat import CLASSES  # noqa: E402
+from vcat import CLASSES
 
 IGVF_VARIANTS = 1.2e9
-# IGVF row counts (issue 24).
+# IGVF's row counts (the real catalog: variants, coding variants and their scores, LD).
 IGVF_FIXED = {'variants': IGVF_VARIANTS, 'coding_variants': 1.56e9,
               'variants_coding_variants': 1.56e9, 'coding_variants_phenotypes': 1.1e9,
               'coding_variant_scores': 1.1e9, 'variants_variants': 12e9}

@@ -6,7 +6,7 @@ usage: python3 rung.py <catalog> <input-dir> <time-v output> <prefix>
 Writes
   <prefix>.sections.tsv  section, collection, class, bytes (every section of the catalog)
   <prefix>.sizes.tsv     per collection: kind, documents, JSONL bytes, catalog bytes, and bytes
-                         per class (docs/format-v3/tools/vcat.py CLASSES); a `(total)` row and a
+                         per class (vcat.py CLASSES); a `(total)` row and a
                          `(file)` row (meta, section table, padding) at the end
   <prefix>.build.tsv     key, value: format version, wall s, CPU s, max RSS KiB, input documents
                          and bytes, documents/s, catalog bytes, catalog/JSONL
@@ -20,9 +20,7 @@ import subprocess
 import sys
 from collections import defaultdict
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'docs', 'format-v3', 'tools'))
-from vcat import Catalog, CLASSES, section_class  # noqa: E402
+from vcat import Catalog, CLASSES, section_class
 
 
 def input_counts(input_dir):

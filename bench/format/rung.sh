@@ -1,5 +1,5 @@
 #!/bin/sh
-# One rung of issue 24's measurements on one varcat binary: build the catalog of an input
+# One rung of the format measurements on one varcat binary: build the catalog of an input
 # directory under /usr/bin/time -v, tabulate bytes per document by collection and by section
 # class (rung.py), then run varcat-bench warm and --cold on it. Compare two rungs with
 # compare.py. Run it under `nice -n 19` on a shared machine:

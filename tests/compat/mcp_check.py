@@ -6,7 +6,7 @@ Starts the MCP server over stdio with the MCP SDK's client, pointed at ORIGIN th
 IGVF_CATALOG_API_URL, and calls every tool: get_entity and resolve_id for every entity type,
 find_associations for every (entity type, relationship kind) the server can reach, find_ld,
 search_region for both organisms, list_sources. Ids come from the bundled catalog
-(testdata/catalog; docs/igvf-paths/brief.md §4.2). Every call must return data: no tool error,
+(testdata/catalog: ids whose look-ups answer with data). Every call must return data: no tool error,
 no per-endpoint error in query_metadata (find_associations fails as a tool only when *every*
 endpoint fails, so its metadata is what tells), no per-type error in search_region, and
 non-empty results everywhere. The expected coverage is read from the installed server's own

@@ -1,8 +1,8 @@
 """Minimal read-only parser of a varcat catalog: section table and meta of any version (the
 header, footer, section table and JSON `meta` are the same in v2 and v3), records of a v2 one.
 
-Used by the other tools in this directory and by bench/format/ (section classes for the size
-tables); no dependency beyond the standard library.
+Used by rung.py and compare.py (section classes for the size tables); no dependency beyond the
+standard library.
 """
 import json, mmap, os, struct
 
@@ -66,7 +66,7 @@ def members(rec):
     return out
 
 
-# The section classes of the size tables (issue 24 "Measured"), in table order.
+# The section classes of the size tables, in table order.
 CLASSES = ['records', 'key map', 'value maps', 'adjacency', 'facets', 'columns',
            'intervals/points', 'other']
 
