@@ -62,12 +62,9 @@ fn endpoint(path: &str) -> &'static Endpoint {
         .unwrap_or_else(|| panic!("{path} is not in the endpoint table"))
 }
 
-/// README's "Differences from the IGVF Catalog" section.
+/// The differences document (docs/igvf-differences.md).
 fn differences() -> String {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let start = readme.find("## Differences from the IGVF Catalog").unwrap();
-    let rest = &readme[start + 3..];
-    rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+    std::fs::read_to_string(root().join("docs/igvf-differences.md")).unwrap()
 }
 
 #[test]
@@ -113,7 +110,7 @@ fn test_rules_table_matches_the_endpoint_table() {
                 );
                 assert!(
                     differences.contains(&format!("`{path}`")),
-                    "{path}: README's differences do not mention it"
+                    "{path}: docs/igvf-differences.md does not mention it"
                 );
                 rule_sets(v)
             }
