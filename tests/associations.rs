@@ -12,7 +12,7 @@ type NumTest = fn(f64) -> bool;
 type Tier<'a> = Box<dyn Fn(&Value) -> bool + 'a>;
 type Counts = BTreeMap<Option<String>, u64>;
 
-/// The 4.1 members of every row, in IGVF's output order, whatever the source (DESIGN §12).
+/// The 4.1 members of every row, in IGVF's output order, whatever the source (docs/DESIGN.md#record-shapes-and-verbose-expansion).
 const GV_MEMBERS: [&str; 29] = [
     "gene",
     "sequence_variant",
@@ -856,7 +856,7 @@ fn test_ld_summary() {
     // A partner the catalog lacks is its id string; its predictions are empty.
     let rows = get_json("/variants/variant-ld/summary?rsid=rs900001");
     // The partner NC_000001.11:15000:A:T has GVATdb binding, which names no motif: counted
-    // under "" with no cell type (DESIGN §12a).
+    // under "" with no cell type (docs/igvf-differences.md).
     let partner = rows
         .as_array()
         .unwrap()

@@ -1,4 +1,4 @@
-//! Batch look-ups (issue 25): POST with one identifier parameter listing values, answered per
+//! Batch look-ups: POST with one identifier parameter listing values, answered per
 //! value as its GET; the limits, CORS, 405, `Expect: 100-continue` and 413 over real HTTP.
 
 use std::io::{Read, Write};

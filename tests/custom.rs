@@ -1,4 +1,4 @@
-//! Issue 23's node leftovers (/coding-variants, /files-filesets), the POST route /llm-query,
+//! The IGVF client paths' node leftovers (/coding-variants, /files-filesets), the POST route /llm-query,
 //! and the counts and summaries: answers against the oracle or hand-computed expectations from
 //! `testdata/catalog/`, errors, paging.
 

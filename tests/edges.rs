@@ -1,4 +1,4 @@
-//! Issue 23's edge listings (EdgeQuery): answers against the oracle in each anchor direction,
+//! The IGVF client paths' edge listings (EdgeQuery): answers against the oracle in each anchor direction,
 //! verbose expansion (objects and the client's one-element arrays), paging, errors.
 
 use serde_json::{json, Value};

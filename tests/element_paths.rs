@@ -1,4 +1,4 @@
-//! Issue 23's element paths: the gene regulatory network, enhancer–gene predictions, genes and
+//! The IGVF client paths' element paths: the gene regulatory network, enhancer–gene predictions, genes and
 //! cell types linked to the elements containing a variant, and element–element pairs. Answers
 //! are checked against rows computed here from `testdata/catalog/` (the oracle's documents).
 

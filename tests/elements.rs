@@ -540,7 +540,7 @@ fn diseases_genes(
                     )
                 })
                 .collect();
-            // No ClinGen variant: null, not [] (DESIGN §12a).
+            // No ClinGen variant: null, not [] (docs/igvf-differences.md).
             m.insert(
                 "variants".into(),
                 if variants.is_empty() {

@@ -1,7 +1,7 @@
 //! Golden answers: every example of the landing page, plain, with `verbose=true`, `page=1` and
 //! `limit=2&page=1`, answered by the catalog built from testdata with the working tree, must be
 //! byte for byte the answers in `tests/golden/sample-v2.txt`, which the format-v2 code rendered
-//! (issue 24: the v3 format must not change a single answer).
+//! (a change of the catalog format must not change a single answer).
 //!
 //! The file is what `scripts/golden.sh` writes: for each request a line `### <path?query>`, the
 //! body, a newline, the status code and a newline. Only status and body are compared (no
@@ -228,7 +228,7 @@ fn golden_answers_with_records_in_zstd_blocks() {
     assert_golden(&answers(&server.addr));
 }
 
-/// The index registry of debug builds (docs/format-v3/brief.md §6.3): answering every golden
+/// The index registry of debug builds (docs/DESIGN.md#the-schema-what-a-catalog-holds): answering every golden
 /// request in-process, the server asks only for indexes the catalog has, and it reads the key
 /// map of no collection the schema leaves without one (`Spec::keyed`); each keyed collection's
 /// map is read by some request.

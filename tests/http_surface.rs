@@ -20,7 +20,7 @@ fn test_json_headers_and_cors() {
     // Caches revalidate (cheaply: 304) rather than keep an answer across a reload; the
     // catalog's health is never cached.
     assert_eq!(r.header("Cache-Control"), Some("no-cache"));
-    // The answer also comes as TSV (issue 25), chosen by Accept; scripts may read Link.
+    // The answer also comes as TSV, chosen by Accept; scripts may read Link.
     assert_eq!(r.header("Vary"), Some("Accept, Accept-Encoding"));
     assert_eq!(r.header("Access-Control-Expose-Headers"), Some("Link"));
     let etag = r.header("ETag").unwrap();

@@ -1,4 +1,4 @@
-//! Paging links (issue 25): a page of a paged endpoint carries `Link` with `rel="next"` when
+//! Paging links: a page of a paged endpoint carries `Link` with `rel="next"` when
 //! another page follows and `rel="prev"` after the first; following `next` visits every row
 //! once; answers that are not pages carry none. (`util::check_paging` checks the exact header
 //! on every endpoint it pages.)

@@ -1,4 +1,4 @@
-//! Issue 23's node look-ups (/genes, /variants, /proteins, /transcripts, /ontology-terms,
+//! The IGVF client paths' node look-ups (/genes, /variants, /proteins, /transcripts, /ontology-terms,
 //! /drugs, /complexes, /studies, /genomic-elements, /motifs): answers against the oracle,
 //! errors, paging.
 

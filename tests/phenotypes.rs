@@ -510,7 +510,7 @@ fn test_variants_diseases() {
     }
     let rows = get_json("/variants/diseases?rsid=rs900001");
     assert_eq!(rows[0]["gene_name"], "TSTA1");
-    // The verbose variant is the short form, `_id` included (DESIGN §12a).
+    // The verbose variant is the short form, `_id` included (docs/igvf-differences.md).
     let verbose = get_json("/variants/diseases?rsid=rs900001&verbose=true");
     let v = &verbose[0]["sequence_variant"];
     assert_eq!(

@@ -1,4 +1,4 @@
-//! Issue 23's gene and variant summaries: `/genes/diseases`, `/variants/summary`,
+//! The IGVF client paths' gene and variant summaries: `/genes/diseases`, `/variants/summary`,
 //! `/variants/gnomad-alleles` — answers against expectations computed here from
 //! `testdata/catalog/`, errors naming the parameter, paging.
 

@@ -1,5 +1,5 @@
 //! Alleles as the catalog spells them: trimming a VCF allele to an SPDI-like edit, and the
-//! reference-free test that an input edit is the same allele as a catalog SPDI (brief §1.3).
+//! reference-free test that an input edit is the same allele as a catalog SPDI (docs/DESIGN.md#annotation).
 //!
 //! The catalog's indel SPDIs may be VRS-expanded across a repeat (`NC_000020.11:9566884:AATA:A`
 //! for VCF `AAAT>A`), so building the SPDI string and looking it up is not enough: a candidate's

@@ -1,5 +1,5 @@
 //! The annotation fields: name, VCF Type and Description, and where each value comes from in
-//! the catalog (brief §1.4). `--list-fields`, `--fields` and the output header all read this
+//! the catalog (docs/DESIGN.md#annotation). `--list-fields`, `--fields` and the output header all read this
 //! one table. Every field is `Number=A`: the catalog is per allele.
 
 use varcat_format::vocab::AF_SOURCES;

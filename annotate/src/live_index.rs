@@ -1,5 +1,5 @@
 //! The index of a BGZF output built while it is written, instead of a second pass that
-//! inflates the output again (brief §1.1): `.tbi` (or `.csi` for long contigs) for VCF, `.csi`
+//! inflates the output again: `.tbi` (or `.csi` for long contigs) for VCF, `.csi`
 //! for BCF. noodles' multithreaded BGZF writer compresses blocks on other threads and does not
 //! tell where each block lands, so [`Tap`] watches the compressed bytes on their way to the
 //! file and records each block's offset and inflated size; a record's virtual positions follow

@@ -1,4 +1,4 @@
-//! Finding an input allele among the catalog's variants (brief §1.3 steps 3–7): contig names
+//! Finding an input allele among the catalog's variants (docs/DESIGN.md#annotation): contig names
 //! in either spelling, candidates from the variants' point index (keyed by SPDI position), the
 //! equivalence test, and the REF-mismatch rule.
 

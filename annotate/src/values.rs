@@ -1,4 +1,4 @@
-//! A matched variant's field values as VCF INFO text (brief §1.4): floats as the shortest f32
+//! A matched variant's field values as VCF INFO text (docs/DESIGN.md#annotation): floats as the shortest f32
 //! text (what bcftools stores), strings percent-encoded, several values for one allele joined
 //! with `|`. Values are read from stored member bytes; nothing is parsed into JSON values.
 

@@ -480,7 +480,7 @@ impl Collections {
 
 /// Debug builds note every (collection, index) a reader asks for, and whether the catalog had
 /// it, so that a test can hold the indexes the schema declares against those the server reads
-/// (docs/format-v3/brief.md §6.3). `index` is a section-name suffix (`by.spdi`, `points`) or
+/// (docs/DESIGN.md#the-schema-what-a-catalog-holds). `index` is a section-name suffix (`by.spdi`, `points`) or
 /// `key` for the key map.
 #[cfg(debug_assertions)]
 pub mod registry {

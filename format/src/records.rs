@@ -326,7 +326,7 @@ pub enum BlockTarget {
     Compressed(usize),
 }
 
-/// Dictionary size (the brief's measurements: 16–112 KiB are within 5 % of each other).
+/// Dictionary size (dictionaries of 16–112 KiB compress within 5 % of each other, measured).
 const DICT_SIZE: usize = 64 << 10;
 /// The training sample is kept between half and all of this many bytes (every k-th record,
 /// k doubling as the collection grows), so it is bounded whatever the collection's size.

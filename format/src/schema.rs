@@ -153,7 +153,7 @@ pub struct Spec {
     pub keyed: Option<&'static str>,
     /// Whether its records keep the `_key` member. False only where no shape prints it and
     /// nothing looks it up (its one role, the row order, is the ordinal order): its records
-    /// then leave it out (docs/format-v3/brief.md §6.3).
+    /// then leave it out (docs/DESIGN.md#the-schema-what-a-catalog-holds).
     pub key_stored: bool,
     /// How its records are blocked (FORMAT.md "Records").
     pub records: Blocking,

@@ -1,4 +1,4 @@
-//! Batch look-ups (issue 25): `POST` to an endpoint that starts from identifiers, with the GET
+//! Batch look-ups: `POST` to an endpoint that starts from identifiers, with the GET
 //! parameters as a JSON object in the body and one identifier parameter an array of up to
 //! [`MAX_IDS`] values. Each value is answered as its own GET would be (`page`/`limit` apply
 //! within each), and the answer is an array in input order of `{"query", "results"}`, or

@@ -281,7 +281,7 @@ impl<'a> Filter<'a> {
     }
 }
 
-/// Name-search tiers of a text field (see DESIGN §6, §12): exact → [prefix] → all tokens →
+/// Name-search tiers of a text field (docs/DESIGN.md#name-search): exact → [prefix] → all tokens →
 /// Levenshtein ≤ 1 on the first token. Each tier is built only when asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tier {

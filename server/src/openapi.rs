@@ -349,7 +349,7 @@ fn error_response(what: &str) -> Value {
 
 fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
     let mut description = match ep.section.strip_prefix('r') {
-        Some(row) => format!("IGVF client path (endpoints-more row {row})."),
+        Some(_) => "IGVF client path.".to_string(),
         None => format!("Interface section {}.", ep.section),
     };
     for r in ep.accepts.rules {
@@ -403,7 +403,7 @@ fn llm_query() -> Value {
     json!({
         "operationId": "llm_query",
         "summary": llm::SUMMARY,
-        "description": "IGVF client path (endpoints-more row 39). IGVF forwards the question to \
+        "description": "IGVF client path. IGVF forwards the question to \
             an external language-model service; this server has none and answers 501 to a \
             valid request. GET and HEAD get 405 with Allow: POST.",
         "requestBody": {

@@ -47,7 +47,7 @@ METHODS = {
     "/proteins/genes": "genes_from_proteins",  # 4.23
     "/genes/proteins": "proteins_from_genes",  # 4.24
     "/variants/region-summary": "variants_region_summary",  # 4.25
-    # Issue 23: the client's other paths (endpoints-more row numbers).
+    # The client's other paths (beyond the interface's 25).
     "/genes": "genes",  # r18
     "/variants": "variants",  # r64
     "/proteins": "proteins",  # r52

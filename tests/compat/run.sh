@@ -62,9 +62,9 @@ echo "== 2. schemathesis"
 # negative_data_rejection, which assume a request's validity is what the parameter schemas
 # say; varcat also enforces "at least one of" rules (not expressible in OpenAPI) and, like
 # IGVF, treats an empty value as absent. POST /llm-query is left out: its answer to a valid
-# request is 501 by design (issue 23), which not_a_server_error counts as a failure, and
+# request is 501 by design (an IGVF client path), which not_a_server_error counts as a failure, and
 # schemathesis 4.32.5 crashes in its coverage phase on that request body; tests/custom.rs checks
-# the route (400, 405, 413, 501) over real HTTP. The batch POSTs (issue 25) are checked.
+# the route (400, 405, 413, 501) over real HTTP. The batch POSTs are checked.
 # One worker: with two, hypothesis parses its strategies' lambda sources on both threads at
 # once, and CPython 3.11's `ast.parse` then fails now and then ("SystemError: AST constructor
 # recursion depth mismatch", seen in CI on GET /biosamples/variants), a crash of the tool
@@ -114,7 +114,7 @@ check_links() {
   [ "$failed" -eq 0 ] && [ "$passed" -gt "$3" ]
 }
 check_links "$work/dom.html" "landing page" 25
-# The region viewer (issue 25): it renders, not blank (tracks drawn: <rect> and <a> in the DOM
+# The region viewer: it renders, not blank (tracks drawn: <rect> and <a> in the DOM
 # Chromium built; a larger screenshot than an empty region's), and every link answers 200.
 view="/view?region=chr20:9540000-9600000"
 "${chrome[@]}" --dump-dom "$origin$view" >"$work/view.html" 2>>"$work/chrome.log"

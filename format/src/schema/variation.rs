@@ -67,7 +67,7 @@ pub(super) const VARIANTS: Spec = Spec {
     ],
     // No allele-frequency columns (format v3): their one reader, `/variants/freq`, filters at
     // most a 10 kb region's or one identifier's records, so it reads `annotations` there
-    // (256 B per variant saved; brief §6.6).
+    // (256 B per variant saved).
     ..NODE
 };
 

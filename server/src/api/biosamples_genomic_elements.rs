@@ -1,4 +1,4 @@
-//! `/biosamples/genomic-elements` (issue 23): 4.11's reporter-assay results from the
+//! `/biosamples/genomic-elements` (an IGVF client path): 4.11's reporter-assay results from the
 //! biosample's side, same record.
 
 use super::*;

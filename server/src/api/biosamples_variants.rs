@@ -1,4 +1,4 @@
-//! `/biosamples/variants` (issue 23): `/variants/biosamples` from the biosample's side, same
+//! `/biosamples/variants` (an IGVF client path): `/variants/biosamples` from the biosample's side, same
 //! record and edge filters.
 
 use super::*;

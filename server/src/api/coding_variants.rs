@@ -1,4 +1,4 @@
-//! `/coding-variants` (issue 23): coding variants by id, name, protein change, gene, protein,
+//! `/coding-variants` (an IGVF client path): coding variants by id, name, protein change, gene, protein,
 //! transcript or amino-acid position, in the collection's record order (protein, position,
 //! change, key).
 

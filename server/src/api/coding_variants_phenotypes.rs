@@ -1,4 +1,4 @@
-//! `/coding-variants/phenotypes` and its record (issue 23): the phenotype scores of the coding
+//! `/coding-variants/phenotypes` and its record (an IGVF client path): the phenotype scores of the coding
 //! variants a protein change selects; `/phenotypes/coding-variants` reads them from the
 //! phenotype's side.
 

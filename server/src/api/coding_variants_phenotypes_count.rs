@@ -1,4 +1,4 @@
-//! `/coding-variants/phenotypes-count` (issue 23, client `coding_variants_count_from_gene`):
+//! `/coding-variants/phenotypes-count` (the IGVF client\'s `coding_variants_count_from_gene`):
 //! how many coding-variant phenotype scores a gene has, per method. IGVF reads a cache
 //! collection; varcat counts the edges.
 

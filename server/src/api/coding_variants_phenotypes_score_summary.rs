@@ -1,4 +1,4 @@
-//! `/coding-variants/phenotypes/score-summary` (issue 23, client `coding_variants_summary`)
+//! `/coding-variants/phenotypes/score-summary` (the IGVF client\'s `coding_variants_summary`)
 //! and its deprecated alias `/variants/phenotypes/score-summary`: one row per phenotype score
 //! of the coding variants of a variant or of a coding-variant id.
 

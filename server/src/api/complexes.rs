@@ -1,4 +1,4 @@
-//! `/complexes` (issue 23): protein complexes by id, name or description.
+//! `/complexes` (an IGVF client path): protein complexes by id, name or description.
 
 use super::*;
 use crate::api::motifs_proteins::COMPLEX;

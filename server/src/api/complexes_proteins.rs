@@ -1,4 +1,4 @@
-//! `/complexes/proteins` (issue 23): proteins of the complexes an id, name or description
+//! `/complexes/proteins` (an IGVF client path): proteins of the complexes an id, name or description
 //! selects; the record `/proteins/complexes` shares.
 
 use super::*;

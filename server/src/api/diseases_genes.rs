@@ -79,7 +79,7 @@ pub static VARIANT_MINIMAL: Shape = Shape {
 };
 
 const INHERITANCE: Member = field(schema::diseases_genes::m::inheritance_mode, Ty::Str);
-/// `null` on a row with no ClinGen variants (DESIGN §12a).
+/// `null` on a row with no ClinGen variants (docs/igvf-differences.md).
 const VARIANTS: Member = field(
     schema::diseases_genes::m::variants,
     Ty::Arr(&VARIANT_MINIMAL),

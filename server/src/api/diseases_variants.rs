@@ -1,4 +1,4 @@
-//! `/diseases/variants` (issue 23): variants associated with the diseases a term id or name
+//! `/diseases/variants` (an IGVF client path): variants associated with the diseases a term id or name
 //! selects (4.13 from the disease's side, ClinGen).
 
 use super::*;

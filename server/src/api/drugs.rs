@@ -1,4 +1,4 @@
-//! `/drugs` (issue 23): drugs by id or name.
+//! `/drugs` (an IGVF client path): drugs by id or name.
 
 use super::*;
 use crate::api::node::{NodeFilter, NodeQuery, Nodes};

@@ -1,4 +1,4 @@
-//! `/drugs/variants` (issue 23): variants associated with the response to the drugs an id or
+//! `/drugs/variants` (an IGVF client path): variants associated with the response to the drugs an id or
 //! name selects (4.7 from the drug's side, PharmGKB).
 
 use super::*;

@@ -1,4 +1,4 @@
-//! The edge listing kind (issue 23): an edge endpoint declared as data — its edge collection
+//! The edge listing kind (an IGVF client path): an edge endpoint declared as data — its edge collection
 //! (organism-mapped or not), its anchors (node resolvers bound to an end of the edge), its edge
 //! filters (the node kind's [`NodeFilter`] vocabulary, applied to edge members through the same
 //! [`select`]) and its shape — answered by one generic handler, [`EdgeQuery::run`].
@@ -7,7 +7,7 @@
 //! collection (the request organism's one when mapped) and the anchor keeps the edges whose end
 //! points at one of them (`_from`, `_to`, or either). Given anchors AND; with none given the edge
 //! filters alone select rows (the endpoint's rules guarantee some selector). Rows come in edge
-//! record order (`_key`, DESIGN §6), paged as every endpoint pages.
+//! record order (`_key`, docs/DESIGN.md#ordering-and-paging), paged as every endpoint pages.
 
 use varcat_format::collection::Collection;
 use varcat_format::schema::Member;

@@ -1,4 +1,4 @@
-//! `/enhancer-gene-predictions` (issue 23, client `enhancer_gene_predictions`): the elements
+//! `/enhancer-gene-predictions` (the IGVF client\'s `enhancer_gene_predictions`): the elements
 //! ENCODE-rE2G and scE2G predict to regulate the genes the gene parameters select, one row per
 //! gene with its elements. IGVF pages the edges and then groups them (a gene split across
 //! pages, short pages); varcat pages the gene groups, genes in key order, each gene's elements

@@ -1,4 +1,4 @@
-//! `/files-filesets` (issue 23): the catalog's data files and their file sets, by id, lab, assay,
+//! `/files-filesets` (an IGVF client path): the catalog's data files and their file sets, by id, lab, assay,
 //! method, donor, sample, software, cell annotation, browser link, source or class; in `_key`
 //! order. Every filter is optional (no filter pages all).
 

@@ -1,4 +1,4 @@
-//! `/gene-products/go-terms` and its shared GO-annotation record (issue 23): GO annotations of
+//! `/gene-products/go-terms` and its shared GO-annotation record (an IGVF client path): GO annotations of
 //! the gene products (transcripts, proteins) a `query` names; `/go-terms/gene-products` reads
 //! them from the term's side.
 

@@ -1,4 +1,4 @@
-//! `/gene-regulatory-network` (issue 23, client `grn`): regulator → response gene pairs from
+//! `/gene-regulatory-network` (the IGVF client\'s `grn`): regulator → response gene pairs from
 //! CRISPR screens and Perturb-seq. A regulator gene is perturbed through its promoter (the
 //! element whose `promoter_of` is the gene); the element's edges to other genes are the
 //! responses, and its edge to the regulator itself in the same file set measures how well the

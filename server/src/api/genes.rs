@@ -102,7 +102,7 @@ pub fn resolve_by(ctx: &Ctx<'_>, p: &Params, org: Organism, by: &GeneParams) -> 
     }
 }
 
-/// `/genes` (issue 23): genes by id, HGNC, Entrez, name, region, synonym, collection, study
+/// `/genes` (an IGVF client path): genes by id, HGNC, Entrez, name, region, synonym, collection, study
 /// set and type; every gene when nothing is given (as IGVF).
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes",

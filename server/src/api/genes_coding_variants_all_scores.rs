@@ -1,4 +1,4 @@
-//! `/genes/coding-variants/all-scores` (issue 23, client `all_coding_variants_from_genes`):
+//! `/genes/coding-variants/all-scores` (the IGVF client\'s `all_coding_variants_from_genes`):
 //! every score of one dataset (method) over a gene's coding variants, highest first.
 
 use super::*;

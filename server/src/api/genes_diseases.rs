@@ -1,4 +1,4 @@
-//! `/genes/diseases` (issue 23, client `diseases_from_genes`): the diseases associated with the
+//! `/genes/diseases` (the IGVF client\'s `diseases_from_genes`): the diseases associated with the
 //! genes the gene parameters select — GenCC and Orphanet rows (`diseases_genes`, 4.6's records
 //! read from the gene end), then one ClinGen row per (disease, gene) pair of the genes'
 //! variant–disease–gene edges, as IGVF lists its union.

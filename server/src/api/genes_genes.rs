@@ -1,4 +1,4 @@
-//! `/genes/genes` (issue 23): genetic interactions and co-expression between the genes the gene
+//! `/genes/genes` (an IGVF client path): genetic interactions and co-expression between the genes the gene
 //! parameters select (either end) and, with `associated_*`, the genes at the other end.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/genes/genomic-elements` (issue 23): genomic elements predicted or shown to regulate the
+//! `/genes/genomic-elements` (an IGVF client path): genomic elements predicted or shown to regulate the
 //! genes the gene parameters select; the record and edge filters `/genomic-elements/genes`
 //! shares.
 

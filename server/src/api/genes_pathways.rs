@@ -1,4 +1,4 @@
-//! `/genes/pathways` (issue 23): Reactome pathways of the genes the gene parameters select; the
+//! `/genes/pathways` (an IGVF client path): Reactome pathways of the genes the gene parameters select; the
 //! record, pathway parameters and pathway anchor `/pathways/genes` and `/pathways/pathways`
 //! share.
 

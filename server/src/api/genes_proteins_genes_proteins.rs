@@ -1,4 +1,4 @@
-//! `/genes-proteins/genes-proteins` (issue 23, client `genes_proteins_genes_proteins`): the
+//! `/genes-proteins/genes-proteins` (the IGVF client\'s `genes_proteins_genes_proteins`): the
 //! interaction partners of the genes and proteins a name or id designates — one record per
 //! protein (its protein–protein partners) and per gene (its gene–gene partners), `related`
 //! paged.

@@ -1,4 +1,4 @@
-//! `/genes/transcripts` (issue 23): transcripts of the genes the gene parameters select.
+//! `/genes/transcripts` (an IGVF client path): transcripts of the genes the gene parameters select.
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};

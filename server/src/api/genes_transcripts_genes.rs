@@ -1,4 +1,4 @@
-//! `/genes/transcripts/genes` (issue 23, client `genes_transcripts_genes`): MORF overexpression
+//! `/genes/transcripts/genes` (the IGVF client\'s `genes_transcripts_genes`): MORF overexpression
 //! effects — a gene's transcript overexpressed (the `genes_transcripts` edge a row's `_from`
 //! names) and a readout gene whose expression changes (`_to`).
 
@@ -176,7 +176,7 @@ fn readout<'a>(ctx: &Ctx<'a>, g: Option<&'a Collection>, p: &Params) -> Filter<'
 }
 
 /// Rows the client can take: `log2FC` and `significant` are required and no value would be
-/// honest, so a row without them has no row (DESIGN §7a).
+/// honest, so a row without them has no row (docs/DESIGN.md#dangling-references).
 fn complete<'a>(_: &Ctx<'a>, e: Option<&'a Collection>, _: &Params) -> Filter<'a> {
     let mut f = Filter::over(e);
     f.and(Set::union([

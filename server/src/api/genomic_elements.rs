@@ -1,4 +1,4 @@
-//! `/genomic-elements` (issue 23): genomic elements by region, annotation, type, method,
+//! `/genomic-elements` (an IGVF client path): genomic elements by region, annotation, type, method,
 //! source and file set.
 
 use super::*;

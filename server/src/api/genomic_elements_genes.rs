@@ -1,4 +1,4 @@
-//! `/genomic-elements/genes` (issue 23): genes the genomic elements chosen by region, type and
+//! `/genomic-elements/genes` (an IGVF client path): genes the genomic elements chosen by region, type and
 //! annotation regulate (`/genes/genomic-elements` from the element's side).
 
 use super::*;

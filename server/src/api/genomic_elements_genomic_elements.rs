@@ -1,4 +1,4 @@
-//! `/genomic-elements/genomic-elements` (issue 23, client
+//! `/genomic-elements/genomic-elements` (the IGVF client's
 //! `genomic_elements_from_genomic_elements`): effects of perturbing a promoter on chromatin
 //! accessibility at peaks (Multiome Perturb-seq), from the collection
 //! `genomic_elements_genomic_elements` (`_from` the perturbed promoter, `_to` the peak). IGVF's

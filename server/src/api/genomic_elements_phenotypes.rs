@@ -1,4 +1,4 @@
-//! `/genomic-elements/phenotypes` and `/phenotypes/genomic-elements` (issue 23): CRISPR-screen
+//! `/genomic-elements/phenotypes` and `/phenotypes/genomic-elements` (an IGVF client path): CRISPR-screen
 //! effects of genomic elements on phenotypes, from either end; the record, parameters and
 //! anchors both share.
 

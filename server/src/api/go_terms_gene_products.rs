@@ -1,4 +1,4 @@
-//! `/go-terms/gene-products` (issue 23): the GO annotations of a GO term, the gene products'
+//! `/go-terms/gene-products` (an IGVF client path): the GO annotations of a GO term, the gene products'
 //! side of `/gene-products/go-terms`, `name` the edge's inverse.
 
 use super::*;

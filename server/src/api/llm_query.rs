@@ -1,4 +1,4 @@
-//! `POST /llm-query` (issue 23, client `llm_query`): IGVF forwards the question to an external
+//! `POST /llm-query` (the IGVF client\'s `llm_query`): IGVF forwards the question to an external
 //! language-model service. varcat is offline and read-only, so the route exists (it is not a
 //! 404, and the OpenAPI document lists it with its request body) and checks the request, then
 //! answers 501 `NOT_IMPLEMENTED`. It is the one route that is not GET: `GET`/`HEAD` get 405

@@ -1,4 +1,4 @@
-//! `/motifs` (issue 23): binding motifs by transcription factor, source, method and file set.
+//! `/motifs` (an IGVF client path): binding motifs by transcription factor, source, method and file set.
 
 use super::*;
 use crate::api::motifs_proteins::{METHOD, SOURCE, TF_NAME};

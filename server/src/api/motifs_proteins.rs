@@ -64,7 +64,7 @@ pub static MOTIF: Shape = Shape {
     ],
 };
 
-/// The verbose complex (DESIGN §12).
+/// The verbose complex (docs/DESIGN.md#record-shapes-and-verbose-expansion).
 pub static COMPLEX: Shape = Shape {
     name: "Complex",
     members: &[

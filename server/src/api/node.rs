@@ -1,9 +1,9 @@
-//! The node look-up kind (issue 23): a node endpoint declared as data — its collection
+//! The node look-up kind (an IGVF client path): a node endpoint declared as data — its collection
 //! (organism-mapped or not), its filters (each bound to a declared parameter), its shape — and
 //! answered by one generic handler, [`NodeQuery::run`]. Every given filter is ANDed; a text
 //! filter runs its name cascade with every other filter applied (the tier is decided on the
 //! rows that pass them, as in 4.16), so an exact name never falls through to a similar one.
-//! Rows come in record order (`_key`, DESIGN §6), paged as every endpoint pages.
+//! Rows come in record order (`_key`, docs/DESIGN.md#ordering-and-paging), paged as every endpoint pages.
 //!
 //! [`NodeFilter`] is the filter vocabulary of both table-driven kinds: the edge kind
 //! (`api::edge`) applies the same filters to edge members, through the same [`select`].
@@ -89,7 +89,7 @@ pub enum NodeFilter {
     /// Always: the facet member has this value.
     FacetIs(Member, &'static str),
     /// Always: the handle member points at a record of the catalog (a row whose required
-    /// object is missing has no row, DESIGN §7a).
+    /// object is missing has no row, docs/DESIGN.md#dangling-references).
     Resolves(Member),
     /// The filter applies to this organism only: given for another one, a 400.
     Only(Organism, &'static NodeFilter),

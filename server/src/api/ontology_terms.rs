@@ -1,4 +1,4 @@
-//! `/ontology-terms` (issue 23): ontology terms by id, name, synonym, source, subontology and
+//! `/ontology-terms` (an IGVF client path): ontology terms by id, name, synonym, source, subontology and
 //! file set.
 
 use super::*;

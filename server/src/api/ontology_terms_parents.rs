@@ -1,4 +1,4 @@
-//! `/ontology-terms/{ontology_term_id}/parents` (issue 23): the terms an ontology term is a
+//! `/ontology-terms/{ontology_term_id}/parents` (an IGVF client path): the terms an ontology term is a
 //! subclass of (4.20 the other way).
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/pathways/genes` (issue 23): genes of the Reactome pathways the pathway parameters select.
+//! `/pathways/genes` (an IGVF client path): genes of the Reactome pathways the pathway parameters select.
 
 use super::*;
 use crate::api::edge::{Anchor, EdgeQuery, End, Record};

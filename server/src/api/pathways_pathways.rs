@@ -1,4 +1,4 @@
-//! `/pathways/pathways` (issue 23): parent–child links touching the Reactome pathways the
+//! `/pathways/pathways` (an IGVF client path): parent–child links touching the Reactome pathways the
 //! pathway parameters select, in either direction.
 
 use super::*;

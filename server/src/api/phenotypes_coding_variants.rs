@@ -1,4 +1,4 @@
-//! `/phenotypes/coding-variants` (issue 23): `/coding-variants/phenotypes` from the
+//! `/phenotypes/coding-variants` (an IGVF client path): `/coding-variants/phenotypes` from the
 //! phenotype's side, same record.
 
 use super::*;

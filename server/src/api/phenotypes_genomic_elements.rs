@@ -1,4 +1,4 @@
-//! `/phenotypes/genomic-elements` (issue 23): `/genomic-elements/phenotypes` from the
+//! `/phenotypes/genomic-elements` (an IGVF client path): `/genomic-elements/phenotypes` from the
 //! phenotype's side, `name` the edge's inverse.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/phenotypes/variants` (issue 23): variants associated with the phenotypes a term id or name
+//! `/phenotypes/variants` (an IGVF client path): variants associated with the phenotypes a term id or name
 //! selects (4.3 from the phenotype's side).
 
 use super::*;

@@ -86,7 +86,7 @@ pub fn matching_by<'a>(
     f
 }
 
-/// `/proteins` (issue 23): proteins of the organism by id, name, UniProt names and
+/// `/proteins` (an IGVF client path): proteins of the organism by id, name, UniProt names and
 /// cross-references (all ANDed); every protein when nothing is given.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins",

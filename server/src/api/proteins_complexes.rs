@@ -1,4 +1,4 @@
-//! `/proteins/complexes` (issue 23): complexes containing the proteins the protein parameters
+//! `/proteins/complexes` (an IGVF client path): complexes containing the proteins the protein parameters
 //! select.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/proteins/motifs` (issue 23): the motifs proteins use, directly or through the complexes
+//! `/proteins/motifs` (an IGVF client path): the motifs proteins use, directly or through the complexes
 //! containing them (4.21 from the protein's side, one list in edge-key order).
 
 use super::*;

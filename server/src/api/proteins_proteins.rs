@@ -1,4 +1,4 @@
-//! `/proteins/proteins` (issue 23): interactions between the proteins the protein parameters
+//! `/proteins/proteins` (an IGVF client path): interactions between the proteins the protein parameters
 //! select (either end) and, with `associated_*`, the proteins at the other end.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/proteins/transcripts` (issue 23): transcripts that translate to the proteins the protein
+//! `/proteins/transcripts` (an IGVF client path): transcripts that translate to the proteins the protein
 //! parameters select.
 
 use super::*;

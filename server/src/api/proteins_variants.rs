@@ -1,4 +1,4 @@
-//! `/proteins/variants` (issue 23): variants that modulate the binding or levels of the proteins
+//! `/proteins/variants` (an IGVF client path): variants that modulate the binding or levels of the proteins
 //! the protein parameters select, or of the complexes those proteins belong to, as IGVF
 //! (`/variants/proteins` from the protein's side).
 

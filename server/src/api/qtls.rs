@@ -1,4 +1,4 @@
-//! `/qtls` (issue 23, client `qtls`): the QTLs of genes, of variants or of the variants in a
+//! `/qtls` (the IGVF client\'s `qtls`): the QTLs of genes, of variants or of the variants in a
 //! region — one list over three edge kinds, by edge key: expression and splicing QTLs
 //! (`variants_genes`), protein QTLs (`variants_proteins`, whose `gene` member names the gene) and
 //! chromatin-accessibility QTLs (`variants_genomic_elements`, whose gene is one containing the

@@ -1,4 +1,4 @@
-//! `/studies` (issue 23): GWAS studies by id, PubMed id or file set.
+//! `/studies` (an IGVF client path): GWAS studies by id, PubMed id or file set.
 
 use super::*;
 use crate::api::node::{with_and_without, NodeFilter, NodeQuery, Nodes};

@@ -1,4 +1,4 @@
-//! `/transcripts` (issue 23): transcripts by id, region, type and RefSeq id.
+//! `/transcripts` (an IGVF client path): transcripts by id, region, type and RefSeq id.
 
 use super::*;
 use crate::api::node::{rows, NodeFilter, NodeQuery, Nodes};

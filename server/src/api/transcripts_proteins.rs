@@ -1,4 +1,4 @@
-//! `/transcripts/proteins` (issue 23): proteins the transcripts chosen by id, region and type
+//! `/transcripts/proteins` (an IGVF client path): proteins the transcripts chosen by id, region and type
 //! translate to.
 
 use super::*;

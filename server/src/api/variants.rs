@@ -194,7 +194,7 @@ pub static FREQUENCY: Shape = Shape {
     ],
 };
 
-/// `/variants` (issue 23): variants of the organism by identifiers and region (uncapped: IGVF
+/// `/variants` (an IGVF client path): variants of the organism by identifiers and region (uncapped: IGVF
 /// does not cap it), with GENCODE category (human) and strain (mouse) filters.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants",

@@ -1,4 +1,4 @@
-//! `/variants/biosamples` and its record (issue 23): MPRA/STARR-seq effects of variants in
+//! `/variants/biosamples` and its record (an IGVF client path): MPRA/STARR-seq effects of variants in
 //! biosamples; `/biosamples/variants` reads them from the biosample's side.
 
 use super::*;

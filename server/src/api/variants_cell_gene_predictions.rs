@@ -1,4 +1,4 @@
-//! `/variants/genomic-elements/cell-gene-predictions` (issue 23, client
+//! `/variants/genomic-elements/cell-gene-predictions` (the IGVF client's
 //! `genomic_elements_predictions_from_variant`): one object, the cell types and genes the
 //! elements containing a variant are linked to. The client's record holds one variant: as IGVF,
 //! the first matching variant (by key) is the one described.

@@ -1,4 +1,4 @@
-//! `/variants/genes` (issue 23): genes associated with the variants the identifiers and region
+//! `/variants/genes` (an IGVF client path): genes associated with the variants the identifiers and region
 //! select (4.1 from the variant's side).
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/variants/genes-proteins` (issue 23, client `genes_proteins_from_variants`): 4.17 reversed —
+//! `/variants/genes-proteins` (the IGVF client\'s `genes_proteins_from_variants`): 4.17 reversed —
 //! the genes and proteins associated with one variant, as one record whose `related` list is
 //! paged.
 

@@ -1,4 +1,4 @@
-//! `/variants/genomic-elements` (issue 23): genomic elements associated with the variants the
+//! `/variants/genomic-elements` (an IGVF client path): genomic elements associated with the variants the
 //! identifiers and region select (4.5 from the variant's side).
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/variants/genomic-elements/genes` (issue 23, client `variants_genomic_elements_genes`):
+//! `/variants/genomic-elements/genes` (the IGVF client\'s `variants_genomic_elements_genes`):
 //! genes whose expression changes when a Perturb-seq screen perturbs an element containing the
 //! variant. With `nearby_genes` (the default) only genes on the variant's chromosome whose TSS
 //! lies within 2 Mb of the element count, with that distance. Rows come by adjusted p-value,

@@ -1,4 +1,4 @@
-//! `/variants/gnomad-alleles` (issue 23, client `variants_alleles`): the gnomAD population
+//! `/variants/gnomad-alleles` (the IGVF client\'s `variants_alleles`): the gnomAD population
 //! frequencies of the human variants in a region of at most 1 kb, as a table — a header row,
 //! then one row per variant (none at all when the region has no variant, as IGVF).
 

@@ -1,4 +1,4 @@
-//! `/variants/predictions-count` (issue 23, client `genomic_elements_from_variants_count`): how
+//! `/variants/predictions-count` (the IGVF client\'s `genomic_elements_from_variants_count`): how
 //! many cell types and which genes the elements containing a variant are predicted to
 //! regulate. The client declares a free-form `object`; IGVF answers an array holding one
 //! object, `{cell_types: <count>, genes: [{gene_name, id}], name: "regulates"}`, and so does

@@ -1,4 +1,4 @@
-//! `/variants/proteins` and the shape `/proteins/variants` shares (issue 23): proteins and
+//! `/variants/proteins` and the shape `/proteins/variants` shares (an IGVF client path): proteins and
 //! complexes whose binding or levels the variants the identifiers and region select modulate.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! `/variants/summary` (issue 23, client `variant_summary`): one object about one variant —
+//! `/variants/summary` (the IGVF client\'s `variant_summary`): one object about one variant —
 //! its identifiers, gnomAD frequencies, CADD scores, nearest gene and nearest protein-coding
 //! gene, and how many edges of each variant data type (genes, drugs, …) leave it, per method and
 //! biological context.

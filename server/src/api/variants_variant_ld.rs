@@ -1,4 +1,4 @@
-//! `/variants/variant-ld` (r85, issue 23): the linkage-disequilibrium pairs of the variants the
+//! `/variants/variant-ld` (an IGVF client path): the linkage-disequilibrium pairs of the variants the
 //! identifiers and region select, found from either end; `sequence_variant` is the partner's
 //! key (or, verbose, its record).
 

@@ -171,7 +171,7 @@ pub struct Options {
     /// Worker threads (does not change the output).
     pub threads: usize,
     /// LD draws per variant ([`LD_DRAWS`] by default; see [`ld_rows_per_variant`]), to size
-    /// the LD table alone (issue 24's LD rung). Another value changes every later random draw
+    /// the LD table alone (to size the LD table alone). Another value changes every later random draw
     /// of the chromosome, so the other collections differ too.
     pub ld_draws: u32,
 }
