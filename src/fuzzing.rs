@@ -333,18 +333,24 @@ pub fn sample_app() -> &'static crate::http::App {
     })
 }
 
+/// The sample catalog's collections, opened once (the fuzz target opens them before its first
+/// input, whose time limit the build would pass).
+pub fn sample_collections() -> &'static varcat_format::collection::Collections {
+    static COLS: std::sync::OnceLock<varcat_format::collection::Collections> =
+        std::sync::OnceLock::new();
+    COLS.get_or_init(|| {
+        varcat_format::collection::Collections::open(sample_catalog().clone())
+            .expect("sample collections open")
+    })
+}
+
 /// `varcat annotate` on arbitrary input bytes (VCF text, BGZF, gzip or BCF: whatever they
 /// are) with the sample catalog: the first byte picks the output format (VCF, BGZF VCF, BCF)
 /// and `--lenient`, the rest is the input. Never panics; a refusal is one line that names the
 /// input; what is accepted leaves exactly the output file and no temporary one.
 pub fn annotate(data: &[u8]) {
     use varcat_annotate::output::OutFormat;
-    static COLS: std::sync::OnceLock<varcat_format::collection::Collections> =
-        std::sync::OnceLock::new();
-    let cols = COLS.get_or_init(|| {
-        varcat_format::collection::Collections::open(sample_catalog().clone())
-            .expect("sample collections open")
-    });
+    let cols = sample_collections();
     let Some((&pick, input)) = data.split_first() else {
         return;
     };

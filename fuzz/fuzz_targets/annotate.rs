@@ -1,3 +1,8 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| varcat::fuzzing::annotate(data));
+libfuzzer_sys::fuzz_target!(
+    init: {
+        varcat::fuzzing::sample_collections();
+    },
+    |data: &[u8]| varcat::fuzzing::annotate(data)
+);
