@@ -1,13 +1,21 @@
-//! Batch look-ups (issue 25): `POST` to an endpoint that starts from identifiers, with the GET
+//! Batch look-ups: `POST` to an endpoint that starts from identifiers, with the GET
 //! parameters as a JSON object in the body and one identifier parameter an array of up to
 //! [`MAX_IDS`] values. Each value is answered as its own GET would be (`page`/`limit` apply
 //! within each), and the answer is an array in input order of `{"query", "results"}`, or
 //! `{"query", "error"}` for a value that is malformed or not in the catalog.
+//!
+//! The answer is streamed ([`Items`]): each item is computed when the previous one has been
+//! handed to the socket, so a batch holds one item in memory however long its answer, and a
+//! client that does not read holds its own connection and one item.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 
 use crate::api::{Ctx, Endpoint};
 use crate::error::{ApiError, Issue};
+use crate::http::Loaded;
 use crate::params;
 use crate::query::{RawQuery, MAX_PARAMS};
 
@@ -16,10 +24,6 @@ pub const MAX_IDS: usize = 1000;
 
 /// Largest body read: 1,000 ids at the 512-byte id cap plus JSON is about 520 KB.
 pub const MAX_BODY: usize = 1 << 20;
-
-/// Largest answer built: a GET's answer is one page, but a batch's is up to 1,000 pages (at a
-/// `limit` of up to 1,000, verbose, gigabytes), all held in memory before it is sent.
-pub const MAX_ANSWER: usize = 64 << 20;
 
 /// The parameters that may be an array in a POST body, per endpoint path: the endpoints that
 /// start from variants, genes, proteins, transcripts or ontology terms given as query
@@ -227,60 +231,132 @@ fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
     Ok(Batch { pairs, name, ids })
 }
 
-/// Answers a batch: the JSON array, or the error of the whole request.
-pub fn answer(
-    ctx: &Ctx<'_>,
-    ep: &Endpoint,
-    path_params: &[(&'static str, String)],
-    query: &str,
-    body: &[u8],
-) -> Result<Vec<u8>, ApiError> {
-    answer_within(ctx, ep, path_params, query, body, MAX_ANSWER)
+/// A batch being answered: the items of the JSON array, computed one at a time.
+pub struct Items {
+    loaded: Arc<Loaded>,
+    ep: &'static Endpoint,
+    path_params: Vec<(&'static str, String)>,
+    batch: Batch,
+    /// The next value to answer.
+    next: usize,
+    /// The first piece, computed before the answer starts (it decides the whole request's
+    /// error).
+    first: Option<Vec<u8>>,
 }
 
-/// [`answer`], refusing (400) a batch whose answer passes `max_answer` bytes.
-pub fn answer_within(
-    ctx: &Ctx<'_>,
-    ep: &Endpoint,
+/// Why an answer stopped before its end (the connection is then cut, so the client sees an
+/// incomplete answer, never a complete-looking wrong one).
+#[derive(Debug)]
+pub struct Stopped(pub Arc<str>);
+
+/// Starts a batch: the request is read and its first value answered, so an error of the whole
+/// request is known before any byte of the answer is sent.
+pub fn start(
+    loaded: Arc<Loaded>,
+    ep: &'static Endpoint,
     path_params: &[(&'static str, String)],
     query: &str,
     body: &[u8],
-    max_answer: usize,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<Items, ApiError> {
     let batch = read(ep, query, body)?;
-    let mut out = Vec::with_capacity(64 * batch.ids.len());
-    out.push(b'[');
-    for (i, id) in batch.ids.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
+    let mut items = Items {
+        loaded,
+        ep,
+        path_params: path_params.to_vec(),
+        batch,
+        next: 0,
+        first: None,
+    };
+    let mut first = b"[".to_vec();
+    items.item(0, &mut first)?;
+    items.next = 1;
+    items.first = Some(first);
+    Ok(items)
+}
+
+impl Items {
+    /// The next piece of the answer (`None` after the closing `]`). A catalog taken down
+    /// meanwhile (its file changed in place) stops the answer.
+    pub fn next_piece(&mut self) -> Option<Result<Vec<u8>, Stopped>> {
+        if let Some(first) = self.first.take() {
+            return Some(Ok(first));
         }
-        out.extend_from_slice(b"{\"query\":");
-        serde_json::to_writer(&mut out, id).expect("writing to memory");
-        match one(ctx, ep, path_params, &batch, id) {
-            Ok(results) => {
-                out.extend_from_slice(b",\"results\":");
-                out.extend_from_slice(&results);
+        let n = self.batch.ids.len();
+        if self.next > n {
+            return None;
+        }
+        if self.next == n {
+            self.next += 1;
+            return Some(Ok(b"]".to_vec()));
+        }
+        if let Some(why) = self.loaded.gone() {
+            return Some(Err(Stopped(why)));
+        }
+        let mut out = b",".to_vec();
+        let i = self.next;
+        self.next += 1;
+        let done = catch_unwind(AssertUnwindSafe(|| self.item(i, &mut out)));
+        match done {
+            Ok(Ok(())) => Some(Ok(out)),
+            // The whole request's error, past the first value (which was answered): the error
+            // stands for this value alone.
+            Ok(Err(e)) => {
+                out.truncate(1);
+                item_with_error(&mut out, &self.batch.ids[i], &e);
+                Some(Ok(out))
             }
-            Err(e) => match item_error(e, batch.name) {
-                Ok(e) => {
-                    out.extend_from_slice(b",\"error\":");
-                    out.extend_from_slice(&e.body());
+            Err(_) => {
+                if let Some(why) = self.loaded.check_mapped_file() {
+                    return Some(Err(Stopped(why)));
                 }
-                Err(e) => return Err(e),
-            },
-        }
-        out.push(b'}');
-        if out.len() > max_answer {
-            return Err(bad(Issue::general(format!(
-                "the answers pass {max_answer} bytes after {} of {} values; list fewer values or \
-                 give a smaller limit",
-                i + 1,
-                batch.ids.len()
-            ))));
+                eprintln!(
+                    "varcat: internal error answering value {i} of a batch to {}",
+                    self.ep.path
+                );
+                out.truncate(1);
+                let e = ApiError::internal("internal error; the request has been logged");
+                item_with_error(&mut out, &self.batch.ids[i], &e);
+                Some(Ok(out))
+            }
         }
     }
-    out.push(b']');
-    Ok(out)
+
+    /// The whole answer in memory (`varcat query --post`, tests).
+    pub fn collect(mut self) -> Result<Vec<u8>, Stopped> {
+        let mut out = Vec::new();
+        while let Some(piece) = self.next_piece() {
+            out.extend_from_slice(&piece?);
+        }
+        Ok(out)
+    }
+
+    /// Appends value `i`'s item to `out`; `Err` is the error of the whole request.
+    fn item(&self, i: usize, out: &mut Vec<u8>) -> Result<(), ApiError> {
+        let id = &self.batch.ids[i];
+        let ctx = Ctx {
+            cat: &self.loaded.cat,
+        };
+        match one(&ctx, self.ep, &self.path_params, &self.batch, id) {
+            Ok(results) => {
+                out.extend_from_slice(b"{\"query\":");
+                serde_json::to_writer(&mut *out, id).expect("writing to memory");
+                out.extend_from_slice(b",\"results\":");
+                out.extend_from_slice(&results);
+                out.push(b'}');
+            }
+            Err(e) => item_with_error(out, id, &item_error(e, self.batch.name)?),
+        }
+        Ok(())
+    }
+}
+
+/// Appends the item `{"query": id, "error": e}`.
+fn item_with_error(out: &mut Vec<u8>, id: &str, e: &ApiError) {
+    out.extend_from_slice(b"{\"query\":");
+    serde_json::to_writer(&mut *out, id).expect("writing to memory");
+    out.extend_from_slice(b",\"error\":");
+    out.extend_from_slice(&e.body());
+    out.push(b'}');
 }
 
 /// The GET answer's body for one value.
