@@ -22,7 +22,7 @@ use crate::query::{RawQuery, MAX_PARAMS};
 /// Most identifiers one request may list (as Ensembl and MyVariant).
 pub const MAX_IDS: usize = 1000;
 
-/// Largest body read: 1,000 ids at the 512-byte id cap plus JSON is about 520 KB.
+/// Largest body read: 1,000 ids of 1 KB, or a few at the identifier limit.
 pub const MAX_BODY: usize = 1 << 20;
 
 /// The parameters that may be an array in a POST body, per endpoint path: the endpoints that
@@ -117,6 +117,32 @@ struct Batch {
     ids: Vec<String>,
 }
 
+/// A JSON object's members in order, a name given twice kept twice (a map keeps one).
+struct Members(Vec<(String, Value)>);
+
+impl<'de> serde::Deserialize<'de> for Members {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Members, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Members;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Members, A::Error> {
+                let mut out = Vec::new();
+                while let Some(kv) = m.next_entry::<String, Value>()? {
+                    out.push(kv);
+                }
+                Ok(Members(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
 fn bad(issue: Issue) -> ApiError {
     ApiError::invalid(vec![issue])
 }
@@ -124,8 +150,8 @@ fn bad(issue: Issue) -> ApiError {
 /// Reads `body` (with the `query` string) into a [`Batch`]; anything wrong is a 400 for the
 /// whole request.
 fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
-    let object = match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(o)) => o,
+    let object = match serde_json::from_slice::<Members>(body) {
+        Ok(Members(o)) => o,
         _ => {
             return Err(bad(Issue::general(
                 "the body must be a JSON object of the endpoint's parameters, e.g. {\"gene_id\": [\"ENSG00000101349\"]}",
@@ -141,6 +167,19 @@ fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
     let batchable = params(ep);
     let mut lists: Vec<(&'static str, Vec<Value>)> = Vec::new();
     let mut issues = Vec::new();
+    // A member given twice would silently be the last one (what a JSON parser keeps).
+    for (i, (key, _)) in object.iter().enumerate() {
+        let first = object.iter().position(|(k, _)| k == key) == Some(i);
+        if first && object[i + 1..].iter().any(|(k, _)| k == key) {
+            issues.push(Issue::param(
+                key,
+                format!("{key} is given more than once in the body"),
+            ));
+        }
+    }
+    if !issues.is_empty() {
+        return Err(ApiError::invalid(issues));
+    }
     for (key, v) in object {
         if pairs.iter().any(|(n, _)| *n == key) {
             issues.push(Issue::param(

@@ -25,8 +25,9 @@ use crate::http::{self, App, Request, Response};
 use crate::sys;
 use crate::watch;
 
-/// Longest request URL answered (longer: 414).
-pub const MAX_URL: usize = 8 * 1024;
+/// Longest request URL answered (longer: 414): an identifier at the longest the build indexes,
+/// percent-encoded throughout, with room for the rest.
+pub const MAX_URL: usize = 3 * crate::parse::ident::MAX_ID_LEN + 8 * 1024;
 /// Largest total header size answered (larger: 431). tiny_http has already read them; the
 /// nginx front in the README enforces the limit before they are read.
 pub const MAX_HEADERS: usize = 16 * 1024;
