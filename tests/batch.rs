@@ -466,10 +466,10 @@ fn test_batch_answer_comes_one_item_at_a_time() {
     while let Some(p) = items.next_piece() {
         pieces.push(p.unwrap());
     }
-    // "[" with the first item, 19 more items, then "]".
-    assert_eq!(pieces.len(), 21);
-    let one = pieces[1].len();
-    assert!(pieces[1..20].iter().all(|p| p.len() == one));
+    // Each item in three pieces (what precedes its results, the results, "}"), then "]".
+    assert_eq!(pieces.len(), 20 * 3 + 1);
+    let one = pieces[4].len();
+    assert!(pieces.chunks(3).take(20).all(|p| p[1].len() == one));
     let whole: Vec<u8> = pieces.concat();
     let v: Value = serde_json::from_slice(&whole).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 20);

@@ -8,6 +8,7 @@
 //! handed to the socket, so a batch holds one item in memory however long its answer, and a
 //! client that does not read holds its own connection and one item.
 
+use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -278,9 +279,10 @@ pub struct Items {
     batch: Batch,
     /// The next value to answer.
     next: usize,
-    /// The first piece, computed before the answer starts (it decides the whole request's
-    /// error).
-    first: Option<Vec<u8>>,
+    /// Pieces computed and not yet taken (the first item's, computed before the answer starts
+    /// since it decides the whole request's error; an item's results apart from the bytes
+    /// around them, so they are never copied).
+    pending: VecDeque<Vec<u8>>,
 }
 
 /// Why an answer stopped before its end (the connection is then cut, so the client sees an
@@ -304,12 +306,11 @@ pub fn start(
         path_params: path_params.to_vec(),
         batch,
         next: 0,
-        first: None,
+        pending: VecDeque::new(),
     };
-    let mut first = b"[".to_vec();
-    items.item(0, &mut first)?;
+    let pieces = items.item(0, b"[")?;
     items.next = 1;
-    items.first = Some(first);
+    items.pending = pieces;
     Ok(items)
 }
 
@@ -317,8 +318,8 @@ impl Items {
     /// The next piece of the answer (`None` after the closing `]`). A catalog taken down
     /// meanwhile (its file changed in place) stops the answer.
     pub fn next_piece(&mut self) -> Option<Result<Vec<u8>, Stopped>> {
-        if let Some(first) = self.first.take() {
-            return Some(Ok(first));
+        if let Some(piece) = self.pending.pop_front() {
+            return Some(Ok(piece));
         }
         let n = self.batch.ids.len();
         if self.next > n {
@@ -331,16 +332,18 @@ impl Items {
         if let Some(why) = self.loaded.gone() {
             return Some(Err(Stopped(why)));
         }
-        let mut out = b",".to_vec();
         let i = self.next;
         self.next += 1;
-        let done = catch_unwind(AssertUnwindSafe(|| self.item(i, &mut out)));
+        let mut out = b",".to_vec();
+        let done = catch_unwind(AssertUnwindSafe(|| self.item(i, b",")));
         match done {
-            Ok(Ok(())) => Some(Ok(out)),
+            Ok(Ok(pieces)) => {
+                self.pending = pieces;
+                self.pending.pop_front().map(Ok)
+            }
             // The whole request's error, past the first value (which was answered): the error
             // stands for this value alone.
             Ok(Err(e)) => {
-                out.truncate(1);
                 item_with_error(&mut out, &self.batch.ids[i], &e);
                 Some(Ok(out))
             }
@@ -352,7 +355,6 @@ impl Items {
                     "varcat: internal error answering value {i} of a batch to {}",
                     self.ep.path
                 );
-                out.truncate(1);
                 let e = ApiError::internal("internal error; the request has been logged");
                 item_with_error(&mut out, &self.batch.ids[i], &e);
                 Some(Ok(out))
@@ -369,23 +371,26 @@ impl Items {
         Ok(out)
     }
 
-    /// Appends value `i`'s item to `out`; `Err` is the error of the whole request.
-    fn item(&self, i: usize, out: &mut Vec<u8>) -> Result<(), ApiError> {
+    /// The pieces of value `i`'s item, after `before`; `Err` is the error of the whole
+    /// request.
+    fn item(&self, i: usize, before: &[u8]) -> Result<VecDeque<Vec<u8>>, ApiError> {
         let id = &self.batch.ids[i];
         let ctx = Ctx {
             cat: &self.loaded.cat,
         };
+        let mut out = before.to_vec();
         match one(&ctx, self.ep, &self.path_params, &self.batch, id) {
             Ok(results) => {
                 out.extend_from_slice(b"{\"query\":");
-                serde_json::to_writer(&mut *out, id).expect("writing to memory");
+                serde_json::to_writer(&mut out, id).expect("writing to memory");
                 out.extend_from_slice(b",\"results\":");
-                out.extend_from_slice(&results);
-                out.push(b'}');
+                Ok(VecDeque::from([out, results, b"}".to_vec()]))
             }
-            Err(e) => item_with_error(out, id, &item_error(e, self.batch.name)?),
+            Err(e) => {
+                item_with_error(&mut out, id, &item_error(e, self.batch.name)?);
+                Ok(VecDeque::from([out]))
+            }
         }
-        Ok(())
     }
 }
 
@@ -464,8 +469,8 @@ pub fn openapi_operation(ep: &Endpoint, parameters: &[Value], results: Value) ->
              in both). Exactly one of {} is an array of 1 to {MAX_IDS} strings; each value \
              is answered as its GET, page and limit applying within each. The answer lists, \
              in input order, {{\"query\", \"results\"}} (the GET's answer) or, for a value \
-             that is malformed or not in the catalog, {{\"query\", \"error\"}}. Not cached \
-             (no ETag).",
+             that is malformed or not in the catalog, {{\"query\", \"error\"}}, streamed one \
+             item at a time (chunked). Not cached (no ETag).",
             listed.join(", ")
         ),
         "requestBody": {
@@ -491,7 +496,7 @@ pub fn openapi_operation(ep: &Endpoint, parameters: &[Value], results: Value) ->
                     },
                 ]}}}},
             },
-            "400": error("the body is not a JSON object, lists no values or two parameters' values, lists more than 1000, asks for format=tsv (a batch answers JSON), or another parameter is invalid"),
+            "400": error("the body is not a JSON object, gives a member twice, lists no values or two parameters' values, lists more than 1000, asks for format=tsv (a batch answers JSON), or another parameter is invalid"),
             "413": error(&format!("body over {MAX_BODY} bytes")),
             "503": error("overloaded; retry after the Retry-After header's seconds"),
         },
