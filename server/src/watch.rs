@@ -95,7 +95,8 @@ pub fn watch_catalog(app: Arc<App>, path: PathBuf, verify: bool) {
             return;
         }
         let hup = sys::take_reload_request();
-        if app.unavailable().is_none() && app.check_mapped_file().is_some() {
+        // Down (noticed here, or by a request that met the change first): wait for a file.
+        if settling.is_none() && app.check_mapped_file().is_some() {
             settling = Some((path_stamp(&path), Instant::now(), false));
             continue;
         }
