@@ -192,6 +192,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         idle_timeout_ms: 60_000,
     };
     let (mut base, mut verify) = ("/api".to_string(), true);
+    let mut cors = varcat_server::cors::Policy::Any;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => return usage::print("serve"),
@@ -200,6 +201,11 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             Long("queue") => opts.queue = number(&mut p, "--queue")?,
             Long("max-connections") => opts.max_connections = number(&mut p, "--max-connections")?,
             Long("base-path") => base = string(p.value().map_err(|e| e.to_string())?)?,
+            Long("cors-origin") => {
+                cors = varcat_server::cors::Policy::parse(&string(
+                    p.value().map_err(|e| e.to_string())?,
+                )?)?
+            }
             Long("no-verify") => (verify, opts.verify) = (false, false),
             Long("quiet") => opts.access_log = false,
             Long("debug-delay-ms") => opts.debug_delay_ms = number(&mut p, "--debug-delay-ms")?,
@@ -239,7 +245,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             ""
         }
     );
-    let app = Arc::new(App::new(loaded, &base));
+    let app = Arc::new(App::new(loaded, &base).with_cors(cors));
     server::serve(app, &opts, |addr| {
         eprintln!("varcat: listening on http://{addr}{base}");
     })

@@ -37,7 +37,10 @@ Serves the catalog over HTTP (without one, the bundled sample, built first when 
   --queue <n>               requests that may wait for a thread before 503 (default 1024)
   --max-connections <n>     open connections at most (default 4096)
   --base-path <path>        the API's path prefix (default /api)
-  --write-timeout-ms <ms>   the deadline for writing an answer (default 10000; 0: none)
+  --cors-origin <policy>    which web origins a browser may read answers for: * (any, the
+                            default, as IGVF), none, or origins such as https://a.org,https://b.org
+  --write-timeout-ms <ms>   free time to write an answer; after it, the client must take at
+                            least 64 KiB/s or is cut (default 10000; 0: no deadline)
   --idle-timeout-ms <ms>    how long an idle keep-alive connection is kept (default 60000)
   --no-verify               skip the checksum pass at start (for catalogs much larger
                             than RAM)

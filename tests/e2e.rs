@@ -15,6 +15,7 @@ mod custom;
 mod edges;
 mod element_paths;
 mod elements;
+mod faults;
 mod fuzz_seeds;
 mod golden;
 mod harness;

@@ -144,18 +144,18 @@ fn test_proteins_genes_errors() {
             &["organism"],
         )],
     );
-    let long = "x".repeat(513);
+    let long = "x".repeat(varcat::parse::ident::MAX_ID_LEN + 1);
     assert_bad_request(
         &format!("/proteins/genes?protein_id={long}"),
         &[(
-            "protein_id must be at most 512 bytes without control characters",
+            "protein_id must be at most 65536 bytes without control characters",
             &["protein_id"],
         )],
     );
     assert_bad_request(
         "/proteins/genes?protein_name=a%01b",
         &[(
-            "protein_name must be at most 512 bytes without control characters",
+            "protein_name must be at most 65536 bytes without control characters",
             &["protein_name"],
         )],
     );

@@ -220,12 +220,26 @@ pub fn check_paging(path_query: &str, all: &[Value], limit: usize) {
 /// Sends a POST of `body` (JSON, Content-Length framed, Connection: close) to `/api<path>` on
 /// the shared server and reads the whole response.
 pub fn post(path: &str, body: &[u8]) -> Resp {
+    post_to(&server().addr, path, body)
+}
+
+/// [`post`] to the server at `addr`.
+pub fn post_to(addr: &str, path: &str, body: &[u8]) -> Resp {
+    post_with(addr, path, body, &[])
+}
+
+/// [`post_to`] with extra request headers.
+pub fn post_with(addr: &str, path: &str, body: &[u8], headers: &[(&str, &str)]) -> Resp {
     use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(&server().addr).expect("connect");
-    let head = format!(
-        "POST /api{path} HTTP/1.1\r\nHost: varcat\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    let mut head = format!(
+        "POST /api{path} HTTP/1.1\r\nHost: varcat\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()
     );
+    for (n, v) in headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
     s.write_all(head.as_bytes()).expect("write");
     // The server may refuse a large body unread and close: a failed write is then expected.
     let _ = s.write_all(body);

@@ -22,6 +22,9 @@ pub struct Catalog {
     bytes: Bytes,
     /// The file mapping, when the catalog is a file: kept to give the kernel access advice.
     map: Option<Arc<memmap2::Mmap>>,
+    /// The mapped file's open descriptor, when the catalog is a file: a server compares its
+    /// `fstat` with the one at open to notice the file changed in place under the mapping.
+    file: Option<Arc<File>>,
     entries: Vec<SectionEntry>,
     index: HashMap<String, usize>,
     checksum: u64,
@@ -51,15 +54,22 @@ impl Catalog {
         }
         #[allow(unsafe_code)]
         // SAFETY: catalogs are immutable once renamed into place: the writer only ever writes a
-        // fresh temporary file and renames it, so no process modifies or truncates a mapped
-        // catalog (replacing the path leaves the old inode, and this mapping, intact).
+        // fresh temporary file and renames it (replacing the path leaves the old inode, and this
+        // mapping, intact). A file changed in place by another program is the server's to
+        // notice ([`Catalog::file`]) before it reads the mapping again.
         let map = Arc::new(unsafe { memmap2::Mmap::map(&file) }.map_err(io)?);
         // Queries touch a few scattered pages each; the default read-around (128 KiB per
         // fault) made a cold point lookup read ~1 MB. Advice is a hint: failure changes nothing.
         let _ = map.advise(memmap2::Advice::Random);
         let mut cat = Catalog::from_bytes(Bytes::new(map.clone()))?;
         cat.map = Some(map);
+        cat.file = Some(Arc::new(file));
         Ok(cat)
+    }
+
+    /// The mapped file, still open (None for a catalog in memory).
+    pub fn file(&self) -> Option<&File> {
+        self.file.as_deref()
     }
 
     /// Opens a catalog held in memory (tests, fuzzing).
@@ -90,6 +100,7 @@ impl Catalog {
         Catalog {
             bytes,
             map: None,
+            file: None,
             entries,
             index,
             checksum,

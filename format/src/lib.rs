@@ -14,6 +14,12 @@
 //! - [`records`]: the record store (member lists of compact JSON values).
 #![deny(missing_docs)]
 
+/// The longest string an index takes, bytes (`_key`, `_from`, `_to` and every element of an
+/// indexed member): an FST builder holds some hundred bytes of state per byte of the key it is
+/// adding, so one 20 MB name took 2.8 GB whatever `--mem-budget` said. The builder refuses
+/// longer ones, and the server looks up any identifier up to this length.
+pub const MAX_INDEXED_BYTES: usize = 64 << 10;
+
 pub mod adjacency;
 pub mod arrays;
 pub mod bytes;

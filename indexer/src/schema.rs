@@ -62,10 +62,8 @@ pub fn hooks(name: &str) -> Hooks {
         .map_or(Hooks::default(), |(_, h)| *h)
 }
 
-/// The longest string an index takes, bytes (`_key`, `_from`, `_to` and every element of an
-/// indexed member): an FST builder holds some hundred bytes of state per byte of the key it is
-/// adding, so one 20 MB name took 2.8 GB whatever `--mem-budget` said.
-pub const MAX_INDEXED_BYTES: usize = 64 << 10;
+/// The longest string an index takes (stated in the format crate, which the server reads too).
+pub use varcat_format::MAX_INDEXED_BYTES;
 
 #[cfg(test)]
 mod tests {

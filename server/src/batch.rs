@@ -3,23 +3,28 @@
 //! [`MAX_IDS`] values. Each value is answered as its own GET would be (`page`/`limit` apply
 //! within each), and the answer is an array in input order of `{"query", "results"}`, or
 //! `{"query", "error"}` for a value that is malformed or not in the catalog.
+//!
+//! The answer is streamed ([`Items`]): each item is computed when the previous one has been
+//! handed to the socket, so a batch holds one item in memory however long its answer, and a
+//! client that does not read holds its own connection and one item.
+
+use std::collections::VecDeque;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 
 use crate::api::{Ctx, Endpoint};
 use crate::error::{ApiError, Issue};
+use crate::http::Loaded;
 use crate::params;
 use crate::query::{RawQuery, MAX_PARAMS};
 
 /// Most identifiers one request may list (as Ensembl and MyVariant).
 pub const MAX_IDS: usize = 1000;
 
-/// Largest body read: 1,000 ids at the 512-byte id cap plus JSON is about 520 KB.
+/// Largest body read: 1,000 ids of 1 KB, or a few at the identifier limit.
 pub const MAX_BODY: usize = 1 << 20;
-
-/// Largest answer built: a GET's answer is one page, but a batch's is up to 1,000 pages (at a
-/// `limit` of up to 1,000, verbose, gigabytes), all held in memory before it is sent.
-pub const MAX_ANSWER: usize = 64 << 20;
 
 /// The parameters that may be an array in a POST body, per endpoint path: the endpoints that
 /// start from variants, genes, proteins, transcripts or ontology terms given as query
@@ -113,6 +118,32 @@ struct Batch {
     ids: Vec<String>,
 }
 
+/// A JSON object's members in order, a name given twice kept twice (a map keeps one).
+struct Members(Vec<(String, Value)>);
+
+impl<'de> serde::Deserialize<'de> for Members {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Members, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Members;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Members, A::Error> {
+                let mut out = Vec::new();
+                while let Some(kv) = m.next_entry::<String, Value>()? {
+                    out.push(kv);
+                }
+                Ok(Members(out))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
 fn bad(issue: Issue) -> ApiError {
     ApiError::invalid(vec![issue])
 }
@@ -120,8 +151,8 @@ fn bad(issue: Issue) -> ApiError {
 /// Reads `body` (with the `query` string) into a [`Batch`]; anything wrong is a 400 for the
 /// whole request.
 fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
-    let object = match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(o)) => o,
+    let object = match serde_json::from_slice::<Members>(body) {
+        Ok(Members(o)) => o,
         _ => {
             return Err(bad(Issue::general(
                 "the body must be a JSON object of the endpoint's parameters, e.g. {\"gene_id\": [\"ENSG00000101349\"]}",
@@ -137,6 +168,19 @@ fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
     let batchable = params(ep);
     let mut lists: Vec<(&'static str, Vec<Value>)> = Vec::new();
     let mut issues = Vec::new();
+    // A member given twice would silently be the last one (what a JSON parser keeps).
+    for (i, (key, _)) in object.iter().enumerate() {
+        let first = object.iter().position(|(k, _)| k == key) == Some(i);
+        if first && object[i + 1..].iter().any(|(k, _)| k == key) {
+            issues.push(Issue::param(
+                key,
+                format!("{key} is given more than once in the body"),
+            ));
+        }
+    }
+    if !issues.is_empty() {
+        return Err(ApiError::invalid(issues));
+    }
     for (key, v) in object {
         if pairs.iter().any(|(n, _)| *n == key) {
             issues.push(Issue::param(
@@ -227,60 +271,136 @@ fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> {
     Ok(Batch { pairs, name, ids })
 }
 
-/// Answers a batch: the JSON array, or the error of the whole request.
-pub fn answer(
-    ctx: &Ctx<'_>,
-    ep: &Endpoint,
-    path_params: &[(&'static str, String)],
-    query: &str,
-    body: &[u8],
-) -> Result<Vec<u8>, ApiError> {
-    answer_within(ctx, ep, path_params, query, body, MAX_ANSWER)
+/// A batch being answered: the items of the JSON array, computed one at a time.
+pub struct Items {
+    loaded: Arc<Loaded>,
+    ep: &'static Endpoint,
+    path_params: Vec<(&'static str, String)>,
+    batch: Batch,
+    /// The next value to answer.
+    next: usize,
+    /// Pieces computed and not yet taken (the first item's, computed before the answer starts
+    /// since it decides the whole request's error; an item's results apart from the bytes
+    /// around them, so they are never copied).
+    pending: VecDeque<Vec<u8>>,
 }
 
-/// [`answer`], refusing (400) a batch whose answer passes `max_answer` bytes.
-pub fn answer_within(
-    ctx: &Ctx<'_>,
-    ep: &Endpoint,
+/// Why an answer stopped before its end (the connection is then cut, so the client sees an
+/// incomplete answer, never a complete-looking wrong one).
+#[derive(Debug)]
+pub struct Stopped(pub Arc<str>);
+
+/// Starts a batch: the request is read and its first value answered, so an error of the whole
+/// request is known before any byte of the answer is sent.
+pub fn start(
+    loaded: Arc<Loaded>,
+    ep: &'static Endpoint,
     path_params: &[(&'static str, String)],
     query: &str,
     body: &[u8],
-    max_answer: usize,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<Items, ApiError> {
     let batch = read(ep, query, body)?;
-    let mut out = Vec::with_capacity(64 * batch.ids.len());
-    out.push(b'[');
-    for (i, id) in batch.ids.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
+    let mut items = Items {
+        loaded,
+        ep,
+        path_params: path_params.to_vec(),
+        batch,
+        next: 0,
+        pending: VecDeque::new(),
+    };
+    let pieces = items.item(0, b"[")?;
+    items.next = 1;
+    items.pending = pieces;
+    Ok(items)
+}
+
+impl Items {
+    /// The next piece of the answer (`None` after the closing `]`). A catalog taken down
+    /// meanwhile (its file changed in place) stops the answer.
+    pub fn next_piece(&mut self) -> Option<Result<Vec<u8>, Stopped>> {
+        if let Some(piece) = self.pending.pop_front() {
+            return Some(Ok(piece));
         }
-        out.extend_from_slice(b"{\"query\":");
-        serde_json::to_writer(&mut out, id).expect("writing to memory");
-        match one(ctx, ep, path_params, &batch, id) {
-            Ok(results) => {
-                out.extend_from_slice(b",\"results\":");
-                out.extend_from_slice(&results);
+        let n = self.batch.ids.len();
+        if self.next > n {
+            return None;
+        }
+        if self.next == n {
+            self.next += 1;
+            return Some(Ok(b"]".to_vec()));
+        }
+        if let Some(why) = self.loaded.gone() {
+            return Some(Err(Stopped(why)));
+        }
+        let i = self.next;
+        self.next += 1;
+        let mut out = b",".to_vec();
+        let done = catch_unwind(AssertUnwindSafe(|| self.item(i, b",")));
+        match done {
+            Ok(Ok(pieces)) => {
+                self.pending = pieces;
+                self.pending.pop_front().map(Ok)
             }
-            Err(e) => match item_error(e, batch.name) {
-                Ok(e) => {
-                    out.extend_from_slice(b",\"error\":");
-                    out.extend_from_slice(&e.body());
+            // The whole request's error, past the first value (which was answered): the error
+            // stands for this value alone.
+            Ok(Err(e)) => {
+                item_with_error(&mut out, &self.batch.ids[i], &e);
+                Some(Ok(out))
+            }
+            Err(_) => {
+                if let Some(why) = self.loaded.check_mapped_file() {
+                    return Some(Err(Stopped(why)));
                 }
-                Err(e) => return Err(e),
-            },
-        }
-        out.push(b'}');
-        if out.len() > max_answer {
-            return Err(bad(Issue::general(format!(
-                "the answers pass {max_answer} bytes after {} of {} values; list fewer values or \
-                 give a smaller limit",
-                i + 1,
-                batch.ids.len()
-            ))));
+                eprintln!(
+                    "varcat: internal error answering value {i} of a batch to {}",
+                    self.ep.path
+                );
+                let e = ApiError::internal("internal error; the request has been logged");
+                item_with_error(&mut out, &self.batch.ids[i], &e);
+                Some(Ok(out))
+            }
         }
     }
-    out.push(b']');
-    Ok(out)
+
+    /// The whole answer in memory (`varcat query --post`, tests).
+    pub fn collect(mut self) -> Result<Vec<u8>, Stopped> {
+        let mut out = Vec::new();
+        while let Some(piece) = self.next_piece() {
+            out.extend_from_slice(&piece?);
+        }
+        Ok(out)
+    }
+
+    /// The pieces of value `i`'s item, after `before`; `Err` is the error of the whole
+    /// request.
+    fn item(&self, i: usize, before: &[u8]) -> Result<VecDeque<Vec<u8>>, ApiError> {
+        let id = &self.batch.ids[i];
+        let ctx = Ctx {
+            cat: &self.loaded.cat,
+        };
+        let mut out = before.to_vec();
+        match one(&ctx, self.ep, &self.path_params, &self.batch, id) {
+            Ok(results) => {
+                out.extend_from_slice(b"{\"query\":");
+                serde_json::to_writer(&mut out, id).expect("writing to memory");
+                out.extend_from_slice(b",\"results\":");
+                Ok(VecDeque::from([out, results, b"}".to_vec()]))
+            }
+            Err(e) => {
+                item_with_error(&mut out, id, &item_error(e, self.batch.name)?);
+                Ok(VecDeque::from([out]))
+            }
+        }
+    }
+}
+
+/// Appends the item `{"query": id, "error": e}`.
+fn item_with_error(out: &mut Vec<u8>, id: &str, e: &ApiError) {
+    out.extend_from_slice(b"{\"query\":");
+    serde_json::to_writer(&mut *out, id).expect("writing to memory");
+    out.extend_from_slice(b",\"error\":");
+    out.extend_from_slice(&e.body());
+    out.push(b'}');
 }
 
 /// The GET answer's body for one value.
@@ -349,8 +469,8 @@ pub fn openapi_operation(ep: &Endpoint, parameters: &[Value], results: Value) ->
              in both). Exactly one of {} is an array of 1 to {MAX_IDS} strings; each value \
              is answered as its GET, page and limit applying within each. The answer lists, \
              in input order, {{\"query\", \"results\"}} (the GET's answer) or, for a value \
-             that is malformed or not in the catalog, {{\"query\", \"error\"}}. Not cached \
-             (no ETag).",
+             that is malformed or not in the catalog, {{\"query\", \"error\"}}, streamed one \
+             item at a time (chunked). Not cached (no ETag).",
             listed.join(", ")
         ),
         "requestBody": {
@@ -376,7 +496,7 @@ pub fn openapi_operation(ep: &Endpoint, parameters: &[Value], results: Value) ->
                     },
                 ]}}}},
             },
-            "400": error("the body is not a JSON object, lists no values or two parameters' values, lists more than 1000, asks for format=tsv (a batch answers JSON), or another parameter is invalid"),
+            "400": error("the body is not a JSON object, gives a member twice, lists no values or two parameters' values, lists more than 1000, asks for format=tsv (a batch answers JSON), or another parameter is invalid"),
             "413": error(&format!("body over {MAX_BODY} bytes")),
             "503": error("overloaded; retry after the Retry-After header's seconds"),
         },

@@ -112,6 +112,16 @@ impl ApiError {
         }
     }
 
+    /// 503: the catalog cannot be read now (`why`: the file was changed under the server).
+    pub fn unavailable(why: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 503,
+            code: "SERVICE_UNAVAILABLE",
+            message: why.into(),
+            issues: Vec::new(),
+        }
+    }
+
     /// 500 (a bug; never caused by input).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError {

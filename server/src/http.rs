@@ -12,6 +12,7 @@ use varcat_format::{Catalog, ReadError};
 
 use crate::api::{self, Ctx, Endpoint};
 use crate::batch;
+use crate::cors;
 use crate::error::ApiError;
 use crate::landing;
 use crate::link;
@@ -39,6 +40,8 @@ pub struct Request<'a> {
     pub if_none_match: Option<&'a str>,
     /// `Access-Control-Request-Headers` (CORS pre-flight).
     pub cors_request_headers: Option<&'a str>,
+    /// `Origin` (the page a browser sends the request for).
+    pub origin: Option<&'a str>,
     /// The body, read only for a route that takes one ([`App::reads_body`]).
     pub body: ReqBody<'a>,
 }
@@ -88,6 +91,31 @@ pub struct Loaded {
     pub path: Option<PathBuf>,
     /// The `/api/health` body: it depends on the catalog alone, so it is made once.
     health: Vec<u8>,
+    /// Size and modification time of the mapped file when it was opened.
+    mapped: Option<FileStamp>,
+    /// Set once its file was changed in place: why nothing more is read from it.
+    gone: std::sync::OnceLock<Arc<str>>,
+}
+
+/// Size and modification time of an open file: what a rewrite in place changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStamp {
+    /// Size in bytes.
+    pub len: u64,
+    /// Modification time (seconds, nanoseconds).
+    pub mtime: (i64, i64),
+}
+
+impl FileStamp {
+    /// The stamp of an open file (`fstat` of its descriptor).
+    pub fn of(file: &std::fs::File) -> Option<FileStamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = file.metadata().ok()?;
+        Some(FileStamp {
+            len: m.size(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+        })
+    }
 }
 
 impl Loaded {
@@ -108,9 +136,69 @@ impl Loaded {
             etag,
             path,
             health: Vec::new(),
+            mapped: None,
+            gone: std::sync::OnceLock::new(),
         };
+        loaded.mapped = loaded.cat.catalog.file().and_then(FileStamp::of);
         loaded.health = health(&loaded);
         Ok(loaded)
+    }
+}
+
+impl Loaded {
+    /// How the mapped file was changed in place since it was opened (truncated, extended or
+    /// rewritten), from `fstat` of its descriptor, not of the path: a file renamed over the
+    /// path leaves the mapped one intact, while `cp` or `truncate` on the path change it
+    /// under the mapping, whose pages past the new end fault (SIGBUS) when read.
+    pub fn changed_in_place(&self) -> Option<String> {
+        let (was, file) = (self.mapped?, self.cat.catalog.file()?);
+        let now = FileStamp::of(file)?;
+        let name = self
+            .path
+            .as_deref()
+            .map_or_else(|| "the catalog".into(), |p| p.display().to_string());
+        if now.len != was.len {
+            Some(format!(
+                "the catalog file {name} was changed in place while served ({} from {} to {} \
+                 bytes); answering again once a valid catalog is at that path",
+                if now.len < was.len {
+                    "truncated"
+                } else {
+                    "resized"
+                },
+                was.len,
+                now.len
+            ))
+        } else if now.mtime != was.mtime {
+            Some(format!(
+                "the catalog file {name} was changed in place while served (rewritten); \
+                 answering again once a valid catalog is at that path"
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Why nothing more is read from this catalog (its file was changed in place), if so.
+    pub fn gone(&self) -> Option<Arc<str>> {
+        self.gone.get().cloned()
+    }
+
+    /// Stops reading this catalog: requests that would read it are answered 503 with `why`,
+    /// and batch answers in progress end. False when it was already stopped.
+    pub fn take_down(&self, why: &str) -> bool {
+        self.gone.set(why.into()).is_ok()
+    }
+
+    /// Stops reading this catalog if its file was changed in place (logging why once); why,
+    /// if it is stopped.
+    pub fn check_mapped_file(&self) -> Option<Arc<str>> {
+        if let Some(why) = self.changed_in_place() {
+            if self.take_down(&why) {
+                eprintln!("varcat: {why}");
+            }
+        }
+        self.gone()
     }
 }
 
@@ -121,6 +209,8 @@ pub struct App {
     pub base_path: String,
     /// The OpenAPI document (it depends on the base path only), serialised once.
     openapi: Vec<u8>,
+    /// Who may read answers from a browser.
+    cors: cors::Policy,
 }
 
 /// The pages outside the endpoint table.
@@ -136,9 +226,6 @@ enum Page {
 fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
     let mut h = vec![
         ("Content-Type", "application/json".to_string()),
-        ("Access-Control-Allow-Origin", "*".to_string()),
-        // Cross-origin scripts may read the paging links.
-        ("Access-Control-Expose-Headers", "Link".to_string()),
         ("Vary", "Accept-Encoding".to_string()),
     ];
     h.extend_from_slice(extra);
@@ -213,7 +300,25 @@ impl App {
             current: RwLock::new(Arc::new(loaded)),
             base_path,
             openapi,
+            cors: cors::Policy::Any,
         }
+    }
+
+    /// The application under origin policy `cors` (`*` unless told).
+    pub fn with_cors(mut self, cors: cors::Policy) -> App {
+        self.cors = cors;
+        self
+    }
+
+    /// The origin policy: every HTTP surface of the server applies this one.
+    pub fn cors(&self) -> &cors::Policy {
+        &self.cors
+    }
+
+    /// Adds the origin policy's headers for a request from `origin` to `r` (an answer made
+    /// outside [`App::answer`], as the server's own 414, 431 and 503 answers).
+    pub fn apply_cors(&self, origin: Option<&str>, r: &mut Response) {
+        r.headers.extend(self.cors.headers(origin));
     }
 
     /// `path` below the base path (None when it is not below it).
@@ -254,7 +359,8 @@ impl App {
         }
     }
 
-    /// The catalog requests are answered from now (a request keeps its Arc to the end).
+    /// The catalog loaded last (a request keeps its Arc to the end), even when it is not read
+    /// ([`Loaded::gone`]).
     pub fn current(&self) -> Arc<Loaded> {
         self.current
             .read()
@@ -262,17 +368,69 @@ impl App {
             .clone()
     }
 
-    /// Replaces the catalog; requests in flight finish on the old one.
+    /// The catalog to answer from, or why none may be read now.
+    pub fn serving(&self) -> Result<Arc<Loaded>, Arc<str>> {
+        let loaded = self.current();
+        match loaded.gone() {
+            Some(why) => Err(why),
+            None => Ok(loaded),
+        }
+    }
+
+    /// Why the catalog is not read now (its file was changed in place), if it is not.
+    pub fn unavailable(&self) -> Option<Arc<str>> {
+        self.current().gone()
+    }
+
+    /// Replaces the catalog (and reads again if it was stopped); requests in flight finish on
+    /// the old one.
     pub fn replace(&self, loaded: Loaded) {
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(loaded);
     }
 
-    /// Answers one request. Never panics: a bug becomes a 500.
-    pub fn handle(&self, req: &Request<'_>) -> Response {
-        guarded(req.url, || self.handle_inner(req))
+    /// Stops reading the catalog if its file was changed in place; the reason, if it is
+    /// stopped.
+    pub fn check_mapped_file(&self) -> Option<Arc<str>> {
+        self.current().check_mapped_file()
     }
 
-    fn handle_inner(&self, req: &Request<'_>) -> Response {
+    /// Answers one request, whole. Never panics: a bug becomes a 500, or a 503 when the panic
+    /// came from a catalog file changed in place under the mapping.
+    pub fn handle(&self, req: &Request<'_>) -> Response {
+        let (mut r, items) = self.answer(req);
+        if let Some(items) = items {
+            match items.collect() {
+                Ok(body) if r.header("Content-Encoding") == Some("gzip") => r.body = gzip(&body),
+                Ok(body) => r.body = body,
+                Err(batch::Stopped(why)) => {
+                    return error_response(&ApiError::unavailable(why.to_string()))
+                }
+            }
+        }
+        r
+    }
+
+    /// Answers one request as [`App::handle`] does, but a batch's body is left to come from the
+    /// items returned with the head (the server streams them; the head's body is then empty,
+    /// and its `Content-Encoding` says whether to compress them).
+    pub fn answer(&self, req: &Request<'_>) -> (Response, Option<batch::Items>) {
+        let mut stream = None;
+        let r = guarded(
+            req.url,
+            || self.handle_inner(req, &mut stream),
+            || self.check_mapped_file(),
+        );
+        if r.status != 200 {
+            stream = None;
+        }
+        let mut r = r;
+        if req.method != "OPTIONS" {
+            self.apply_cors(req.origin, &mut r);
+        }
+        (r, stream)
+    }
+
+    fn handle_inner(&self, req: &Request<'_>, stream: &mut Option<batch::Items>) -> Response {
         let url = origin_form(req.url);
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let query = query.split('#').next().unwrap_or("");
@@ -283,15 +441,9 @@ impl App {
             } else {
                 methods(self.below_base(path).and_then(batchable).is_some())
             };
-            let mut h = vec![
-                ("Access-Control-Allow-Origin", "*".to_string()),
-                ("Access-Control-Allow-Methods", methods.to_string()),
-                ("Access-Control-Max-Age", "86400".to_string()),
-            ];
-            if let Some(rh) = req.cors_request_headers {
-                h.push(("Access-Control-Allow-Headers", rh.to_string()));
-                h.push(("Vary", "Access-Control-Request-Headers".to_string()));
-            }
+            let h = self
+                .cors
+                .preflight(req.origin, methods, req.cors_request_headers);
             return Response {
                 status: 204,
                 headers: h,
@@ -301,7 +453,10 @@ impl App {
         if llm {
             return llm_query(req);
         }
-        let loaded = self.current();
+        let loaded = match self.serving() {
+            Ok(loaded) => loaded,
+            Err(why) => return error_response(&ApiError::unavailable(why.to_string())),
+        };
         if let Some(page) = self.page(path) {
             if let Some(e) = method_error(req.method) {
                 return error_response(&e);
@@ -352,8 +507,7 @@ impl App {
                 Some(Ok((ep, path_params))) => {
                     let batchable = batch::is_batchable(ep);
                     if req.method == "POST" && batchable {
-                        let ctx = Ctx { cat: &loaded.cat };
-                        return self.batch(req, &ctx, ep, &path_params, query);
+                        return self.batch(req, loaded, ep, &path_params, query, stream);
                     }
                     if let Some(mut e) = method_error(req.method) {
                         if batchable {
@@ -443,17 +597,19 @@ impl App {
         }
     }
 
-    /// A POST batch ([`batch`]): never cached (no ETag), gzip as a GET's answer.
+    /// A POST batch ([`batch`]): never cached (no ETag), gzip as a GET's. The head is answered
+    /// here; the items follow in `stream`.
     fn batch(
         &self,
         req: &Request<'_>,
-        ctx: &Ctx<'_>,
-        ep: &Endpoint,
+        loaded: Arc<Loaded>,
+        ep: &'static Endpoint,
         path_params: &[(&'static str, String)],
         query: &str,
+        stream: &mut Option<batch::Items>,
     ) -> Response {
-        let answer = match req.body {
-            ReqBody::Read(b) => batch::answer(ctx, ep, path_params, query, b),
+        let items = match req.body {
+            ReqBody::Read(b) => batch::start(loaded, ep, path_params, query, b),
             ReqBody::TooLarge => Err(ApiError::too_large(
                 413,
                 format!("request body larger than {} bytes", batch::MAX_BODY),
@@ -464,12 +620,19 @@ impl App {
                 )]))
             }
         };
-        let body = match answer {
-            Ok(body) => body,
+        match items {
+            Ok(items) => *stream = Some(items),
             Err(e) => return error_allowing(&e, true),
-        };
-        let headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
-        ok_response(req, headers, body)
+        }
+        let mut headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
+        if accepts_gzip(req.accept_encoding) {
+            headers.push(("Content-Encoding", "gzip".to_string()));
+        }
+        Response {
+            status: 200,
+            headers,
+            body: Vec::new(),
+        }
     }
 
     fn ok(&self, req: &Request<'_>, etag: &str, answer: api::Answer) -> Response {
@@ -604,11 +767,19 @@ fn bench_floor(rest: &str, query: &str) -> Option<usize> {
 }
 
 /// Runs `answer`; a panic in it (a bug) is logged and becomes a 500 with the error body, and the
-/// calling worker lives on.
-fn guarded(url: &str, answer: impl FnOnce() -> Response) -> Response {
+/// calling worker lives on. A panic while `unreadable` gives a reason (the catalog's file was
+/// rewritten under its mapping, so the bytes read were not the catalog's) is a 503 instead.
+fn guarded(
+    url: &str,
+    answer: impl FnOnce() -> Response,
+    unreadable: impl FnOnce() -> Option<Arc<str>>,
+) -> Response {
     match catch_unwind(AssertUnwindSafe(answer)) {
         Ok(r) => r,
         Err(p) => {
+            if let Some(why) = unreadable() {
+                return error_response(&ApiError::unavailable(why.to_string()));
+            }
             let what = p
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -693,13 +864,17 @@ mod tests {
 
     #[test]
     fn test_a_panicking_handler_is_answered_500_with_the_error_body() {
-        let r = guarded("/api/x", || panic!("a bug"));
+        let r = guarded("/api/x", || panic!("a bug"), || None);
         assert_eq!(r.status, 500);
         assert_eq!(r.header("Cache-Control"), Some("no-store"));
         let body: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         assert_eq!(body["code"], "INTERNAL_SERVER_ERROR");
         // The thread that caught it goes on answering.
-        let ok = guarded("/api/y", || error_response(&ApiError::not_found("none")));
+        let ok = guarded(
+            "/api/y",
+            || error_response(&ApiError::not_found("none")),
+            || None,
+        );
         assert_eq!(ok.status, 404);
     }
 

@@ -9,6 +9,7 @@
 
 pub mod api;
 pub mod batch;
+pub mod cors;
 pub mod engine;
 pub mod error;
 pub mod http;
@@ -23,3 +24,4 @@ pub mod shape;
 pub mod sys;
 pub mod tsv;
 pub mod view;
+pub mod watch;

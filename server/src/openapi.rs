@@ -11,14 +11,17 @@ use serde_json::{json, Map, Value};
 
 use crate::api::{self, Body, Endpoint, ENDPOINTS};
 use crate::params::{self, Kind, Paging, Param, Rule};
+use crate::parse::ident::MAX_ID_LEN;
 use crate::query::RawQuery;
 use crate::shape::{Member, Missing, Shape, Ty};
 
 /// No control characters (`char::is_control`: Unicode Cc), at least one non-space character
 /// (values are trimmed and an empty one counts as absent).
 const PLAIN: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$";
-/// 512 bytes at most; 128 characters of up to four bytes each always fit.
-const PLAIN_MAX_CHARS: u32 = 128;
+/// Identifiers are at most [`MAX_ID_LEN`] bytes, the longest the build indexes. `maxLength`
+/// counts characters: exact for ASCII identifiers (every SPDI, and HGVS in practice), an upper
+/// bound for others, whose UTF-8 bytes are what is limited.
+const PLAIN_MAX_CHARS: usize = MAX_ID_LEN;
 const ACCESSION: &str = "[A-Za-z0-9_.]{1,64}";
 /// A finite decimal number (exponents of at most two digits keep it finite).
 const NUMBER: &str = "[-+]?([0-9]{1,30}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})([eE][-+]?[0-9]{1,2})?";

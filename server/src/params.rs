@@ -21,7 +21,7 @@ use crate::query::RawQuery;
 /// The type of a parameter's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// An identifier looked up as given (≤ 512 bytes, no control characters).
+    /// An identifier looked up as given (≤ `MAX_ID_LEN` bytes, no control characters).
     Id,
     /// Free text for name search (same limits as `Id`).
     Text,
@@ -746,8 +746,8 @@ mod tests {
     #[test]
     fn test_value_types_keep_their_messages() {
         for (kind, name, v, msg) in [
-            (Kind::Id, "gene_id", "a\u{1}", "gene_id must be at most 512 bytes without control characters"),
-            (Kind::Hgnc, "hgnc_id", "a\u{1}", "hgnc_id must be at most 512 bytes without control characters"),
+            (Kind::Id, "gene_id", "a\u{1}", "gene_id must be at most 65536 bytes without control characters"),
+            (Kind::Hgnc, "hgnc_id", "a\u{1}", "hgnc_id must be at most 65536 bytes without control characters"),
             (Kind::Rsid, "rsid", "x", "rsid must look like rs<digits>, got \"x\""),
             (Kind::CaId, "ca_id", "x", "ca_id must look like CA<digits>, got \"x\""),
             (Kind::Spdi, "spdi", "x", "spdi must be SPDI, <accession>:<position>:<ref>:<alt>, got \"x\""),

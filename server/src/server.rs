@@ -7,36 +7,39 @@
 //! Life cycle: a supervisor (the thread that called [`serve`]) restarts tiny_http's accept loop
 //! whenever it dies (EMFILE ends or panics it); requests of every accept loop, old or new, keep
 //! being dispatched. A reload thread swaps in a new catalog on SIGHUP or when the file at the
-//! catalog's path is replaced (requests in flight finish on the mapping they started with; a
-//! bad file is refused and the old one keeps serving). SIGTERM/SIGINT stop accepting, answer
-//! every request that arrives on open connections with `Connection: close`, and return once
-//! nothing is in flight and no request came for [`DRAIN_QUIET`].
+//! catalog's path is replaced, and stops reading a mapped file changed in place ([`watch`]).
+//! SIGTERM/SIGINT stop accepting, answer every request that arrives on open connections with
+//! `Connection: close`, and return once nothing is in flight and no request came for
+//! [`DRAIN_QUIET`].
 
 use std::io::{self, Write};
 use std::net::{SocketAddr, TcpListener};
 use std::os::fd::{AsRawFd, RawFd};
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::batch;
 use crate::error::ApiError;
-use crate::http::{self, App, Loaded, Request, Response};
+use crate::http::{self, App, Request, Response};
 use crate::sys;
+use crate::watch;
 
-/// Longest request URL answered (longer: 414).
-pub const MAX_URL: usize = 8 * 1024;
+/// Longest request URL answered (longer: 414): an identifier at the longest the build indexes,
+/// percent-encoded throughout, with room for the rest.
+pub const MAX_URL: usize = 3 * crate::parse::ident::MAX_ID_LEN + 8 * 1024;
 /// Largest total header size answered (larger: 431). tiny_http has already read them; the
 /// nginx front in the README enforces the limit before they are read.
 pub const MAX_HEADERS: usize = 16 * 1024;
-/// How often the catalog file is checked for replacement.
-pub const WATCH_INTERVAL: Duration = Duration::from_secs(1);
 /// On SIGTERM, the server exits once no request is in flight and none arrived for this long…
 /// (long enough that a keep-alive client scheduled late on a busy machine still gets its
 /// `Connection: close` answer).
 pub const DRAIN_QUIET: Duration = Duration::from_secs(1);
 /// …or after this long at most.
 pub const DRAIN_MAX: Duration = Duration::from_secs(10);
+/// Past the write deadline, an answer must reach the client at least this fast (bytes a second):
+/// a slow link is served whatever the answer's size, a stalled client is still cut.
+pub const MIN_WRITE_RATE: u64 = 64 << 10;
 /// A send blocks at most this long, so the write deadline is checked at least this often.
 const SEND_SLICE: Duration = Duration::from_secs(1);
 /// Largest `--threads`.
@@ -63,8 +66,9 @@ pub struct Options {
     pub debug_delay_ms: u64,
     /// Verify every checksum of a catalog before a reload swaps it in.
     pub verify: bool,
-    /// An answer not written whole within this long (a client that stops reading, or reads a
-    /// few bytes now and then) fails and the connection is cut (0: no limit).
+    /// An answer not written whole within this long must then reach the client at
+    /// [`MIN_WRITE_RATE`] at least, and any stall this long cuts it (a client that stops
+    /// reading, or reads a few bytes now and then); the connection is then cut (0: no limit).
     pub write_timeout_ms: u64,
     /// A connection that sends nothing for this long (idle keep-alive, half-sent request) is
     /// closed (0: never; needs the patched tiny_http in `vendor/`).
@@ -116,13 +120,24 @@ fn log_line(
     bytes: usize,
     start: Instant,
 ) {
-    let addr = rq
-        .remote_addr()
-        .map_or_else(|| "-".to_string(), |a| a.ip().to_string());
+    let addr = rq.remote_addr().copied();
+    log_fields(log, addr, rq.method(), rq.url(), status, bytes, start);
+}
+
+fn log_fields(
+    log: &Mutex<io::LineWriter<io::Stderr>>,
+    addr: Option<SocketAddr>,
+    method: &tiny_http::Method,
+    url: &str,
+    status: u16,
+    bytes: usize,
+    start: Instant,
+) {
+    let addr = addr.map_or_else(|| "-".to_string(), |a| a.ip().to_string());
     let line = format!(
         "{addr} \"{} {}\" {status} {bytes} {}us",
-        log_escape(rq.method().as_str()),
-        log_escape(rq.url()),
+        log_escape(method.as_str()),
+        log_escape(url),
         start.elapsed().as_micros()
     );
     let mut l = log.lock().unwrap_or_else(|e| e.into_inner());
@@ -146,13 +161,14 @@ fn log_escape(s: &str) -> String {
     out
 }
 
-/// Computes the response to one request on a worker (and logs it).
+/// Computes the response to one request on a worker (and logs it, unless its body is streamed
+/// by `items`: that is logged once written).
 fn answer(
     app: &App,
     rq: &tiny_http::Request,
     body: http::ReqBody<'_>,
     log: Option<&Mutex<io::LineWriter<io::Stderr>>>,
-) -> Response {
+) -> (Response, Option<batch::Items>) {
     let start = Instant::now();
     let header = |name: &'static str| {
         rq.headers()
@@ -165,16 +181,20 @@ fn answer(
         .iter()
         .map(|h| h.field.as_str().len() + h.value.len() + 4)
         .sum();
-    let resp = if rq.url().len() > MAX_URL {
-        http::error(&ApiError::too_large(
-            414,
-            format!("request URL longer than {MAX_URL} bytes"),
-        ))
+    let origin = header("Origin");
+    let (resp, items) = if rq.url().len() > MAX_URL {
+        let e = ApiError::too_large(414, format!("request URL longer than {MAX_URL} bytes"));
+        let mut r = http::error(&e);
+        app.apply_cors(origin.as_deref(), &mut r);
+        (r, None)
     } else if header_bytes > MAX_HEADERS {
-        http::error(&ApiError::too_large(
+        let e = ApiError::too_large(
             431,
             format!("request headers larger than {MAX_HEADERS} bytes"),
-        ))
+        );
+        let mut r = http::error(&e);
+        app.apply_cors(origin.as_deref(), &mut r);
+        (r, None)
     } else {
         let (ae, accept, inm, acrh) = (
             header("Accept-Encoding"),
@@ -183,20 +203,21 @@ fn answer(
             header("Access-Control-Request-Headers"),
         );
         let method = rq.method().as_str().to_string();
-        app.handle(&Request {
+        app.answer(&Request {
             method: &method,
             url: rq.url(),
             accept_encoding: ae.as_deref(),
             accept: accept.as_deref(),
             if_none_match: inm.as_deref(),
             cors_request_headers: acrh.as_deref(),
+            origin: origin.as_deref(),
             body,
         })
     };
-    if let Some(log) = log {
+    if let (Some(log), None) = (log, &items) {
         log_line(log, rq, resp.status, resp.body.len(), start);
     }
-    resp
+    (resp, items)
 }
 
 /// Reads a request body of at most `max` bytes (the route's, [`App::body_limit`]) into `buf`. A
@@ -237,6 +258,16 @@ impl Slots {
             freed: Condvar::new(),
             queue,
         }
+    }
+
+    /// Takes a slot, waiting however long the line (for work of a request already admitted).
+    fn wait(&self) -> Slot<'_> {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while st.0 == 0 {
+            st = self.freed.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        st.0 -= 1;
+        Slot(self)
     }
 
     /// Takes a slot, waiting in line if there is room in it; `None` when the line is full.
@@ -290,34 +321,43 @@ impl Shared {
     }
 }
 
-/// Sends `resp`; while draining, writes it by hand with `Connection: close` (tiny_http drops
-/// a `Connection` header given to it) so keep-alive clients stop sending on this connection.
+/// Sends `resp` (with the body `items` stream, if any); while draining, with `Connection:
+/// close` (tiny_http drops a `Connection` header given to it) so keep-alive clients stop
+/// sending on this connection. Returns the body bytes sent.
 ///
 /// When the write fails (the client hung up, or did not take the answer within the write
-/// deadline), the connection is reset: its thread ends instead of reading what follows, and
-/// what was queued for the client is dropped.
-fn respond(shared: &Shared, rq: tiny_http::Request, resp: Response) {
+/// deadline and rate), the connection is reset: its thread ends instead of reading what
+/// follows, and what was queued for the client is dropped.
+fn respond(
+    shared: &Shared,
+    rq: tiny_http::Request,
+    resp: Response,
+    items: Option<batch::Items>,
+) -> usize {
     let socket = rq.socket();
-    if write_response(shared, rq, resp).is_err() {
+    let written = match items {
+        Some(items) => write_stream(shared, rq, &resp, items),
+        None => write_response(shared, rq, resp),
+    };
+    written.unwrap_or_else(|_| {
         if let Some(s) = socket {
             sys::abort_connection(&s);
         }
-    }
+        0
+    })
 }
 
-fn write_response(shared: &Shared, rq: tiny_http::Request, resp: Response) -> io::Result<()> {
+fn write_response(shared: &Shared, rq: tiny_http::Request, resp: Response) -> io::Result<usize> {
     let head = *rq.method() == tiny_http::Method::Head;
     let close = shared.draining.load(Ordering::SeqCst);
-    rq.respond_raw(&wire(&resp, head, close))
+    rq.respond_raw(&wire(&resp, head, close))?;
+    Ok(resp.body.len())
 }
 
-/// The bytes of `resp` on the wire, in one buffer (sent in one write): status line, headers,
-/// `Date`, `Content-Length` (none on 204/304), `Connection: close` while draining (tiny_http
-/// drops a `Connection` header given to it), then the body unless `head`. A header value with
-/// a line break is dropped (no header can be split into two).
-fn wire(resp: &Response, head: bool, close: bool) -> Vec<u8> {
-    let no_body = matches!(resp.status, 204 | 304);
-    let mut out = Vec::with_capacity(256 + resp.body.len());
+/// The status line and headers of `resp`, with `Date` and then `extra` lines (each ending in
+/// CRLF), and `Connection: close` when `close` (tiny_http drops a `Connection` header given to
+/// it). A header value with a line break is dropped (no header can be split into two).
+fn head(resp: &Response, extra: &str, close: bool, out: &mut Vec<u8>) {
     let _ = write!(
         out,
         "HTTP/1.1 {} {}\r\n",
@@ -329,18 +369,180 @@ fn wire(resp: &Response, head: bool, close: bool) -> Vec<u8> {
             let _ = write!(out, "{n}: {v}\r\n");
         }
     }
-    let _ = write!(out, "Date: {}\r\n", http::date_now());
-    if !no_body {
-        let _ = write!(out, "Content-Length: {}\r\n", resp.body.len());
-    }
+    let _ = write!(out, "Date: {}\r\n{extra}", http::date_now());
     if close {
         out.extend_from_slice(b"Connection: close\r\n");
     }
     out.extend_from_slice(b"\r\n");
-    if !head && !no_body {
+}
+
+/// The bytes of `resp` on the wire, in one buffer (sent in one write): the head with
+/// `Content-Length` (none on 204/304), then the body unless `head_only`.
+fn wire(resp: &Response, head_only: bool, close: bool) -> Vec<u8> {
+    let no_body = matches!(resp.status, 204 | 304);
+    let mut out = Vec::with_capacity(256 + resp.body.len());
+    let length = if no_body {
+        String::new()
+    } else {
+        format!("Content-Length: {}\r\n", resp.body.len())
+    };
+    head(resp, &length, close, &mut out);
+    if !head_only && !no_body {
         out.extend_from_slice(&resp.body);
     }
     out
+}
+
+/// Pieces of a streamed body are sent in chunks of about this size (a piece at least this
+/// long is a chunk of its own, never copied).
+const STREAM_CHUNK: usize = 64 << 10;
+
+/// A streamed body on the wire: HTTP/1.1 chunked coding, or (HTTP/1.0) bytes up to the
+/// connection's close; small pieces are gathered into one chunk.
+struct Framed<'w> {
+    out: &'w mut dyn Write,
+    chunked: bool,
+    gathered: Vec<u8>,
+    /// Body bytes sent (before the chunked framing).
+    sent: usize,
+}
+
+impl Framed<'_> {
+    fn chunk(&mut self, data: &[u8]) -> io::Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        if self.chunked {
+            write!(self.out, "{:x}\r\n", data.len())?;
+        }
+        self.out.write_all(data)?;
+        if self.chunked {
+            self.out.write_all(b"\r\n")?;
+        }
+        self.sent += data.len();
+        Ok(())
+    }
+
+    fn send_gathered(&mut self) -> io::Result<()> {
+        let gathered = std::mem::take(&mut self.gathered);
+        self.chunk(&gathered)?;
+        self.gathered = gathered;
+        self.gathered.clear();
+        Ok(())
+    }
+
+    /// Sends what is gathered and the end of the body.
+    fn finish(&mut self) -> io::Result<()> {
+        self.send_gathered()?;
+        if self.chunked {
+            self.out.write_all(b"0\r\n\r\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for Framed<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if buf.len() >= STREAM_CHUNK {
+            self.send_gathered()?;
+            self.chunk(buf)?;
+        } else {
+            self.gathered.extend_from_slice(buf);
+            if self.gathered.len() >= STREAM_CHUNK {
+                self.send_gathered()?;
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Where a streamed body's pieces go: to the wire, or through gzip to it.
+enum Sink<'w> {
+    Plain(Framed<'w>),
+    Gzip(Box<flate2::write::GzEncoder<Framed<'w>>>),
+}
+
+impl<'w> Sink<'w> {
+    fn write_all(&mut self, piece: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Plain(f) => f.write_all(piece),
+            Sink::Gzip(g) => g.write_all(piece),
+        }
+    }
+
+    /// Ends the gzip stream, if any; the wire, to finish.
+    fn finish(self) -> io::Result<Framed<'w>> {
+        match self {
+            Sink::Plain(f) => Ok(f),
+            Sink::Gzip(g) => g.finish(),
+        }
+    }
+}
+
+/// Streams a batch answer: each item is computed under a handler slot (waited for, never
+/// refused: the request was admitted) and written without one, so the answer holds one item
+/// in memory, and a client that does not read holds its connection and that item, no slot.
+fn write_stream(
+    shared: &Shared,
+    rq: tiny_http::Request,
+    resp: &Response,
+    mut items: batch::Items,
+) -> io::Result<usize> {
+    let chunked = *rq.http_version() >= tiny_http::HTTPVersion(1, 1);
+    if !chunked {
+        rq.close_after_response();
+    }
+    let close = shared.draining.load(Ordering::SeqCst) || !chunked;
+    let mut start = Vec::with_capacity(512);
+    head(
+        resp,
+        if chunked {
+            "Transfer-Encoding: chunked\r\n"
+        } else {
+            ""
+        },
+        close,
+        &mut start,
+    );
+    let gzip = resp.header("Content-Encoding") == Some("gzip");
+    let mut sent = 0;
+    rq.respond_with(|w| {
+        w.write_all(&start)?;
+        let framed = Framed {
+            out: w,
+            chunked,
+            gathered: Vec::new(),
+            sent: 0,
+        };
+        let mut sink = if gzip {
+            Sink::Gzip(Box::new(flate2::write::GzEncoder::new(
+                framed,
+                flate2::Compression::fast(),
+            )))
+        } else {
+            Sink::Plain(framed)
+        };
+        loop {
+            let piece = {
+                let _slot = shared.slots.wait();
+                items.next_piece()
+            };
+            match piece {
+                None => break,
+                Some(Ok(p)) => sink.write_all(&p)?,
+                Some(Err(batch::Stopped(why))) => return Err(io::Error::other(why.to_string())),
+            }
+        }
+        let mut framed = sink.finish()?;
+        framed.finish()?;
+        sent = framed.sent;
+        Ok(())
+    })?;
+    Ok(sent)
 }
 
 /// Answers one request on its connection's thread: waits for a handler slot (503 at once when
@@ -359,7 +561,8 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
     } else {
         http::ReqBody::Unread
     };
-    let resp = match shared.slots.take() {
+    let start = Instant::now();
+    let (resp, items) = match shared.slots.take() {
         Some(_slot) => {
             if shared.delay_ms > 0 {
                 std::thread::sleep(Duration::from_millis(shared.delay_ms));
@@ -367,15 +570,35 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
             answer(&shared.app, &rq, body, shared.log.as_deref())
         }
         None => {
-            let start = Instant::now();
-            let resp = http::error(&ApiError::overloaded());
+            let mut resp = http::error(&ApiError::overloaded());
+            let origin = rq
+                .headers()
+                .iter()
+                .find(|h| h.field.equiv("Origin"))
+                .map(|h| h.value.as_str());
+            shared.app.apply_cors(origin, &mut resp);
             if let Some(log) = &shared.log {
                 log_line(log, &rq, 503, resp.body.len(), start);
             }
-            resp
+            (resp, None)
         }
     };
-    respond(shared, rq, resp);
+    match (&shared.log, items.is_some()) {
+        (Some(log), true) => {
+            // A streamed answer is logged once written, with the bytes sent.
+            let (method, url, addr) = (
+                rq.method().clone(),
+                rq.url().to_string(),
+                rq.remote_addr().copied(),
+            );
+            let status = resp.status;
+            let sent = respond(shared, rq, resp, items);
+            log_fields(log, addr, &method, &url, status, sent, start);
+        }
+        _ => {
+            respond(shared, rq, resp, items);
+        }
+    }
     shared.inflight.fetch_sub(1, Ordering::SeqCst);
 }
 
@@ -403,65 +626,6 @@ fn start_accepting(
     Ok((fd, server))
 }
 
-/// Identity of the file at a path: a replacement (rename over it) or a rewrite changes it.
-fn file_stamp(path: &Path) -> Option<(u64, u64, u64, i64, i64)> {
-    use std::os::unix::fs::MetadataExt;
-    let m = std::fs::metadata(path).ok()?;
-    Some((m.dev(), m.ino(), m.size(), m.mtime(), m.mtime_nsec()))
-}
-
-/// Opens the catalog at `path` and swaps it in; a bad file is refused with one log line and
-/// the current catalog keeps serving.
-pub fn reload(app: &App, path: &Path, verify: bool, why: &str) -> bool {
-    let start = Instant::now();
-    let opened = std::panic::catch_unwind(|| Loaded::open(path, verify).map_err(|e| e.to_string()))
-        .unwrap_or_else(|_| Err("the file could not be read (panic while opening)".into()));
-    match opened {
-        Ok(loaded) => {
-            let (bytes, sum) = (loaded.cat.catalog.file_len(), loaded.cat.catalog.checksum());
-            app.replace(loaded);
-            eprintln!(
-                "varcat: reloaded catalog {} ({bytes} bytes, checksum {sum:016x}) on {why} in {} ms",
-                path.display(),
-                start.elapsed().as_millis()
-            );
-            true
-        }
-        Err(e) => {
-            eprintln!(
-                "varcat: reload on {why} refused, still serving checksum {:016x}: {}: {e}",
-                app.current().cat.catalog.checksum(),
-                path.display()
-            );
-            false
-        }
-    }
-}
-
-/// Reloads on SIGHUP and when the file at `path` changes (checked every [`WATCH_INTERVAL`]).
-fn watch_catalog(app: Arc<App>, path: PathBuf, verify: bool) {
-    let mut seen = file_stamp(&path);
-    let mut last_check = Instant::now();
-    loop {
-        std::thread::sleep(Duration::from_millis(50));
-        if sys::stop_requested() {
-            return;
-        }
-        if sys::take_reload_request() {
-            seen = file_stamp(&path);
-            last_check = Instant::now();
-            reload(&app, &path, verify, "SIGHUP");
-        } else if last_check.elapsed() >= WATCH_INTERVAL {
-            last_check = Instant::now();
-            let now = file_stamp(&path);
-            if now.is_some() && now != seen {
-                seen = now;
-                reload(&app, &path, verify, "file change");
-            }
-        }
-    }
-}
-
 /// Serves `app` until SIGTERM or SIGINT (then drains and returns `Ok`); `ready` is called with
 /// the bound address.
 pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
@@ -474,12 +638,17 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
         sys::set_send_timeout(&listener, d.min(SEND_SLICE))?;
     }
     tiny_http::set_response_write_deadline(write_deadline);
+    tiny_http::set_response_min_rate(MIN_WRITE_RATE);
     tiny_http::set_max_connections(Some(opts.max_connections.max(1)));
     tiny_http::set_connection_read_timeout(
         (opts.idle_timeout_ms > 0).then(|| Duration::from_millis(opts.idle_timeout_ms)),
     );
     let _ = sys::raise_nofile_limit();
     sys::install_signal_handlers()?;
+    sys::install_sigbus_handler()?;
+    if let Some(path) = &app.current().path {
+        sys::set_sigbus_line(path);
+    }
     let local = listener.local_addr()?;
     let log = opts
         .access_log
@@ -498,7 +667,7 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
         let (app, verify) = (app.clone(), opts.verify);
         std::thread::Builder::new()
             .name("varcat-reload".into())
-            .spawn(move || watch_catalog(app, path, verify))?;
+            .spawn(move || watch::watch_catalog(app, path, verify))?;
     }
     let (mut accept_fd, server) = start_accepting(&listener, &shared)?;
     // Every accept loop's server is kept: dropping one would stop its connections.

@@ -291,6 +291,99 @@ pub fn same_socket(fd: RawFd, l: &TcpListener) -> bool {
     }
 }
 
+/// The line a SIGBUS writes before the process ends (a leaked buffer, replaced on each load).
+static SIGBUS_LINE: std::sync::atomic::AtomicPtr<Vec<u8>> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+/// Sets the line a SIGBUS prints: it names the catalog being served. The previous line is
+/// leaked on purpose (a handler may be reading it; a few bytes per reload).
+pub fn set_sigbus_line(catalog: &std::path::Path) {
+    let line = format!(
+        "varcat: SIGBUS reading the mapped catalog {}: the file was truncated or changed in \
+         place while served; exiting\n",
+        catalog.display()
+    );
+    let leaked = Box::into_raw(Box::new(line.into_bytes()));
+    SIGBUS_LINE.store(leaked, Ordering::SeqCst);
+}
+
+#[allow(unsafe_code)] // write and _exit are the async-signal-safe calls a handler may make
+extern "C" fn on_sigbus(_: libc::c_int) {
+    let line = SIGBUS_LINE.load(Ordering::SeqCst);
+    // SAFETY: a non-null pointer is a leaked, never freed Vec; write(2) and _exit(2) are
+    // async-signal-safe, and nothing here allocates or locks.
+    unsafe {
+        if let Some(v) = line.as_ref() {
+            libc::write(2, v.as_ptr() as *const libc::c_void, v.len());
+        }
+        libc::_exit(128 + libc::SIGBUS);
+    }
+}
+
+/// Installs the SIGBUS handler: a page of the mapped catalog that is gone (the file was
+/// truncated under the mapping before the server noticed) ends the process with the line of
+/// [`set_sigbus_line`] and status 135, rather than the bare "Bus error" of the default action.
+#[allow(unsafe_code)] // sigaction has no std wrapper
+pub fn install_sigbus_handler() -> io::Result<()> {
+    // SAFETY: sa is zeroed (a valid empty sigaction) and then filled in; the handler only
+    // calls write and _exit.
+    let r = unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = on_sigbus as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        libc::sigemptyset(&mut sa.sa_mask);
+        libc::sigaction(libc::SIGBUS, &sa, std::ptr::null_mut())
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// An inotify descriptor watching one file for writes, truncation and attribute changes.
+pub struct FileWatch(std::os::fd::OwnedFd);
+
+impl FileWatch {
+    /// Watches the file at `path` (the inode it names now). None where inotify is not
+    /// available (the caller then polls).
+    #[allow(unsafe_code)] // inotify has no std wrapper
+    pub fn new(path: &std::path::Path) -> Option<FileWatch> {
+        use std::os::fd::FromRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+        // SAFETY: plain calls; a returned descriptor is owned by the FileWatch at once.
+        unsafe {
+            let fd = libc::inotify_init1(libc::IN_NONBLOCK | libc::IN_CLOEXEC);
+            if fd < 0 {
+                return None;
+            }
+            let watch = FileWatch(std::os::fd::OwnedFd::from_raw_fd(fd));
+            let mask = libc::IN_MODIFY | libc::IN_ATTRIB | libc::IN_CLOSE_WRITE;
+            (libc::inotify_add_watch(fd, c.as_ptr(), mask) >= 0).then_some(watch)
+        }
+    }
+
+    /// Waits at most `t` for an event; true if one came (events are drained).
+    #[allow(unsafe_code)] // poll and read of an inotify descriptor have no std wrapper
+    pub fn wait(&self, t: std::time::Duration) -> bool {
+        let fd = self.0.as_raw_fd();
+        let mut p = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: p is one valid pollfd; buf is valid for writes of its length.
+        unsafe {
+            if libc::poll(&mut p, 1, t.as_millis().min(60_000) as libc::c_int) <= 0 {
+                return false;
+            }
+            let mut buf = [0u8; 4096];
+            while libc::read(fd, buf.as_mut_ptr() as *mut libc::c_void, buf.len()) > 0 {}
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,10 +6,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// Longest identifier accepted.
-pub const MAX_ID_LEN: usize = 512;
+/// Longest identifier accepted: the longest the build indexes, so every identifier in a
+/// catalog can be looked up by its own value.
+pub const MAX_ID_LEN: usize = varcat_format::MAX_INDEXED_BYTES;
 
-/// A generic identifier: non-empty, at most 512 bytes, no control characters.
+/// A generic identifier: non-empty, at most [`MAX_ID_LEN`] bytes, no control characters.
 pub fn plain(s: &str) -> bool {
     !s.is_empty() && s.len() <= MAX_ID_LEN && !s.chars().any(char::is_control)
 }
@@ -160,7 +161,7 @@ mod tests {
     #[test]
     fn test_plain_and_normalisation() {
         assert!(plain("ENSG00000101349") && plain("CVCL_B0T9") && !plain("") && !plain("a\u{0}b"));
-        assert!(!plain(&"x".repeat(513)));
+        assert!(plain(&"x".repeat(MAX_ID_LEN)) && !plain(&"x".repeat(MAX_ID_LEN + 1)));
         assert_eq!(hgnc("15916"), "HGNC:15916");
         assert_eq!(hgnc("HGNC:15916"), "HGNC:15916");
         assert_eq!("15916".parse::<HgncId>().unwrap().stored(), "HGNC:15916");
@@ -170,7 +171,7 @@ mod tests {
         );
         assert_eq!(
             "a\u{1}".parse::<HgncId>().unwrap_err().to_string(),
-            "must be at most 512 bytes without control characters"
+            "must be at most 65536 bytes without control characters"
         );
         assert_eq!(
             ensembl_candidates("ENST00000353224.10"),

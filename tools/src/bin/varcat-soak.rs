@@ -5,8 +5,12 @@
 //!
 //! ```text
 //! varcat-soak --addr 127.0.0.1:2023 [--conns 200] [--secs 30] [--pid PID[,PID…]]
-//!             [--attack NAME[,NAME…]] [--attackers 20]
+//!             [--attack NAME[,NAME…]] [--attackers 20] [--other-catalog]
 //! ```
+//!
+//! `--other-catalog`: the server serves another catalog than the bundled sample (the 100k
+//! synthetic one of `batch-pin`), where an example may find nothing: its 404 counts as
+//! expected.
 //!
 //! `--attack` adds `--attackers` hostile clients per attack beside the ordinary ones (see
 //! [`ATTACKS`]); the report then gives the ordinary requests' p50/p99 latency, which is what an
@@ -78,6 +82,8 @@ struct Args {
     pids: Vec<u32>,
     attacks: Vec<&'static str>,
     attackers: usize,
+    /// The served catalog is not the sample: an example's 404 counts as expected.
+    other_catalog: bool,
 }
 
 /// The attacks of the hardening issue, by name, each one client's loop until `stop`.
@@ -90,7 +96,20 @@ const ATTACKS: &[&str] = &[
     "pipeline-flood",
     "slowloris",
     "log-forgery",
+    "batch-pin",
 ];
+
+/// `batch-pin`: a POST batch of 92 copies of one gene id (1.8 KB) to verbose
+/// `/genes/variants` at `limit=500`; on the 100k synthetic catalog (seed 1) its answer is
+/// ~66 MB, which the server once built whole and held while a client that never reads kept it.
+fn batch_pin_request() -> String {
+    let ids = vec!["\"ENSG00000500000\""; 92].join(",");
+    let body = format!("{{\"gene_id\":[{ids}],\"limit\":500,\"verbose\":true}}");
+    format!(
+        "POST /api/genes/variants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
 
 const VERBOSE: &str = "/api/genes-structure?gene_name=PAK5&limit=100&verbose=true";
 
@@ -162,6 +181,21 @@ fn attack(name: &str, addr: &str, stop: &AtomicBool) {
                     std::thread::sleep(Duration::from_millis(500));
                 }
             }
+            "batch-pin" => {
+                // Never reads: holds the connection until the server cuts it (or 30 s).
+                let _ = s.write_all(batch_pin_request().as_bytes());
+                let end = Instant::now() + Duration::from_secs(30);
+                let mut probe = [0u8; 1];
+                let _ = s.set_nonblocking(true);
+                while Instant::now() < end && !stop.load(Ordering::Relaxed) {
+                    // A reset (or close) shows in a peek, which takes nothing from the socket.
+                    match s.peek(&mut probe) {
+                        Ok(0) => break,
+                        Err(e) if e.kind() != io::ErrorKind::WouldBlock => break,
+                        _ => std::thread::sleep(Duration::from_millis(200)),
+                    }
+                }
+            }
             "log-forgery" => {
                 let _ = s.write_all(b"GE\x1b[31mT /api/health\x07 HTTP/1.1\r\nHost: x\r\n\r\n");
                 drain(&mut s, wait, 4096, Duration::ZERO);
@@ -179,6 +213,7 @@ fn parse_args() -> Result<Args, String> {
         pids: Vec::new(),
         attacks: Vec::new(),
         attackers: 20,
+        other_catalog: false,
     };
     let mut p = lexopt::Parser::from_env();
     let val = varcat_tools::args::value;
@@ -204,11 +239,12 @@ fn parse_args() -> Result<Args, String> {
                     }
                 }
             }
+            Long("other-catalog") => a.other_catalog = true,
             Long("attackers") => {
                 a.attackers = val(&mut p)?.parse().map_err(|_| "--attackers N")?
             }
             Long("help") | Short('h') => return Err(
-                "usage: varcat-soak --addr HOST:PORT [--conns 200] [--secs 30] [--pid PID[,PID…]] [--attack NAME[,NAME…]|all] [--attackers 20]"
+                "usage: varcat-soak --addr HOST:PORT [--conns 200] [--secs 30] [--pid PID[,PID…]] [--attack NAME[,NAME…]|all] [--attackers 20] [--other-catalog]"
                     .into(),
             ),
             other => return Err(other.unexpected().to_string()),
@@ -234,6 +270,7 @@ fn main() -> ExitCode {
     );
     let failures = Arc::new(Mutex::new(Vec::<String>::new()));
     let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
+    let idle_anon: u64 = a.pids.iter().filter_map(|&p| rss_kib(p)).map(|m| m.1).sum();
     let start = Instant::now();
     let attackers: Vec<_> = a
         .attacks
@@ -247,6 +284,7 @@ fn main() -> ExitCode {
     let threads: Vec<_> = (0..a.conns)
         .map(|i| {
             let (addr, mix, stop) = (a.addr.clone(), mix.clone(), stop.clone());
+            let other_catalog = a.other_catalog;
             let (ok, busy, reconnects, failures, latencies) = (
                 ok.clone(),
                 busy.clone(),
@@ -280,7 +318,9 @@ fn main() -> ExitCode {
                             busy.fetch_add(1, Ordering::Relaxed);
                             closes
                         }
-                        Ok((status, closes)) if want.contains(&status) => {
+                        Ok((status, closes))
+                            if want.contains(&status) || (other_catalog && status == 404) =>
+                        {
                             ok.fetch_add(1, Ordering::Relaxed);
                             closes
                         }
@@ -355,10 +395,11 @@ fn main() -> ExitCode {
     }
     if !a.pids.is_empty() {
         println!(
-            "server memory (sum over {} processes, peak of 0.5 s samples): RSS {} MiB, anonymous {} MiB, file-backed (catalog, binary) {} MiB",
+            "server memory (sum over {} processes, peak of 0.5 s samples): RSS {} MiB, anonymous {} MiB ({} MiB at the start), file-backed (catalog, binary) {} MiB",
             a.pids.len(),
             max_rss / 1024,
             max_anon / 1024,
+            idle_anon / 1024,
             max_file / 1024
         );
     }

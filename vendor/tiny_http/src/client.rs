@@ -59,6 +59,9 @@ enum ReadError {
     /// varcat patch: `Content-Length` above the body limit; answered 413 and the connection
     /// closed.
     TooLarge(HTTPVersion, String),
+    /// varcat patch: bytes that are not ASCII in the request line or a header (raw UTF-8 in a
+    /// URL): answered 400 with a JSON body naming the place, and the connection closed.
+    NotAscii(&'static str),
 }
 
 impl ClientConnection {
@@ -122,8 +125,10 @@ impl ClientConnection {
                 if prev_byte_was_cr {
                     buf.pop(); // removing the '\r'
                 }
+                // varcat patch: a line that is not ASCII is InvalidData (answered 400 with a
+                // JSON body), told apart from a head over its budget (InvalidInput).
                 return AsciiString::from_ascii(buf)
-                    .map_err(|_| IoError::new(ErrorKind::InvalidInput, "Header is not in ASCII"));
+                    .map_err(|_| IoError::new(ErrorKind::InvalidData, "Header is not in ASCII"));
             }
 
             prev_byte_was_cr = byte == b'\r';
@@ -141,7 +146,7 @@ impl ClientConnection {
             let (method, path, version) = {
                 let line = self
                     .read_next_line(&mut budget)
-                    .map_err(ReadError::ReadIoError)?;
+                    .map_err(|e| not_ascii(e, "request target"))?;
 
                 parse_request_line(
                     line.as_str().trim(), // TODO: remove this conversion
@@ -154,7 +159,7 @@ impl ClientConnection {
                 loop {
                     let line = self
                         .read_next_line(&mut budget)
-                        .map_err(ReadError::ReadIoError)?;
+                        .map_err(|e| not_ascii(e, "headers"))?;
 
                     if line.is_empty() {
                         break;
@@ -293,6 +298,26 @@ impl Iterator for ClientConnection {
                     return None; // the body's extent is unknown: nothing after it can be read
                 }
 
+                Err(ReadError::NotAscii(place)) => {
+                    // varcat patch: upstream closed the connection without a word.
+                    let why = format!(
+                        "the {place} holds bytes that are not ASCII: percent-encode them \
+                         (é is %C3%A9)"
+                    );
+                    let writer = self.sink.next().unwrap();
+                    let response = Response::from_data(error_body(&why, "BAD_REQUEST", place))
+                        .with_status_code(StatusCode(400))
+                        .with_header(
+                            "Content-Type: application/json"
+                                .parse::<crate::Header>()
+                                .unwrap(),
+                        );
+                    response
+                        .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
+                        .ok();
+                    return None; // the rest of the head is unread
+                }
+
                 Err(ReadError::ReadIoError(_)) => return None,
 
                 Ok(rq) => rq,
@@ -349,11 +374,25 @@ fn framing_error(why: &str, code: &str) -> Vec<u8> {
     } else {
         "Content-Length"
     };
+    error_body(why, code, header)
+}
+
+/// varcat patch: the application's JSON error body, one issue at `path`.
+fn error_body(why: &str, code: &str, path: &str) -> Vec<u8> {
     let why = why.replace('\\', "\\\\").replace('"', "\\\"");
     format!(
-        "{{\"message\":\"{why}\",\"code\":\"{code}\",\"issues\":[{{\"message\":\"{why}\",\"path\":[\"{header}\"]}}]}}"
+        "{{\"message\":\"{why}\",\"code\":\"{code}\",\"issues\":[{{\"message\":\"{why}\",\"path\":[\"{path}\"]}}]}}"
     )
     .into_bytes()
+}
+
+/// varcat patch: a line that could not be read: not ASCII (answered 400), or another error.
+fn not_ascii(e: IoError, place: &'static str) -> ReadError {
+    if e.kind() == ErrorKind::InvalidData {
+        ReadError::NotAscii(place)
+    } else {
+        ReadError::ReadIoError(e)
+    }
 }
 
 /// Parses a "HTTP/1.1" string.

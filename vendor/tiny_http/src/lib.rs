@@ -87,7 +87,8 @@
 //! # let response = tiny_http::Response::from_file(File::open(&Path::new("image.png")).unwrap());
 //! let _ = request.respond(response);
 //! ```
-#![forbid(unsafe_code)]
+// varcat patch: deny, not forbid: one ioctl (`SIOCOUTQ`, the minimum write rate) allows it.
+#![deny(unsafe_code)]
 #![deny(rust_2018_idioms)]
 #![allow(clippy::match_like_matches_macro)]
 
@@ -163,6 +164,23 @@ static RESPONSE_WRITE_DEADLINE_MS: std::sync::atomic::AtomicU64 =
 pub fn set_response_write_deadline(t: Option<Duration>) {
     let ms = t.map_or(0, |t| t.as_millis().clamp(1, u64::MAX as u128) as u64);
     RESPONSE_WRITE_DEADLINE_MS.store(ms, Relaxed);
+}
+
+/// varcat patch: the least rate (bytes a second) an answer must be delivered at once its write
+/// deadline has passed (0: the deadline is absolute).
+static RESPONSE_MIN_RATE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// varcat patch: turns the write deadline into a minimum rate: past the deadline, each byte the
+/// client has taken (sent and acknowledged, not merely queued in the kernel) moves the deadline
+/// on by `1 / bytes_per_sec` seconds, never to more than one deadline ahead of now. A slow
+/// client reading at least this fast is served whatever the answer's size; one that stops is
+/// cut within two deadlines of the answer's start or of its last progress.
+pub fn set_response_min_rate(bytes_per_sec: u64) {
+    RESPONSE_MIN_RATE.store(bytes_per_sec, Relaxed);
+}
+
+pub(crate) fn response_min_rate() -> u64 {
+    RESPONSE_MIN_RATE.load(Relaxed)
 }
 
 pub(crate) fn response_write_deadline() -> Option<Duration> {

@@ -522,10 +522,11 @@ impl Request {
 
         let do_not_send_body = self.method == Method::Head;
 
-        // varcat patch: the whole answer is written within the write deadline, if one is set.
+        // varcat patch: the answer is written under the write deadline (and minimum rate), if
+        // one is set: the cell holds when the answer started.
         let deadline = self.deadline.clone();
-        if let (Some(cell), Some(d)) = (&deadline, crate::response_write_deadline()) {
-            cell.store(crate::now_us() + d.as_micros() as u64, Ordering::SeqCst);
+        if let (Some(cell), Some(_)) = (&deadline, crate::response_write_deadline()) {
+            cell.store(crate::now_us(), Ordering::SeqCst);
         }
         let written = response
             .raw_print(
@@ -555,13 +556,23 @@ impl Request {
     /// `respond` writes a response in many small sends (the head in pieces, the body in 8 KiB
     /// chunks through a 1 KiB buffer): with `TCP_NODELAY` each is a segment and a wake-up of
     /// the client, which tripled the cost of a 30 KB answer on loopback.
-    pub fn respond_raw(mut self, bytes: &[u8]) -> Result<(), IoError> {
+    pub fn respond_raw(self, bytes: &[u8]) -> Result<(), IoError> {
+        self.respond_with(|w| w.write_all(bytes))
+    }
+
+    /// varcat patch: sends a response the application writes itself, all of it (status line,
+    /// headers, body and its framing) through `write`, as it produces it (an answer streamed
+    /// piece by piece), under the write deadline and minimum rate; then as `respond_raw`.
+    pub fn respond_with(
+        mut self,
+        write: impl FnOnce(&mut dyn Write) -> Result<(), IoError>,
+    ) -> Result<(), IoError> {
         let mut writer = self.extract_writer_impl();
         let deadline = self.deadline.clone();
-        if let (Some(cell), Some(d)) = (&deadline, crate::response_write_deadline()) {
-            cell.store(crate::now_us() + d.as_micros() as u64, Ordering::SeqCst);
+        if let (Some(cell), Some(_)) = (&deadline, crate::response_write_deadline()) {
+            cell.store(crate::now_us(), Ordering::SeqCst);
         }
-        let written = writer.write_all(bytes).and_then(|()| writer.flush());
+        let written = write(&mut writer).and_then(|()| writer.flush());
         if let Some(cell) = &deadline {
             cell.store(0, Ordering::SeqCst);
         }
@@ -573,6 +584,12 @@ impl Request {
             sender.send(()).unwrap();
         }
         Self::ignore_client_closing_errors(written)
+    }
+
+    /// varcat patch: the connection closes after this request's response (one whose end the
+    /// client can only tell by the connection closing: an HTTP/1.0 answer of unknown length).
+    pub fn close_after_response(&self) {
+        self.close.store(true, Ordering::SeqCst);
     }
 
     fn ignore_client_closing_errors(result: io::Result<()>) -> io::Result<()> {

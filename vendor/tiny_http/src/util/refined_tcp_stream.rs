@@ -86,9 +86,23 @@ pub struct RefinedTcpStream {
     stream: Stream,
     close_read: bool,
     close_write: bool,
-    // varcat patch: when non-zero, the `now_us()` after which a write fails (the deadline of
-    // the response being written).
+    // varcat patch: when non-zero, the `now_us()` at which the response being written started
+    // (set by the request); the pace of that response is kept here.
     deadline: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+    pace: Pace,
+}
+
+/// varcat patch: the write deadline of one response, moved on by what the client takes.
+#[derive(Clone, Copy, Default)]
+struct Pace {
+    /// The response's start (the cell's value when this pace began).
+    start: u64,
+    /// Bytes written for it.
+    written: u64,
+    /// Of those, bytes the client had taken at the last check.
+    taken: u64,
+    /// `now_us()` after which a write fails.
+    deadline: u64,
 }
 
 impl RefinedTcpStream {
@@ -105,6 +119,7 @@ impl RefinedTcpStream {
             close_read: true,
             close_write: false,
             deadline: None,
+            pace: Pace::default(),
         };
 
         let write = RefinedTcpStream {
@@ -112,6 +127,7 @@ impl RefinedTcpStream {
             close_read: false,
             close_write: true,
             deadline: None,
+            pace: Pace::default(),
         };
 
         (read, write)
@@ -155,16 +171,68 @@ impl Read for RefinedTcpStream {
     }
 }
 
+impl RefinedTcpStream {
+    /// varcat patch: bytes written to the socket that its peer has not acknowledged yet
+    /// (`SIOCOUTQ`; 0 when unknown): what the kernel queues is not what the client took.
+    #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)] // ioctl has no std wrapper
+    fn unsent(&self) -> u64 {
+        use std::os::fd::AsRawFd;
+        let fd = match &self.stream {
+            Stream::Http(Connection::Tcp(s)) => s.as_raw_fd(),
+            _ => return 0,
+        };
+        let mut n: libc::c_int = 0;
+        // SAFETY: n is valid for writes of an int, which is what SIOCOUTQ stores.
+        if unsafe { libc::ioctl(fd, libc::TIOCOUTQ, &mut n) } == 0 {
+            n.max(0) as u64
+        } else {
+            0
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn unsent(&self) -> u64 {
+        0
+    }
+
+    /// varcat patch: whether the response being written (started at `start`) has missed its
+    /// deadline, moving the deadline on by what the client took since the last check.
+    fn overdue(&mut self, start: u64) -> bool {
+        let grace = crate::response_write_deadline().map_or(0, |d| d.as_micros() as u64);
+        if self.pace.start != start {
+            self.pace = Pace {
+                start,
+                written: 0,
+                taken: 0,
+                deadline: start + grace,
+            };
+        }
+        let now = crate::now_us();
+        if now <= self.pace.deadline {
+            return false;
+        }
+        let rate = crate::response_min_rate();
+        if rate > 0 {
+            let taken = self.pace.written.saturating_sub(self.unsent()).max(self.pace.taken);
+            let earned = (taken - self.pace.taken).saturating_mul(1_000_000) / rate;
+            self.pace.taken = taken;
+            self.pace.deadline = (self.pace.deadline.saturating_add(earned)).min(now + grace);
+        }
+        now > self.pace.deadline
+    }
+}
+
 impl Write for RefinedTcpStream {
     fn write(&mut self, buf: &[u8]) -> IoResult<usize> {
         // varcat patch: under a deadline, a send that timed out (SO_SNDTIMEO, a slice of the
         // deadline) is tried again until the deadline passes; without one, it fails.
         loop {
-            let d = self
+            let start = self
                 .deadline
                 .as_ref()
                 .map_or(0, |c| c.load(std::sync::atomic::Ordering::Relaxed));
-            if d != 0 && crate::now_us() > d {
+            if start != 0 && self.overdue(start) {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::TimedOut,
                     "the response's write deadline passed",
@@ -172,11 +240,15 @@ impl Write for RefinedTcpStream {
             }
             match self.stream.write(buf) {
                 Err(e)
-                    if d != 0
+                    if start != 0
                         && matches!(
                             e.kind(),
                             std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                         ) => {}
+                Ok(n) => {
+                    self.pace.written += n as u64;
+                    return Ok(n);
+                }
                 r => return r,
             }
         }
