@@ -5,7 +5,9 @@
 #   3. the official IGVF Python client (igvf-catalog-client) validates every example answer;
 #   4. the landing page and a region view render in headless Chromium and every link on them
 #      answers 200;
-#   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data.
+#   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data;
+#   6. `varcat mcp` answers the same plan as that server does over this server (parsed JSON equal,
+#      or a difference README lists), and refuses what it refuses.
 # Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and for
 # step 4 Debian's chromium (installed here when missing and we are root; else step 4 fails).
 # Bounded: schemathesis runs for SCHEMATHESIS_SECONDS (default 120).
@@ -133,4 +135,6 @@ check_links "$work/view-mouse.html" "mouse view page" 50
 
 echo "== 5. the IGVF MCP server"
 "$venv/bin/python" tests/compat/mcp_check.py "$origin"
+echo "== 6. varcat mcp against the IGVF MCP server"
+"$venv/bin/python" tests/compat/mcp_compare.py "$varcat" "$work/sample.varcat" "$origin"
 echo "compat checks passed"
