@@ -8,7 +8,7 @@ use std::sync::Arc;
 use lexopt::prelude::*;
 
 use crate::http::{App, Loaded};
-use crate::mcp::{stdio, Server};
+use crate::mcp::stdio;
 use crate::usage;
 
 /// Runs `varcat mcp [<catalog>] [--no-verify]`.
@@ -29,14 +29,14 @@ pub fn mcp(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     // the checksum pass runs beside the server.
     let loaded = Loaded::open(&path, false).map_err(|e| format!("{}: {e}", path.display()))?;
     let catalog = loaded.cat.catalog.clone();
-    let server = Arc::new(Server::new(Arc::new(App::new(loaded, "/api"))));
+    let app = Arc::new(App::new(loaded, "/api"));
     eprintln!(
         "varcat mcp: catalog {} opened in {} ms; reading JSON-RPC messages on stdin",
         path.display(),
         start.elapsed().as_millis()
     );
     if verify {
-        let damaged = server.damage_flag();
+        let damaged = app.mcp().damage_flag();
         std::thread::spawn(move || match catalog.verify() {
             Ok(()) => eprintln!("varcat mcp: all checksums verified"),
             Err(e) => {
@@ -46,6 +46,6 @@ pub fn mcp(mut p: lexopt::Parser) -> Result<ExitCode, String> {
         });
     }
     let stdin = std::io::stdin().lock();
-    stdio::serve(server, stdin, std::io::stdout()).map_err(|e| format!("stdin: {e}"))?;
+    stdio::serve(app, stdin, std::io::stdout()).map_err(|e| format!("stdin: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }

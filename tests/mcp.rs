@@ -484,3 +484,69 @@ fn test_without_a_catalog_the_sample_is_served_and_stdout_stays_protocol_only() 
     assert_eq!(d["entity_type"], "complex", "{d}");
     m.close();
 }
+
+/// A request to the shared server's MCP route with the given `Host` and `Origin`.
+fn http(method: &str, origin: Option<&str>, body: &[u8]) -> crate::util::Resp {
+    use std::io::{Read, Write as _};
+    let addr = &crate::util::server().addr;
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
+    let head = format!(
+        "{method} /api/mcp HTTP/1.1\r\nHost: {addr}\r\n{origin}Content-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    crate::util::parse_response(&raw, false)
+}
+
+#[test]
+fn test_http_transport_answers_as_stdio_does() {
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                      "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                                 "clientInfo": {"name": "e2e", "version": "1"}}});
+    let r = http("POST", None, init.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("Content-Type"), Some("application/json"));
+    assert_eq!(r.json()["result"]["protocolVersion"], "2025-06-18");
+    let note = http(
+        "POST",
+        None,
+        br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    );
+    assert_eq!((note.status, note.body.len()), (202, 0));
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "igvf_catalog_find_associations",
+                                 "arguments": {"entity_id": "TSTA1", "relationship": "all"}}});
+    let over_http = http("POST", None, call.to_string().as_bytes()).json();
+    let mut m = Mcp::on_catalog();
+    m.initialize("2025-06-18");
+    let over_stdio = m.request(2, "tools/call", call["params"].clone());
+    assert_eq!(over_http, over_stdio);
+    m.close();
+    let batch = http("POST", None, format!("[{call}]").as_bytes());
+    assert_eq!(batch.json()["error"]["code"], -32600);
+    let get = http("GET", None, b"");
+    assert_eq!(get.status, 405);
+    assert_eq!(get.header("Allow"), Some("POST, OPTIONS"));
+    let big = vec![b' '; (1 << 20) + 1];
+    assert_eq!(http("POST", None, &big).status, 413);
+}
+
+#[test]
+fn test_http_transport_refuses_other_origins() {
+    let ping = br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let own = format!("http://{}", crate::util::server().addr);
+    assert_eq!(http("POST", Some(&own), ping).status, 200);
+    for other in ["http://evil.example", "https://127.0.0.1", "null"] {
+        let r = http("POST", Some(other), ping);
+        assert_eq!(r.status, 403, "{other}: {}", r.text());
+        assert!(r.text().contains("cross-origin"), "{}", r.text());
+        assert_eq!(http("OPTIONS", Some(other), b"").status, 403, "{other}");
+    }
+}

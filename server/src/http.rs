@@ -41,6 +41,10 @@ pub struct Request<'a> {
     pub cors_request_headers: Option<&'a str>,
     /// The body, read only for a route that takes one ([`App::reads_body`]).
     pub body: ReqBody<'a>,
+    /// `Origin` (checked by the MCP transport).
+    pub origin: Option<&'a str>,
+    /// `Host`.
+    pub host: Option<&'a str>,
 }
 
 /// A request's body as the server read it.
@@ -121,6 +125,8 @@ pub struct App {
     pub base_path: String,
     /// The OpenAPI document (it depends on the base path only), serialised once.
     openapi: Vec<u8>,
+    /// The MCP server (`POST <base>/mcp`, and `varcat mcp` on stdio).
+    mcp: crate::mcp::Server,
 }
 
 /// The pages outside the endpoint table.
@@ -213,7 +219,13 @@ impl App {
             current: RwLock::new(Arc::new(loaded)),
             base_path,
             openapi,
+            mcp: crate::mcp::Server::new(),
         }
+    }
+
+    /// The MCP server answering from this application.
+    pub fn mcp(&self) -> &crate::mcp::Server {
+        &self.mcp
     }
 
     /// `path` below the base path (None when it is not below it).
@@ -235,6 +247,7 @@ impl App {
         let path = url.split(['?', '#']).next().unwrap_or("");
         match self.below_base(path) {
             Some(rest) if api::llm_query::is(rest) => api::llm_query::MAX_BODY,
+            Some(rest) if crate::mcp::http::is(rest) => crate::mcp::http::MAX_BODY,
             Some(rest) if batchable(rest).is_some() => batch::MAX_BODY,
             _ => 0,
         }
@@ -277,6 +290,9 @@ impl App {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let query = query.split('#').next().unwrap_or("");
         let llm = self.below_base(path).is_some_and(api::llm_query::is);
+        if self.below_base(path).is_some_and(crate::mcp::http::is) {
+            return crate::mcp::http::answer(self, req);
+        }
         if req.method == "OPTIONS" {
             let methods = if llm {
                 "POST, OPTIONS"

@@ -182,6 +182,7 @@ fn answer(
             header("If-None-Match"),
             header("Access-Control-Request-Headers"),
         );
+        let (origin, host) = (header("Origin"), header("Host"));
         let method = rq.method().as_str().to_string();
         app.handle(&Request {
             method: &method,
@@ -191,6 +192,8 @@ fn answer(
             if_none_match: inm.as_deref(),
             cors_request_headers: acrh.as_deref(),
             body,
+            origin: origin.as_deref(),
+            host: host.as_deref(),
         })
     };
     if let Some(log) = log {

@@ -12,7 +12,9 @@ parsed JSON. A result must be equal, except for the differences README lists und
   - explanatory text (note, message, warning, descriptions, usage_hint) is varcat's own wording:
     present in both or in neither, its words not compared.
 The tool list must offer the same tools with the same argument names, types, enums, bounds and
-required arguments, and the resources the same URIs. A few calls beyond the plan show the has_more
+required arguments, and the resources the same URIs. The same plan over the HTTP transport (`POST
+ORIGIN/api/mcp`, the SDK's Streamable HTTP client) must answer exactly what stdio answers. A
+few calls beyond the plan show the has_more
 difference, and bad calls must be refused (isError) by both. Prints one line per difference and
 `mcp compare: N/N results equal or differing as listed`; exits 1 on any other difference.
 """
@@ -24,6 +26,7 @@ import sys
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mcp_check import CALLS  # noqa: E402  (the same plan)
@@ -114,11 +117,14 @@ async def run():
         env={**os.environ, 'IGVF_CATALOG_API_URL': ORIGIN},
     )
     ours = StdioServerParameters(command=VARCAT, args=['mcp', CATALOG])
-    failures, equal, as_listed = [], 0, 0
-    async with stdio_client(igvf) as (r1, w1), stdio_client(ours) as (r2, w2):
-        async with ClientSession(r1, w1) as theirs, ClientSession(r2, w2) as mine:
+    failures, equal, as_listed, http_equal = [], 0, 0, 0
+    async with stdio_client(igvf) as (r1, w1), stdio_client(ours) as (r2, w2), \
+            streamable_http_client(f'{ORIGIN}/api/mcp') as (r3, w3, _):
+        async with ClientSession(r1, w1) as theirs, ClientSession(r2, w2) as mine, \
+                ClientSession(r3, w3) as over_http:
             await theirs.initialize()
             await mine.initialize()
+            await over_http.initialize()
             t_tools = {t.name: t for t in (await theirs.list_tools()).tools}
             m_tools = {t.name: t for t in (await mine.list_tools()).tools}
             if set(t_tools) != set(m_tools):
@@ -142,6 +148,12 @@ async def run():
                 results = [await s.call_tool(tool, args) for s in (theirs, mine)]
                 texts = [''.join(c.text for c in r.content if c.type == 'text') for r in results]
                 label = f'{tool} {json.dumps(args)}'
+                http_result = await over_http.call_tool(tool, args)
+                http_text = ''.join(c.text for c in http_result.content if c.type == 'text')
+                if (http_result.isError, http_text) != (results[1].isError, texts[1]):
+                    failures.append(f'{label}: HTTP answers differ from stdio: {http_text[:200]}')
+                else:
+                    http_equal += 1
                 if results[0].isError or results[1].isError:
                     failures.append(f'{label}: isError IGVF {results[0].isError} varcat '
                                     f'{results[1].isError}: {texts[1][:200]}')
@@ -159,16 +171,17 @@ async def run():
                     as_listed += bool(ok)
                 for path, what in ok:
                     print(f'listed  {label}: {path}: {what}')
-    return equal, as_listed, failures
+    return equal, as_listed, http_equal, failures
 
 
 def main():
-    equal, as_listed, failures = asyncio.run(run())
+    equal, as_listed, http_equal, failures = asyncio.run(run())
     for f in failures:
         print(f'FAILED {f}')
     total = len(CALLS) + len(EXTRA_CALLS)
     print(f'mcp compare: {equal + as_listed}/{total} results equal or differing as listed '
-          f'({equal} equal, {as_listed} with exact has_more); {len(REFUSED)} refusals compared')
+          f'({equal} equal, {as_listed} with exact has_more); {len(REFUSED)} refusals compared; '
+          f'HTTP transport: {http_equal}/{total} as stdio')
     sys.exit(1 if failures or equal + as_listed != total else 0)
 
 

@@ -7,7 +7,8 @@
 #      answers 200;
 #   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data;
 #   6. `varcat mcp` answers the same plan as that server does over this server (parsed JSON equal,
-#      or a difference README lists), and refuses what it refuses.
+#      or a difference README lists), and refuses what it refuses; the same plan over HTTP
+#      (POST /api/mcp on the server) answers as stdio does, and a cross-origin POST is refused.
 # Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and for
 # step 4 Debian's chromium (installed here when missing and we are root; else step 4 fails).
 # Bounded: schemathesis runs for SCHEMATHESIS_SECONDS (default 120).
@@ -137,4 +138,8 @@ echo "== 5. the IGVF MCP server"
 "$venv/bin/python" tests/compat/mcp_check.py "$origin"
 echo "== 6. varcat mcp against the IGVF MCP server"
 "$venv/bin/python" tests/compat/mcp_compare.py "$varcat" "$work/sample.varcat" "$origin"
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Origin: http://evil.example' \
+  -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"ping"}' "$origin/api/mcp")
+[ "$code" = 403 ] || { echo "a cross-origin POST /api/mcp answered $code, not 403"; exit 1; }
+echo "cross-origin POST /api/mcp: 403"
 echo "compat checks passed"

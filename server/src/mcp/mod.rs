@@ -1,6 +1,7 @@
 //! The Model Context Protocol server: the catalog's tools for LLM agents, answered in-process
 //! from the same query library as the HTTP interface. [`Server::answer`] takes one JSON-RPC
-//! 2.0 message and gives its answer, whatever the transport ([`stdio`] here).
+//! 2.0 message and gives its answer, whatever the transport ([`stdio`], or [`http`] at
+//! `POST <base>/mcp` on `varcat serve`).
 //!
 //! Tools and resources are those of IGVF's MCP server (`igvf-catalog-mcp`), drop-in: same
 //! names, arguments and result members. Where the catalog knows better, the result says so:
@@ -8,6 +9,7 @@
 
 mod assoc;
 mod edges;
+pub mod http;
 mod ids;
 mod lookup;
 mod region;
@@ -45,9 +47,8 @@ pub mod code {
     pub const RESOURCE_NOT_FOUND: i64 = -32002;
 }
 
-/// The server: the application it asks and what it answers from.
+/// The server: what it answers from (one per [`App`], which it asks).
 pub struct Server {
-    app: Arc<App>,
     tools: Value,
     /// Set when the background checksum pass found the catalog damaged: tools then refuse.
     damaged: Arc<OnceLock<String>>,
@@ -67,10 +68,9 @@ fn tool_error(message: impl Into<String>) -> Value {
 }
 
 impl Server {
-    /// A server answering from `app`.
-    pub fn new(app: Arc<App>) -> Server {
+    /// A server.
+    pub fn new() -> Server {
         Server {
-            app,
             tools: schema::tools(),
             damaged: Arc::new(OnceLock::new()),
         }
@@ -83,7 +83,7 @@ impl Server {
 
     /// The answer to one message (its raw bytes), or None when it needs none (a notification,
     /// a client's response).
-    pub fn answer(&self, msg: &[u8]) -> Option<Value> {
+    pub fn answer(&self, app: &App, msg: &[u8]) -> Option<Value> {
         if msg.len() > MAX_MESSAGE {
             return Some(error(
                 Value::Null,
@@ -104,11 +104,11 @@ impl Server {
                 ))
             }
         };
-        self.answer_value(v)
+        self.answer_value(app, v)
     }
 
     /// The answer to one parsed message.
-    pub fn answer_value(&self, v: Value) -> Option<Value> {
+    pub fn answer_value(&self, app: &App, v: Value) -> Option<Value> {
         let Value::Object(m) = v else {
             let what = if v.is_array() {
                 "batches are not supported: send one request per message"
@@ -142,7 +142,7 @@ impl Server {
         let Some(id) = id else {
             return None; // a notification: initialized, cancelled, …
         };
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.request(method, &params)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.request(app, method, &params)));
         Some(match outcome {
             Ok(Ok(r)) => result(id, r),
             Ok(Err((code, message))) => error(id, code, message),
@@ -150,7 +150,7 @@ impl Server {
         })
     }
 
-    fn request(&self, method: &str, params: &Value) -> Result<Value, (i64, String)> {
+    fn request(&self, app: &App, method: &str, params: &Value) -> Result<Value, (i64, String)> {
         if !(params.is_object() || params.is_null()) {
             return Err((code::INVALID_PARAMS, "params must be an object".into()));
         }
@@ -158,7 +158,7 @@ impl Server {
             "initialize" => initialize(params),
             "ping" => Ok(json!({})),
             "tools/list" => Ok(json!({ "tools": self.tools })),
-            "tools/call" => self.call(params),
+            "tools/call" => self.call(app, params),
             "resources/list" => Ok(resources::list()),
             "resources/read" => {
                 let uri = params.get("uri").and_then(Value::as_str).ok_or((
@@ -174,7 +174,7 @@ impl Server {
         }
     }
 
-    fn call(&self, params: &Value) -> Result<Value, (i64, String)> {
+    fn call(&self, app: &App, params: &Value) -> Result<Value, (i64, String)> {
         let name = params.get("name").and_then(Value::as_str).ok_or((
             code::INVALID_PARAMS,
             "params.name (a string) is required".to_string(),
@@ -200,7 +200,7 @@ impl Server {
                 "the catalog failed verification: {damage}"
             )));
         }
-        let cat = lookup::Catalog { app: &self.app };
+        let cat = lookup::Catalog { app };
         let out = match name {
             "igvf_catalog_get_entity" => tools::get_entity(&cat, &args),
             "igvf_catalog_search_region" => tools::search_region(&cat, &args),
@@ -219,6 +219,12 @@ impl Server {
             }
             Err(e) => tool_error(e),
         })
+    }
+}
+
+impl Default for Server {
+    fn default() -> Server {
+        Server::new()
     }
 }
 

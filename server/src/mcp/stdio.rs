@@ -8,7 +8,8 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
 
-use super::{code, error, Server, MAX_MESSAGE};
+use super::{code, error, MAX_MESSAGE};
+use crate::http::App;
 
 /// Threads answering messages.
 const WORKERS: usize = 4;
@@ -67,9 +68,9 @@ fn send(out: &Mutex<impl Write>, v: &serde_json::Value) {
     let _ = out.write_all(&line).and_then(|()| out.flush());
 }
 
-/// Serves `server` on `input` and `output` until `input` ends.
+/// Serves `app`'s MCP server on `input` and `output` until `input` ends.
 pub fn serve(
-    server: Arc<Server>,
+    app: Arc<App>,
     input: impl BufRead,
     output: impl Write + Send + 'static,
 ) -> io::Result<()> {
@@ -80,11 +81,11 @@ pub fn serve(
     let rx = Arc::new(Mutex::new(rx));
     let workers: Vec<_> = (0..WORKERS)
         .map(|_| {
-            let (rx, out, server) = (rx.clone(), out.clone(), server.clone());
+            let (rx, out, app) = (rx.clone(), out.clone(), app.clone());
             std::thread::spawn(move || loop {
                 let msg = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                 let Ok(msg) = msg else { break };
-                if let Some(answer) = server.answer(&msg) {
+                if let Some(answer) = app.mcp().answer(&app, &msg) {
                     send(&out, &answer);
                 }
             })
