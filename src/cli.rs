@@ -72,6 +72,7 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         "info" => info(p),
         "verify" => verify(p),
         "synth" => synth(p),
+        "mcp" => crate::mcp_cli::mcp(p),
         "annotate" => {
             let command = std::env::args().collect::<Vec<_>>().join(" ");
             crate::annotate_cli::annotate(p, command)

@@ -6,12 +6,14 @@
 //! `varcat::http`, … (tests, fuzz targets) and `crate::…` paths here name the same items.
 
 pub use varcat_server::{
-    api, engine, error, http, landing, link, openapi, params, parse, query, server, shape, sys, tsv,
+    api, engine, error, http, landing, link, mcp, openapi, params, parse, query, server, shape,
+    sys, tsv,
 };
 
 pub mod annotate_cli;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod mcp_cli;
 pub mod sample;
 pub mod usage;

@@ -59,6 +59,16 @@ or a batch, e.g. --post '{\"gene_id\":[\"ENSG00000101349\"]}' /genes.
   --post <json>|@file|@-  a batch: the body itself, a file, or standard input",
     ),
     (
+        "mcp",
+        "\
+varcat mcp [<catalog>] [--no-verify]
+
+Serves the catalog's tools to LLM agents over the Model Context Protocol on stdin/stdout
+(JSON-RPC, one message per line), the tools of IGVF's MCP server.
+
+  --no-verify             skip the checksum pass run beside the server",
+    ),
+    (
         "info",
         "\
 varcat info <catalog>

@@ -23,6 +23,7 @@ mod hostile;
 mod http_surface;
 mod lifecycle;
 mod links;
+mod mcp;
 mod nodes;
 mod openapi;
 mod phenotypes;

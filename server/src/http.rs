@@ -44,6 +44,8 @@ pub struct Request<'a> {
     pub origin: Option<&'a str>,
     /// The body, read only for a route that takes one ([`App::reads_body`]).
     pub body: ReqBody<'a>,
+    /// `Host` (the MCP transport tells the server's own origin by it).
+    pub host: Option<&'a str>,
 }
 
 /// A request's body as the server read it.
@@ -211,6 +213,8 @@ pub struct App {
     openapi: Vec<u8>,
     /// Who may read answers from a browser.
     cors: cors::Policy,
+    /// The MCP server (`POST <base>/mcp`, and `varcat mcp` on stdio).
+    mcp: crate::mcp::Server,
 }
 
 /// The pages outside the endpoint table.
@@ -301,7 +305,13 @@ impl App {
             base_path,
             openapi,
             cors: cors::Policy::Any,
+            mcp: crate::mcp::Server::new(),
         }
+    }
+
+    /// The MCP server answering from this application.
+    pub fn mcp(&self) -> &crate::mcp::Server {
+        &self.mcp
     }
 
     /// The application under origin policy `cors` (`*` unless told).
@@ -340,6 +350,7 @@ impl App {
         let path = url.split(['?', '#']).next().unwrap_or("");
         match self.below_base(path) {
             Some(rest) if api::llm_query::is(rest) => api::llm_query::MAX_BODY,
+            Some(rest) if crate::mcp::http::is(rest) => crate::mcp::http::MAX_BODY,
             Some(rest) if batchable(rest).is_some() => batch::MAX_BODY,
             _ => 0,
         }
@@ -435,6 +446,9 @@ impl App {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         let query = query.split('#').next().unwrap_or("");
         let llm = self.below_base(path).is_some_and(api::llm_query::is);
+        if self.below_base(path).is_some_and(crate::mcp::http::is) {
+            return crate::mcp::http::answer(self, req);
+        }
         if req.method == "OPTIONS" {
             let methods = if llm {
                 "POST, OPTIONS"

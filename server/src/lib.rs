@@ -15,6 +15,7 @@ pub mod error;
 pub mod http;
 pub mod landing;
 pub mod link;
+pub mod mcp;
 pub mod openapi;
 pub mod params;
 pub mod parse;

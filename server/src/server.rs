@@ -202,6 +202,7 @@ fn answer(
             header("If-None-Match"),
             header("Access-Control-Request-Headers"),
         );
+        let host = header("Host");
         let method = rq.method().as_str().to_string();
         app.answer(&Request {
             method: &method,
@@ -212,6 +213,7 @@ fn answer(
             cors_request_headers: acrh.as_deref(),
             origin: origin.as_deref(),
             body,
+            host: host.as_deref(),
         })
     };
     if let (Some(log), None) = (log, &items) {

@@ -7,7 +7,11 @@
 #      answers 200;
 #   5. the IGVF MCP server (igvf-catalog-mcp, over stdio) answers every tool call with data;
 #   6. every TSV answer (README and server examples, a hostile catalog) reads back with the
-#      README's pandas and R recipes as the JSON answer's values (tests/compat/tsv_roundtrip.py).
+#      README's pandas and R recipes as the JSON answer's values (tests/compat/tsv_roundtrip.py);
+#   7. `varcat mcp` answers the same plan as that server does over this server (parsed JSON equal,
+#      or a difference docs/igvf-differences.md lists), and refuses what it refuses; the same plan
+#      over HTTP (POST /api/mcp on the server) answers as stdio does, and a cross-origin POST is
+#      refused.
 # Needs: a built `varcat` (VARCAT=path, default target/debug/varcat), python3 with venv, and
 # Debian's chromium for step 4 and R with jsonlite for step 6 (each installed here when missing
 # and we are root; else that step fails).
@@ -151,4 +155,10 @@ if ! command -v Rscript >/dev/null || ! Rscript -e 'library(jsonlite)' >/dev/nul
   fi
 fi
 "$venv/bin/python" tests/compat/tsv_roundtrip.py "$origin" "$varcat" README.md
+echo "== 7. varcat mcp against the IGVF MCP server"
+"$venv/bin/python" tests/compat/mcp_compare.py "$varcat" "$work/sample.varcat" "$origin"
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Origin: http://evil.example' \
+  -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"ping"}' "$origin/api/mcp")
+[ "$code" = 403 ] || { echo "a cross-origin POST /api/mcp answered $code, not 403"; exit 1; }
+echo "cross-origin POST /api/mcp: 403"
 echo "compat checks passed"
