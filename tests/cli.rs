@@ -151,7 +151,7 @@ fn test_build_reports_file_and_line() {
 #[test]
 fn test_the_landing_page_lists_every_endpoint_and_examples_answer() {
     // The endpoint list is generated from the endpoint table (no hand-kept copy elsewhere).
-    let landing = get("/").text();
+    let landing = request(&crate::util::server().addr, "GET", "/", &[]).text();
     for ep in varcat::api::ENDPOINTS {
         assert!(
             landing.contains(&ep.path.replace('{', "&#123;").replace('}', "&#125;"))
