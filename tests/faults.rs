@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::harness::{poll, spawn};
+use crate::hostile::rss_anon;
 use crate::util::{build_command, catalog, request, scratch, testdata};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
@@ -109,17 +110,6 @@ fn test_sigbus_ends_the_process_with_a_line_naming_the_catalog() {
         .wait_log("SIGBUS", Duration::from_secs(5))
         .unwrap_or_else(|| panic!("no SIGBUS line: {:?}", p.log()));
     assert!(line.contains(&name), "{line}");
-}
-
-/// The anonymous memory of process `pid`, bytes.
-fn rss_anon(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("RssAnon:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .unwrap()
-        * 1024
 }
 
 /// A batch of 1,000 copies of a gene whose verbose structure is ~38 KB: a 38 MB answer.

@@ -630,7 +630,7 @@ fn test_slow_reader_is_cut_and_blocks_nobody() {
 }
 
 /// The anonymous memory of process `pid`, bytes.
-fn rss_anon(pid: u32) -> u64 {
+pub fn rss_anon(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     status
         .lines()
