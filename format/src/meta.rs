@@ -134,3 +134,32 @@ pub mod names {
         format!("{coll}.{ix}.unresolved.post")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The optional members are written only when set, read back, and absent from an older
+    /// catalog's metadata; a member this reader does not know is ignored (how a later varcat's
+    /// additions stay readable without a new format version).
+    #[test]
+    fn test_optional_and_unknown_members() {
+        let plain = Meta::default();
+        let text = String::from_utf8(plain.to_bytes()).unwrap();
+        assert!(
+            !text.contains("release") && !text.contains("load_plan"),
+            "{text}"
+        );
+        assert_eq!(Meta::from_bytes(text.as_bytes()).unwrap(), plain);
+        let with = Meta {
+            release: Some("IGVF_catalog_v1.0".into()),
+            load_plan: Some(serde_json::json!({"collections": {}})),
+            ..Meta::default()
+        };
+        assert_eq!(Meta::from_bytes(&with.to_bytes()).unwrap(), with);
+        let mut v: serde_json::Value = serde_json::from_slice(&with.to_bytes()).unwrap();
+        v["added_later"] = serde_json::json!({"x": 1});
+        let read = Meta::from_bytes(&serde_json::to_vec(&v).unwrap()).unwrap();
+        assert_eq!(read, with);
+    }
+}
