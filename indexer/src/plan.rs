@@ -13,8 +13,8 @@
 //! }
 //! ```
 //!
-//! Patterns name files of the collection's folder (or, in the flat layout, the file name after
-//! `<collection>.`), case-sensitive; `*` stands for any run of characters within the name. A
+//! Patterns name files of the collection's folder (in the flat layout, the whole file name),
+//! case-sensitive; `*` stands for any run of characters within the name. A
 //! file goes to the first step whose pattern matches it; the steps load in plan order, each
 //! step's files in byte order of their names. A file of a planned collection that no step
 //! matches, and a step that matches no file, are errors: a plan that silently missed a file
