@@ -108,6 +108,11 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
             Long("threads") => opts.threads = number(&mut p, "--threads")?,
             Long("max-line") => opts.max_line = max_line(&value(&mut p)?)?,
             Long("strict") => opts.strict = true,
+            Long("on-duplicate") => {
+                opts.on_duplicate = varcat_indexer::OnDuplicate::parse(&value(&mut p)?)?
+            }
+            Long("plan") => opts.plan = Some(PathBuf::from(p.value().map_err(|e| e.to_string())?)),
+            Long("release") => opts.release = Some(release_name(&value(&mut p)?)?),
             // Hidden: tests build small catalogs with wide (8-byte) ordinals.
             Long("wide-above") => opts.wide_above = number(&mut p, "--wide-above")?,
             // Hidden: tests store the small sample's records in zstd blocks.
@@ -159,6 +164,15 @@ pub(crate) fn remove_outputs_when_stopped(cmd: &'static str) -> Result<(), Strin
         std::process::exit(128 + sig);
     })
     .map_err(|e| format!("signal handling: {e}"))
+}
+
+/// The value of `--release`: a name an operator reads back (`info`, `/api/health`), so
+/// printable and short.
+fn release_name(v: &str) -> Result<String, String> {
+    if v.is_empty() || v.len() > 200 || v.chars().any(char::is_control) {
+        return Err("--release takes a name of 1 to 200 printable characters".into());
+    }
+    Ok(v.to_string())
 }
 
 /// The value of `--max-line`: a size of at most 1G (each parsing thread may hold a few copies
@@ -369,9 +383,14 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
         m.format_version, m.varcat_version
     );
     println!(
+        "release    {}",
+        m.release.as_deref().unwrap_or("(none given)")
+    );
+    println!(
         "options    {}",
         serde_json::to_string(&m.options).unwrap_or_default()
     );
+    load_plan_info(m);
     println!("inputs     {} files", m.inputs.len());
     for i in &m.inputs {
         println!(
@@ -406,8 +425,63 @@ fn info(p: lexopt::Parser) -> Result<ExitCode, String> {
     for s in by_size.iter().take(10) {
         println!("  {:<50} {:>12} bytes", s.name, s.len);
     }
+    skipped_info(m);
     records_info(&cat, &colls);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The load plan the catalog was built with: each collection's steps, their policies and
+/// the files each loaded.
+fn load_plan_info(m: &varcat_format::Meta) {
+    let Some(plan) = &m.load_plan else {
+        println!("load plan  none (every collection: --on-duplicate as in options)");
+        return;
+    };
+    println!("load plan");
+    if let Some(d) = plan["description"].as_str() {
+        println!("  {d}");
+    }
+    for (coll, steps) in plan["collections"].as_object().into_iter().flatten() {
+        println!("  {coll}");
+        for (i, step) in steps.as_array().into_iter().flatten().enumerate() {
+            let files: Vec<&str> = step["matched"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f.as_str())
+                .collect();
+            println!(
+                "    {}. {:<28} on duplicate: {:<8} {} files: {}",
+                i + 1,
+                step["files"].as_str().unwrap_or("?"),
+                step["on_duplicate"].as_str().unwrap_or("error"),
+                files.len(),
+                files.join(" ")
+            );
+        }
+    }
+}
+
+/// What the build read but does not serve: collections and members it skipped.
+fn skipped_info(m: &varcat_format::Meta) {
+    let colls = m
+        .summary
+        .get("skipped_collections")
+        .and_then(|v| v.as_object());
+    let members = m.summary.get("skipped_members").and_then(|v| v.as_object());
+    if colls.is_none_or(|c| c.is_empty()) && members.is_none_or(|c| c.is_empty()) {
+        println!("skipped    nothing");
+        return;
+    }
+    println!("skipped (read, not served)");
+    for (name, why) in colls.into_iter().flatten() {
+        println!("  collection {name}: {}", why.as_str().unwrap_or("?"));
+    }
+    for (coll, fields) in members.into_iter().flatten() {
+        for (f, n) in fields.as_object().into_iter().flatten() {
+            println!("  member {coll}.{f}: {n} documents");
+        }
+    }
 }
 
 /// Whether a collection has a key map (`_key` → ordinal) and why (the schema's `Spec::keyed`

@@ -12,7 +12,8 @@ const COMMANDS: &[(&str, &str)] = &[
         "\
 varcat build <input-dir> -o <catalog> [options]
 
-Builds a catalog from a directory of collections (<collection>.jsonl or .jsonl.gz).
+Builds a catalog from a directory of collections: <collection>.jsonl or .jsonl.gz files,
+or a folder <collection>/ of them (as IGVF's adapters write them).
 
   -o, --output <catalog>  the catalog to write; written under a temporary name beside it and
                           renamed when complete and verified; never one of the inputs
@@ -22,6 +23,9 @@ Builds a catalog from a directory of collections (<collection>.jsonl or .jsonl.g
   --max-line <size>       the longest input line (default 16M, at most 1G)
   --strict                stop at the first duplicate key, misplaced coordinate, unknown
                           collection or member
+  --on-duplicate <policy> a repeated _key: error (default), ignore, replace or update
+  --plan <file.json>      a load plan: per collection, its files' order and policies
+  --release <name>        the input's release, recorded in the catalog and shown by info
   --quiet                 no progress line
   --progress              a progress line even when stderr is not a terminal",
     ),

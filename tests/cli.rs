@@ -382,3 +382,67 @@ fn test_key_maps_read_backwards_name_every_record() {
     }
     assert!(checked > 1000, "{checked} keys");
 }
+
+/// A build's release name, load plan and what it skipped are in the catalog: `info` prints
+/// them and `/api/health` names the release.
+#[test]
+fn test_release_plan_and_skipped_are_shown_by_info_and_health() {
+    let dir = scratch("release");
+    let input = dir.join("in");
+    std::fs::create_dir_all(input.join("variants")).unwrap();
+    std::fs::create_dir_all(input.join("future_things")).unwrap();
+    std::fs::write(input.join("future_things/a.jsonl"), "{}\n").unwrap();
+    std::fs::write(
+        input.join("variants/favor_chr1.jsonl"),
+        "{\"_key\": \"k1\", \"chr\": \"chr1\", \"pos\": 5, \"ref\": \"A\", \"alt\": \"G\", \"new_member\": 1}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        input.join("variants/y2ave_chr1.jsonl"),
+        "{\"_key\": \"k1\", \"chr\": \"chr1\", \"pos\": 5, \"ref\": \"A\", \"alt\": \"C\"}\n",
+    )
+    .unwrap();
+    let plan = dir.join("plan.json");
+    std::fs::write(
+        &plan,
+        r#"{"description": "test plan", "collections": {"variants": [{"files": "favor_*"}, {"files": "y2ave_*", "on_duplicate": "replace"}]}}"#,
+    )
+    .unwrap();
+    let out = dir.join("r.varcat");
+    let st = build_command(&input, &out)
+        .args(["--release", "IGVF_catalog_v1.0", "--plan"])
+        .arg(&plan)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let info = varcat(&["info", out.to_str().unwrap()]);
+    let text = String::from_utf8(info.stdout).unwrap();
+    for want in [
+        "release    IGVF_catalog_v1.0",
+        "load plan\n  test plan\n  variants\n",
+        "1. favor_*",
+        "on duplicate: replace  1 files: variants/y2ave_chr1.jsonl",
+        "collection future_things: unknown collection",
+        "member variants.new_member: 1 documents",
+    ] {
+        assert!(text.contains(want), "{want:?} not in\n{text}");
+    }
+    let p = spawn(&out, &["--quiet"], None);
+    let health: serde_json::Value =
+        serde_json::from_slice(&request(&p.addr, "GET", "/api/health", &[]).body).unwrap();
+    assert_eq!(health["catalog"]["release"], "IGVF_catalog_v1.0");
+
+    // A catalog built without them says so; a release name must be printable.
+    let plain = varcat(&["info", crate::util::catalog().to_str().unwrap()]);
+    let text = String::from_utf8(plain.stdout).unwrap();
+    assert!(
+        text.contains("release    (none given)") && text.contains("load plan  none"),
+        "{text}"
+    );
+    let bad = build_command(&input, &dir.join("x.varcat"))
+        .args(["--release", "a\nb"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--release takes a name"));
+}

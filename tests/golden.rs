@@ -27,7 +27,10 @@
 
 use std::fmt::Write as _;
 
-use crate::util::{request, root, server};
+use std::path::Path;
+
+use crate::harness::spawn;
+use crate::util::{build_command, request, root, scratch, server, testdata};
 
 const GOLDEN: &str = "tests/golden/sample-v2.txt";
 
@@ -73,6 +76,45 @@ fn golden_answers_are_unchanged() {
         return;
     }
     assert_golden(&got);
+}
+
+/// The sample laid out in `to`: each collection's files (links to the sample's) in a folder
+/// `<collection>/` when `folder(collection)`, flat otherwise, under their own names.
+fn lay_out(to: &Path, folder: impl Fn(&str) -> bool) {
+    for e in std::fs::read_dir(testdata()).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().into_owned();
+        let coll = name.split('.').next().unwrap();
+        let at = if name.ends_with(".jsonl") && folder(coll) {
+            to.join(coll).join(&name)
+        } else {
+            to.join(&name)
+        };
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(e.path(), at).unwrap();
+    }
+}
+
+/// The sample laid out one folder per collection, and mixed (some collections in folders,
+/// the others flat beside them), gives every golden answer: the layout changes no answer.
+#[test]
+fn golden_answers_do_not_depend_on_the_input_layout() {
+    let dir = scratch("layouts");
+    // (name, whether a collection goes into a folder)
+    type Layout = (&'static str, fn(&str) -> bool);
+    let layouts: [Layout; 2] = [
+        ("folders", |_| true),
+        ("mixed", |c| c.len() % 2 == 0 || c == "variants"),
+    ];
+    for (name, folder) in layouts {
+        let input = dir.join(name);
+        lay_out(&input, folder);
+        let out = dir.join(format!("{name}.varcat"));
+        let st = build_command(&input, &out).status().unwrap();
+        assert!(st.success(), "{name}: varcat build failed");
+        let p = spawn(&out, &["--quiet"], None);
+        assert_golden(&answers(&p.addr));
+    }
 }
 
 /// Every golden request answered by the server at `addr`, as the golden file holds them.

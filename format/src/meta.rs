@@ -26,8 +26,19 @@ pub struct Meta {
     pub options: BTreeMap<String, serde_json::Value>,
     /// Collections stored.
     pub collections: Vec<CollectionMeta>,
-    /// Build summary (counts of merges, dangling references, dropped values…).
+    /// Build summary (duplicates, dangling references, dropped values, the collections and
+    /// members skipped…).
     pub summary: BTreeMap<String, serde_json::Value>,
+    /// The release the catalog was built from (`varcat build --release`), e.g. IGVF's catalog
+    /// release name. Absent when none was given. Members added after format v3's first
+    /// catalogs are optional, and readers ignore members they do not know, so neither way
+    /// needs a new format version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release: Option<String>,
+    /// The load plan the build followed (`varcat build --plan`), each step with the files it
+    /// loaded. Absent when none was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_plan: Option<serde_json::Value>,
 }
 
 /// One input file.
@@ -67,7 +78,8 @@ pub struct CollectionMeta {
 }
 
 impl Meta {
-    /// Parses the section.
+    /// Parses the section (members it does not know are ignored, so a newer varcat's
+    /// additions do not stop an older one reading the catalog).
     pub fn from_bytes(b: &[u8]) -> Result<Meta, ReadError> {
         serde_json::from_slice(b)
             .map_err(|e| ReadError::invalid(META_SECTION, format!("bad JSON: {e}")))
@@ -120,5 +132,34 @@ pub mod names {
     /// Postings of [`adj_unresolved_fst`].
     pub fn adj_unresolved_post(coll: &str, ix: &IndexName) -> String {
         format!("{coll}.{ix}.unresolved.post")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The optional members are written only when set, read back, and absent from an older
+    /// catalog's metadata; a member this reader does not know is ignored (how a later varcat's
+    /// additions stay readable without a new format version).
+    #[test]
+    fn test_optional_and_unknown_members() {
+        let plain = Meta::default();
+        let text = String::from_utf8(plain.to_bytes()).unwrap();
+        assert!(
+            !text.contains("release") && !text.contains("load_plan"),
+            "{text}"
+        );
+        assert_eq!(Meta::from_bytes(text.as_bytes()).unwrap(), plain);
+        let with = Meta {
+            release: Some("IGVF_catalog_v1.0".into()),
+            load_plan: Some(serde_json::json!({"collections": {}})),
+            ..Meta::default()
+        };
+        assert_eq!(Meta::from_bytes(&with.to_bytes()).unwrap(), with);
+        let mut v: serde_json::Value = serde_json::from_slice(&with.to_bytes()).unwrap();
+        v["added_later"] = serde_json::json!({"x": 1});
+        let read = Meta::from_bytes(&serde_json::to_vec(&v).unwrap()).unwrap();
+        assert_eq!(read, with);
     }
 }

@@ -11,9 +11,11 @@ use varcat_format::{Catalog, CatalogWriter, Meta, FORMAT_VERSION};
 
 use crate::collection::{self, Env, Source};
 use crate::derive::Ctx;
+use crate::duplicates::OnDuplicate;
 use crate::error::BuildError;
 use crate::input;
 use crate::interrupt;
+use crate::plan::LoadPlan;
 use crate::progress::Progress;
 use crate::report::Report;
 use crate::schema::{self, Kind, SPECS, UNUSED};
@@ -27,7 +29,8 @@ pub const DEFAULT_MAX_LINE: usize = 16 << 20;
 /// Build options.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Directory of `<collection>[.<part>].jsonl[.gz]` files.
+    /// Directory of collections: `<collection>[.<part>].jsonl[.gz]` files and collection
+    /// folders ([`input::discover`]).
     pub input: PathBuf,
     /// Catalog file to write (atomically replaced).
     pub output: PathBuf,
@@ -35,8 +38,15 @@ pub struct Options {
     pub mem_budget: usize,
     /// Scratch directory (default: next to the output).
     pub tmp_dir: Option<PathBuf>,
-    /// Duplicate `_key`s are errors instead of merges.
+    /// Any duplicate `_key`, and an unknown collection, stops the build.
     pub strict: bool,
+    /// What a document whose `_key` is already loaded does, in collections the load plan does
+    /// not name.
+    pub on_duplicate: OnDuplicate,
+    /// A load plan: per collection, its files' order and policies ([`LoadPlan`]).
+    pub plan: Option<PathBuf>,
+    /// The release the input is (recorded in the catalog).
+    pub release: Option<String>,
     /// Show progress on stderr.
     pub progress: bool,
     /// Threads for parsing and index building (output does not depend on it).
@@ -61,6 +71,9 @@ impl Options {
             mem_budget: DEFAULT_MEM_BUDGET,
             tmp_dir: None,
             strict: false,
+            on_duplicate: OnDuplicate::default(),
+            plan: None,
+            release: None,
             progress: false,
             threads: crate::parallel::threads(),
             max_line: DEFAULT_MAX_LINE,
@@ -72,10 +85,30 @@ impl Options {
 
 /// Builds a catalog; returns the summary.
 pub fn build(opts: &Options) -> Result<Report, BuildError> {
-    let files = input::discover(&opts.input)?;
-    if files.is_empty() {
+    let mut files = input::discover(&opts.input)?;
+    for f in files.values_mut().flatten() {
+        f.on_duplicate = opts.on_duplicate;
+    }
+    let plan = match &opts.plan {
+        Some(p) => Some(LoadPlan::read(p)?.apply(&mut files)?),
+        None => None,
+    };
+    for (name, parts) in &files {
+        let update = parts.iter().find(|f| f.on_duplicate == OnDuplicate::Update);
+        if let (Some(f), Some(_)) = (update, schema::hooks(name).prepare) {
+            // The hook derives stored members from each document as read: patching two
+            // documents so derived is not patching the documents and then deriving.
+            return Err(BuildError::Usage(format!(
+                "{}: --on-duplicate update is not supported for {name}, whose documents varcat \
+                 reshapes as it reads them (use error, ignore or replace)",
+                f.path.display()
+            )));
+        }
+    }
+    if files.values().all(|parts| parts.is_empty()) {
         return Err(BuildError::Usage(format!(
-            "{}: no <collection>.jsonl or <collection>.jsonl.gz files found",
+            "{}: no collection files found (<collection>.jsonl or .jsonl.gz, or a folder \
+             <collection>/ of them)",
             opts.input.display()
         )));
     }
@@ -116,10 +149,18 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
     env.max_line = opts.max_line;
     env.wide_above = opts.wide_above;
     env.zstd_above = opts.zstd_above;
-    for name in files.keys() {
+    for (name, parts) in &files {
         if schema::spec(name).is_none() {
             let why = if UNUSED.contains(&name.as_str()) {
                 "no endpoint uses it"
+            } else if opts.strict {
+                let at = parts
+                    .first()
+                    .map_or(opts.input.join(name), |f| f.path.clone());
+                return Err(BuildError::Usage(format!(
+                    "{}: unknown collection {name} (--strict)",
+                    at.display()
+                )));
             } else {
                 "unknown collection"
             };
@@ -190,13 +231,13 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         format_version: FORMAT_VERSION,
         varcat_version: env!("CARGO_PKG_VERSION").to_string(),
         inputs,
-        options: [("strict".to_string(), json!(opts.strict)), ("schema".to_string(), json!(schema::fingerprint())), ("wide_threshold".to_string(), json!(opts.wide_above)), ("zstd_above".to_string(), json!(opts.zstd_above))]
+        options: [("strict".to_string(), json!(opts.strict)), ("on_duplicate".to_string(), json!(opts.on_duplicate)), ("schema".to_string(), json!(schema::fingerprint())), ("wide_threshold".to_string(), json!(opts.wide_above)), ("zstd_above".to_string(), json!(opts.zstd_above))]
             .into_iter()
             .collect(),
         collections: metas,
         summary: [
             ("documents".to_string(), json!(r.documents)),
-            ("merged_duplicates".to_string(), json!(r.merged)),
+            ("duplicates".to_string(), r.duplicates_json()),
             ("derived_edge_keys".to_string(), json!(r.derived_keys)),
             (
                 "dangling_references".to_string(),
@@ -205,9 +246,12 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
             ("non_finite_values".to_string(), json!(r.non_finite)),
             ("null_array_elements".to_string(), json!(r.null_elements)),
             ("skipped_collections".to_string(), json!(r.skipped)),
+            ("skipped_members".to_string(), json!(r.skipped_members())),
         ]
         .into_iter()
         .collect(),
+        release: opts.release.clone(),
+        load_plan: plan.map(|p| json!(p)),
     };
     w.add(META_SECTION, &meta.to_bytes())?;
     drop(ctx);

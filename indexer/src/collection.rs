@@ -1,8 +1,8 @@
 //! Building one collection: documents → normalised records → sorted, merged, stored, indexed.
 //!
-//! Pass 1 reads and encodes documents into an external sorter keyed by `_key`. Pass 2 merges
-//! duplicate keys (later members over earlier, like `arangoimport --on-duplicate update`),
-//! names repeated keyless edges, and re-sorts when the collection's order is not `_key`. The
+//! Pass 1 reads and encodes documents into an external sorter keyed by `_key`. Pass 2 resolves
+//! duplicate keys in load order by each file's policy ([`crate::duplicates`]), names repeated
+//! keyless edges, and re-sorts when the collection's order is not `_key`. The
 //! final pass streams records into the catalog and index entries into sorters, from which the
 //! index sections are written one after another. Memory stays within the budget throughout.
 //!
@@ -52,7 +52,7 @@ pub fn build(
 ) -> Result<CollectionMeta, BuildError> {
     let name = spec.name;
     let pass1 = read::read(spec, source, ctx, env)?;
-    let stream = merge::merge(spec, pass1.sorter, &pass1.files, env)?;
+    let stream = merge::merge(spec, pass1.sorter, &pass1.files, &pass1.policies, env)?;
     env.progress.phase(&format!("{name}: writing records"));
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&pass1.keys), ctx, env)?;
     records::write(&mut fin, spec, stream, &pass1.files, ctx, env)?;

@@ -1,5 +1,5 @@
-//! Input discovery and reading: a directory of `<collection>[.<part>].jsonl[.gz]` files, one
-//! JSON document per line.
+//! Input discovery and reading: a directory of collections (flat `<collection>[.<part>].jsonl[.gz]`
+//! files, or one folder per collection), one JSON document per line.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -12,61 +12,173 @@ use std::sync::OnceLock;
 use memchr::memmem;
 use xxhash_rust::xxh3::Xxh3;
 
+use crate::duplicates::OnDuplicate;
 use crate::error::BuildError;
 
 /// One input file of a collection.
 #[derive(Clone, Debug)]
 pub struct InputFile {
-    /// Collection name (the file name up to the first `.`).
+    /// Collection name (the folder's name, or the file name up to its first `.`).
     pub collection: String,
     /// Full path.
     pub path: PathBuf,
-    /// File name.
+    /// Name relative to the input directory (`genes.jsonl`, `variants/favor_chr1.jsonl`).
     pub name: String,
+    /// Name within its collection, what a load plan's patterns match: the file name in a
+    /// collection folder, the whole file name in the flat layout.
+    pub part: String,
     /// Size in bytes.
     pub bytes: u64,
     /// gzip-compressed.
     pub gz: bool,
+    /// What its documents do when their `_key` is already loaded.
+    pub on_duplicate: OnDuplicate,
 }
 
-/// Lists the collection files of `dir`, grouped by collection, parts in name order.
-/// Other files (README, hidden files) are ignored.
-pub fn discover(dir: &Path) -> Result<BTreeMap<String, Vec<InputFile>>, BuildError> {
+/// The collection files of an input directory, by collection, in load order.
+pub type Inputs = BTreeMap<String, Vec<InputFile>>;
+
+/// Lists the collection files of `dir`, grouped by collection, in load order (byte order of
+/// their names). Two layouts, mixed as one likes: flat files `<collection>[.<part>].jsonl[.gz]`,
+/// and one folder per collection whose `.jsonl` and `.jsonl.gz` files are its parts (one level,
+/// as IGVF's adapters and bucket lay them out). Hidden names and READMEs are ignored, as are
+/// other top-level files; a folder that is not a collection varcat builds is listed with no
+/// parts (the build reports it skipped) and not read. Inside a collection folder anything but
+/// its parts is an error naming it: a `.json`, `.bz2`, `.zst` or `.xz` file, or a folder, would
+/// otherwise be a part silently missing.
+pub fn discover(dir: &Path) -> Result<Inputs, BuildError> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| BuildError::io(format!("{}", dir.display()), e))?;
-    let mut out: BTreeMap<String, Vec<InputFile>> = BTreeMap::new();
+    let mut flat: Inputs = BTreeMap::new();
+    let mut folders: Inputs = BTreeMap::new();
     for e in entries {
         let e = e.map_err(|e| BuildError::io(format!("{}", dir.display()), e))?;
         let name = e.file_name().to_string_lossy().into_owned();
-        let (stem, gz) = if let Some(s) = name.strip_suffix(".jsonl.gz") {
-            (s, true)
-        } else if let Some(s) = name.strip_suffix(".jsonl") {
-            (s, false)
-        } else {
+        if ignored(&name) {
+            continue;
+        }
+        // Followed through symbolic links: an input directory of links to the real files or
+        // folders (a shared data area) is a common way to assemble one.
+        if std::fs::metadata(e.path()).is_ok_and(|m| m.is_dir()) {
+            let parts = if crate::schema::spec(&name).is_some() {
+                read_folder(&name, &e.path())?
+            } else {
+                Vec::new()
+            };
+            folders.insert(name, parts);
+            continue;
+        }
+        let Some((stem, gz)) = jsonl_stem(&name) else {
             continue;
         };
-        if stem.starts_with('.') || stem.is_empty() {
-            continue;
-        }
         let collection = stem.split('.').next().unwrap_or(stem).to_string();
-        // Followed through symbolic links: an input directory of links to the real files
-        // (a shared data area, one link per part) is a common way to assemble one.
-        let meta = std::fs::metadata(e.path()).map_err(|err| BuildError::io(name.clone(), err))?;
-        if !meta.is_file() {
+        let file = part(&collection, e.path(), name.clone(), name, gz)?;
+        flat.entry(collection).or_default().push(file);
+    }
+    for (c, parts) in folders {
+        if let Some(files) = flat.get(&c) {
+            // Which would load first is nobody's guess: refused rather than chosen.
+            return Err(BuildError::Usage(format!(
+                "{}: collection {c} is both a folder and flat files ({}); keep one layout per collection",
+                dir.join(&c).display(),
+                files[0].name
+            )));
+        }
+        flat.insert(c, parts);
+    }
+    for parts in flat.values_mut() {
+        parts.sort_by(|a, b| a.part.cmp(&b.part));
+    }
+    Ok(flat)
+}
+
+/// Names the discovery skips: hidden ones and READMEs.
+fn ignored(name: &str) -> bool {
+    name.starts_with('.') || name.to_ascii_lowercase().starts_with("readme")
+}
+
+/// The name without `.jsonl` or `.jsonl.gz`, and whether it is gzipped; None for other names.
+fn jsonl_stem(name: &str) -> Option<(&str, bool)> {
+    let (stem, gz) = if let Some(s) = name.strip_suffix(".jsonl.gz") {
+        (s, true)
+    } else {
+        (name.strip_suffix(".jsonl")?, false)
+    };
+    (!stem.is_empty()).then_some((stem, gz))
+}
+
+/// An input file of `collection` at `path`.
+fn part(
+    collection: &str,
+    path: PathBuf,
+    name: String,
+    part: String,
+    gz: bool,
+) -> Result<InputFile, BuildError> {
+    let meta = std::fs::metadata(&path).map_err(|err| BuildError::io(name.clone(), err))?;
+    if !meta.is_file() {
+        return Err(BuildError::Usage(format!(
+            "{}: not a regular file",
+            path.display()
+        )));
+    }
+    Ok(InputFile {
+        collection: collection.to_string(),
+        path,
+        name,
+        part,
+        bytes: meta.len(),
+        gz,
+        on_duplicate: OnDuplicate::default(),
+    })
+}
+
+/// The parts of collection folder `dir`.
+fn read_folder(collection: &str, dir: &Path) -> Result<Vec<InputFile>, BuildError> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| BuildError::io(format!("{}", dir.display()), e))?;
+    let mut parts = Vec::new();
+    for e in entries {
+        let e = e.map_err(|e| BuildError::io(format!("{}", dir.display()), e))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if ignored(&name) {
             continue;
         }
-        out.entry(collection.clone()).or_default().push(InputFile {
+        let path = e.path();
+        let refuse = |why: &str| {
+            Err(BuildError::Usage(format!(
+                "{}: {why} in collection folder {collection}/ (its parts are .jsonl and .jsonl.gz files)",
+                path.display()
+            )))
+        };
+        if std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return refuse("a folder (collection folders are one level)");
+        }
+        let Some((_, gz)) = jsonl_stem(&name) else {
+            let why = match name.rsplit_once('.').map(|(_, ext)| ext) {
+                Some("json") => "a .json file (one JSON document, not JSON Lines)",
+                Some("bz2" | "zst" | "xz") => {
+                    "a bzip2, zstd or xz file (recompress it with gzip, or decompress it)"
+                }
+                _ => "not a .jsonl or .jsonl.gz file",
+            };
+            return refuse(why);
+        };
+        parts.push(part(
             collection,
-            path: e.path(),
+            path,
+            format!("{collection}/{name}"),
             name,
-            bytes: meta.len(),
             gz,
-        });
+        )?);
     }
-    for parts in out.values_mut() {
-        parts.sort_by(|a, b| a.name.cmp(&b.name));
+    if parts.is_empty() {
+        return Err(BuildError::Usage(format!(
+            "{}: collection folder {collection}/ holds no .jsonl or .jsonl.gz file",
+            dir.display()
+        )));
     }
-    Ok(out)
+    Ok(parts)
 }
 
 /// Hashes the raw file bytes as they are read (before decompression).
@@ -350,6 +462,8 @@ mod tests {
         let file = InputFile {
             collection: "t".into(),
             name: "t".into(),
+            part: "t".into(),
+            on_duplicate: OnDuplicate::default(),
             path: path.to_path_buf(),
             bytes,
             gz,
@@ -423,6 +537,145 @@ mod tests {
         std::fs::remove_dir_all(&base).unwrap();
     }
 
+    /// A fresh directory for a discovery test, with `files` (path → text) written.
+    fn tree(name: &str, files: &[&str]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("varcat-layout-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for f in files {
+            let p = dir.join(f);
+            if f.ends_with('/') {
+                std::fs::create_dir_all(&p).unwrap();
+            } else {
+                std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+                std::fs::write(&p, "{\"_key\": \"x\"}\n").unwrap();
+            }
+        }
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Collection folders beside flat files: a folder's parts in byte order of their names,
+    /// named `<collection>/<file>`; hidden files and READMEs skipped at both levels; a folder
+    /// varcat builds nothing from listed with no parts and not read.
+    #[test]
+    fn test_discover_reads_flat_files_and_collection_folders() {
+        let dir = tree(
+            "mixed",
+            &[
+                "genes.jsonl",
+                "genes.b.jsonl.gz",
+                "README.md",
+                ".hidden.jsonl",
+                "notes.txt",
+                "variants/favor_chr2.jsonl",
+                "variants/Favor_chr1.jsonl.gz",
+                "variants/a_chr10.jsonl",
+                "variants/.part.jsonl.tmp",
+                "variants/README",
+                "variants/readme.txt",
+                "not_a_collection/anything.bz2",
+                ".cache/x.json",
+            ],
+        );
+        let found = discover(&dir).unwrap();
+        let names = |c: &str| -> Vec<(String, String, bool)> {
+            found[c]
+                .iter()
+                .map(|f| (f.name.clone(), f.part.clone(), f.gz))
+                .collect()
+        };
+        assert_eq!(
+            names("genes"),
+            [
+                ("genes.b.jsonl.gz".into(), "genes.b.jsonl.gz".into(), true),
+                ("genes.jsonl".into(), "genes.jsonl".into(), false),
+            ]
+        );
+        assert_eq!(
+            names("variants"),
+            [
+                (
+                    "variants/Favor_chr1.jsonl.gz".into(),
+                    "Favor_chr1.jsonl.gz".into(),
+                    true
+                ),
+                (
+                    "variants/a_chr10.jsonl".into(),
+                    "a_chr10.jsonl".into(),
+                    false
+                ),
+                (
+                    "variants/favor_chr2.jsonl".into(),
+                    "favor_chr2.jsonl".into(),
+                    false
+                ),
+            ]
+        );
+        assert!(found["not_a_collection"].is_empty());
+        assert_eq!(found.len(), 3, "{:?}", found.keys());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Inside a collection folder, anything but its parts is an error naming it; so are a
+    /// collection given both ways and an empty collection folder.
+    #[test]
+    fn test_discover_refuses_what_a_collection_folder_must_not_hold() {
+        for (i, (files, named, why)) in [
+            (
+                &["variants/a.jsonl", "variants/b.json"][..],
+                "variants/b.json",
+                "a .json file",
+            ),
+            (
+                &["variants/a.jsonl.bz2"][..],
+                "variants/a.jsonl.bz2",
+                "bzip2, zstd or xz",
+            ),
+            (
+                &["genes/a.jsonl", "genes/a.jsonl.zst"][..],
+                "genes/a.jsonl.zst",
+                "bzip2, zstd or xz",
+            ),
+            (
+                &["genes/a.jsonl", "genes/b.xz"][..],
+                "genes/b.xz",
+                "bzip2, zstd or xz",
+            ),
+            (
+                &["genes/a.jsonl", "genes/chr1/a.jsonl"][..],
+                "genes/chr1",
+                "a folder",
+            ),
+            (
+                &["genes/a.jsonl", "genes/a.csv"][..],
+                "genes/a.csv",
+                "not a .jsonl",
+            ),
+            (
+                &["genes/README.md", "genes/.x.jsonl"][..],
+                "genes",
+                "holds no .jsonl",
+            ),
+            (&["genes/"][..], "genes", "holds no .jsonl"),
+            (
+                &["genes/a.jsonl", "genes.jsonl"][..],
+                "genes",
+                "both a folder and flat files",
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let dir = tree(&format!("bad{i}"), files);
+            let err = discover(&dir).unwrap_err().to_string();
+            assert!(
+                err.starts_with(&format!("{}:", dir.join(named).display())) && err.contains(why),
+                "{files:?}: {err}"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+
     #[test]
     fn test_corrupt_gzip_names_the_file_and_line() {
         let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -479,6 +732,8 @@ mod tests {
         let file = InputFile {
             collection: "t".into(),
             name: "t".into(),
+            part: "t".into(),
+            on_duplicate: OnDuplicate::default(),
             path: path.clone(),
             bytes: gz.len() as u64,
             gz: true,

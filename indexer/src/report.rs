@@ -1,10 +1,15 @@
-//! The build summary: counts per collection, merges, dangling references, warnings.
+//! The build summary: counts per collection, duplicates, dangling references, warnings.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::duplicates::OnDuplicate;
+
 /// How many unplaceable documents the summary names by `file:line`, per collection.
 const UNPLACED_SHOWN: usize = 3;
+
+/// How many later duplicates the summary names by `file:line`, per collection and policy.
+const DUPLICATES_SHOWN: usize = 3;
 
 /// What a build did.
 #[derive(Clone, Debug, Default)]
@@ -13,8 +18,9 @@ pub struct Report {
     pub documents: BTreeMap<String, u64>,
     /// Documents read per collection (before merging duplicates).
     pub read: BTreeMap<String, u64>,
-    /// Duplicate `_key`s merged per collection.
-    pub merged: BTreeMap<String, u64>,
+    /// Later documents of a `_key` already loaded, per collection and the policy that
+    /// resolved them: how many, and the first few `file:line`s.
+    pub duplicates: BTreeMap<String, BTreeMap<OnDuplicate, (u64, Vec<String>)>>,
     /// Keys derived for edges without `_key`, per collection.
     pub derived_keys: BTreeMap<String, u64>,
     /// Dangling references: (collection, field, target collection) → count.
@@ -47,6 +53,28 @@ impl Report {
         *m.entry(k).or_insert(0) += n;
     }
 
+    /// Counts a later document of a `_key` already loaded (at `file:line`), resolved by
+    /// `policy`.
+    pub fn duplicate(&mut self, collection: &str, policy: OnDuplicate, at: String) {
+        let (n, first) = self
+            .duplicates
+            .entry(collection.to_string())
+            .or_default()
+            .entry(policy)
+            .or_default();
+        *n += 1;
+        if first.len() < DUPLICATES_SHOWN {
+            first.push(at);
+        }
+    }
+
+    /// Later documents of a `_key` already loaded in `collection`, whatever became of them.
+    pub fn duplicates_in(&self, collection: &str) -> u64 {
+        self.duplicates
+            .get(collection)
+            .map_or(0, |m| m.values().map(|(n, _)| n).sum())
+    }
+
     /// Counts a document of `collection` whose coordinates cannot be placed (at `file:line`).
     pub fn unplaced(&mut self, collection: &str, at: String, reason: &str) {
         let (n, first) = self.unplaced.entry(collection.to_string()).or_default();
@@ -54,6 +82,35 @@ impl Report {
         if first.len() < UNPLACED_SHOWN {
             first.push(format!("{at}: {reason}"));
         }
+    }
+
+    /// [`Report::duplicates`] as the catalog's metadata holds it: collection → policy →
+    /// `{"count", "first"}`.
+    pub fn duplicates_json(&self) -> serde_json::Value {
+        let by_policy = |by: &BTreeMap<OnDuplicate, (u64, Vec<String>)>| {
+            by.iter()
+                .map(|(p, (n, first))| {
+                    (
+                        p.as_str().to_string(),
+                        serde_json::json!({"count": n, "first": first}),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
+        };
+        self.duplicates
+            .iter()
+            .map(|(c, by)| (c.clone(), serde_json::Value::Object(by_policy(by))))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    }
+
+    /// Members dropped because no endpoint knows them: collection → member → documents.
+    pub fn skipped_members(&self) -> BTreeMap<&str, BTreeMap<&str, u64>> {
+        let mut out: BTreeMap<&str, BTreeMap<&str, u64>> = BTreeMap::new();
+        for ((c, f), n) in &self.unknown_fields {
+            out.entry(c).or_default().insert(f, *n);
+        }
+        out
     }
 
     /// Warnings to show the user (unknown collections and fields, unplaceable coordinates).
@@ -81,16 +138,21 @@ impl fmt::Display for Report {
         writeln!(
             f,
             "{:<34} {:>12} {:>10}",
-            "collection", "documents", "merged"
+            "collection", "documents", "duplicates"
         )?;
         for (c, n) in &self.documents {
-            writeln!(
-                f,
-                "{:<34} {:>12} {:>10}",
-                c,
-                n,
-                self.merged.get(c).copied().unwrap_or(0)
-            )?;
+            writeln!(f, "{:<34} {:>12} {:>10}", c, n, self.duplicates_in(c))?;
+        }
+        for (c, by) in &self.duplicates {
+            for (policy, (n, first)) in by {
+                let more = if *n > first.len() as u64 { ", …" } else { "" };
+                writeln!(
+                    f,
+                    "{c}: {n} duplicate _keys {}: {}{more}",
+                    policy.outcome(),
+                    first.join(", ")
+                )?;
+            }
         }
         if !self.dangling.is_empty() {
             writeln!(f, "dangling references (normal in IGVF data):")?;

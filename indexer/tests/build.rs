@@ -122,7 +122,7 @@ fn test_malformed_line_names_file_and_line() {
 }
 
 #[test]
-fn test_duplicates_merge_and_strict_refuses() {
+fn test_duplicates_keep_the_first_by_default_and_strict_refuses() {
     let dir = scratch("dup");
     let input = dir.join("in");
     std::fs::create_dir_all(&input).unwrap();
@@ -134,19 +134,31 @@ fn test_duplicates_merge_and_strict_refuses() {
     std::fs::write(input.join("unheard_of.jsonl"), "{\"_key\": \"x\"}\n").unwrap();
     let out = dir.join("x.varcat");
     let report = build(&Options::new(&input, &out)).unwrap();
-    assert_eq!(report.merged["genes"], 1);
+    assert_eq!(report.duplicates_in("genes"), 1);
+    let (n, first) = &report.duplicates["genes"][&varcat_indexer::OnDuplicate::Error];
+    assert_eq!(*n, 1);
+    assert!(first[0].ends_with("genes.jsonl:2"), "{first:?}");
     assert_eq!(report.non_finite, 1);
     assert!(report.warnings().iter().any(|w| w.contains("unheard_of")));
     assert!(report.warnings().iter().any(|w| w.contains("mystery")));
     let cat = Collections::open(Catalog::open(&out).unwrap()).unwrap();
     let g = cat.get("genes").unwrap();
     let o = g.ord("G1").unwrap();
-    // Later top-level members win; earlier ones not overwritten stay.
-    assert_eq!(g.string(o, "name").as_deref(), Some("B"));
+    // As arangoimport's default: the first document is kept whole, the later one refused.
+    assert_eq!(g.string(o, "name").as_deref(), Some("A"));
     assert_eq!(g.string(o, "chr").as_deref(), Some("chr1"));
-    assert_eq!(g.value(o, "start").as_deref(), Some(&b"5"[..]));
+    assert_eq!(g.value(o, "start"), None);
     assert_eq!(g.value(g.ord("G0").unwrap(), "name"), None);
 
+    // Strict: an unknown collection is refused, naming its file.
+    let mut strict = Options::new(&input, &out);
+    strict.strict = true;
+    let msg = build(&strict).unwrap_err().to_string();
+    assert!(
+        msg.contains("unheard_of.jsonl: unknown collection unheard_of (--strict)"),
+        "{msg}"
+    );
+    std::fs::remove_file(input.join("unheard_of.jsonl")).unwrap();
     // Strict: the same duplicate (with coordinates that can be placed, which strict also
     // demands) is refused.
     std::fs::write(

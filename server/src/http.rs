@@ -865,6 +865,7 @@ fn health(loaded: &Loaded) -> Vec<u8> {
             "bytes": loaded.cat.catalog.file_len(),
             "format_version": m.format_version,
             "built_by": format!("varcat {}", m.varcat_version),
+            "release": m.release,
             "collections": collections,
         },
         "varcat_version": env!("CARGO_PKG_VERSION"),

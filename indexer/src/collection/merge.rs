@@ -1,6 +1,6 @@
-//! Pass 2: pass 1's sorted documents with duplicate keys merged (later members over earlier,
-//! like `arangoimport --on-duplicate update`), repeated keyless edges named, and re-sorted
-//! when the collection's order is not `_key`.
+//! Pass 2: pass 1's sorted documents with duplicate keys resolved in load order by each file's
+//! policy ([`crate::duplicates`]), repeated keyless edges named, and re-sorted when the
+//! collection's order is not `_key`.
 
 use std::path::PathBuf;
 
@@ -9,7 +9,8 @@ use varcat_format::records::{json_bytes, Record, RecordBuf};
 
 use super::env::{finish_reader, Env};
 use super::members::{member, Members};
-use super::payload::{payload, split_payload, FLAG_KEYLESS};
+use super::payload::{payload, split_payload, FLAG_KEYLESS, FLAG_NULLS};
+use crate::duplicates::{patch_member, OnDuplicate};
 use crate::error::BuildError;
 use crate::report::Report;
 use crate::schema::{Order, Spec};
@@ -21,23 +22,24 @@ pub(super) fn merge(
     spec: &Spec,
     sorter: Sorter,
     files: &[PathBuf],
+    policies: &[OnDuplicate],
     env: &mut Env,
 ) -> Result<Stream, BuildError> {
     let name = spec.name;
     env.progress.phase(&format!("{name}: sorting"));
     let sorted = finish_reader(sorter, env)?;
     let stream = match spec.order {
-        Order::Key => Stream::groups(sorted),
+        Order::Key => Stream::groups(sorted, policies),
         Order::Fields(_) => {
             env.progress.phase(&format!("{name}: ordering"));
             let mut reorder = env.sorter(1);
-            let mut groups = Stream::groups(sorted);
+            let mut groups = Stream::groups(sorted, policies);
             while let Some((key, rec)) = groups.next(spec, files, env)? {
                 let k = order_key(spec, rec, key);
                 reorder.push(&k, &payload(0, 0, 0, rec))?;
             }
             drop(groups);
-            Stream::new(From::Reordered(finish_reader(reorder, env)?))
+            Stream::new(From::Reordered(finish_reader(reorder, env)?), Vec::new())
         }
     };
     Ok(stream)
@@ -50,6 +52,8 @@ pub(super) struct Stream {
     cur: (String, Vec<u8>),
     /// The buffers of the item being read (reused: a record costs no allocation).
     item: (Vec<u8>, Vec<u8>),
+    /// By input file: its duplicate policy.
+    policies: Vec<OnDuplicate>,
 }
 
 enum From {
@@ -68,21 +72,25 @@ enum From {
 }
 
 impl Stream {
-    fn new(from: From) -> Stream {
+    fn new(from: From, policies: Vec<OnDuplicate>) -> Stream {
         Stream {
             from,
             cur: Default::default(),
             item: Default::default(),
+            policies,
         }
     }
 
-    fn groups(sorted: crate::sorter::Sorted) -> Stream {
-        Stream::new(From::Groups {
-            sorted,
-            ahead: Default::default(),
-            has_ahead: false,
-            ready: Default::default(),
-        })
+    fn groups(sorted: crate::sorter::Sorted, policies: &[OnDuplicate]) -> Stream {
+        Stream::new(
+            From::Groups {
+                sorted,
+                ahead: Default::default(),
+                has_ahead: false,
+                ready: Default::default(),
+            },
+            policies.to_vec(),
+        )
     }
 
     /// The next record's key and bytes.
@@ -126,7 +134,12 @@ impl Stream {
                     // Most groups are one document, handed out from the buffers.
                     cur.0.clear();
                     push_key(&mut cur.0, k);
-                    set_bytes(&mut cur.1, split_payload(p).3);
+                    let (flags, _, _, rec) = split_payload(p);
+                    if flags & FLAG_NULLS != 0 {
+                        cur.1 = without_nulls(rec);
+                    } else {
+                        set_bytes(&mut cur.1, rec);
+                    }
                     break;
                 }
                 let mut group = vec![(k.clone(), p.clone()), std::mem::take(ahead)];
@@ -140,7 +153,7 @@ impl Stream {
                         break;
                     }
                 }
-                ready.extend(resolve_group(spec, group, files, env)?);
+                ready.extend(resolve_group(spec, group, files, &self.policies, env)?);
             },
         }
         Ok(Some((&self.cur.0, &self.cur.1)))
@@ -167,17 +180,25 @@ fn key_of(k: &[u8]) -> String {
     s
 }
 
-/// Turns a group of equal keys into the records to store.
+/// A record without its `null` members (which mean "absent" once duplicates are resolved).
+fn without_nulls(rec: &[u8]) -> Vec<u8> {
+    let mut rb = RecordBuf::new();
+    for (id, v) in Record::new(rec).members() {
+        if v != b"null" {
+            rb.set(id, v.to_vec());
+        }
+    }
+    rb.encode()
+}
+
+/// Turns a group of equal keys (in load order) into the records to store.
 fn resolve_group(
     spec: &Spec,
     group: Vec<(Vec<u8>, Vec<u8>)>,
     files: &[PathBuf],
+    policies: &[OnDuplicate],
     env: &mut Env,
 ) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
-    if group.len() == 1 {
-        let (k, p) = &group[0];
-        return Ok(vec![(key_of(k), split_payload(p).3.to_vec())]);
-    }
     let key = key_of(&group[0].0);
     let (flags, _, _, _) = split_payload(&group[0].1);
     if flags & FLAG_KEYLESS != 0 {
@@ -192,7 +213,7 @@ fn resolve_group(
                 format!("{key} #{:06}", i + 1)
             };
             let mut rb = RecordBuf::new();
-            for (id, v) in rec.members() {
+            for (id, v) in rec.members().filter(|m| m.1 != b"null") {
                 rb.set(id, v.to_vec());
             }
             if spec.stores("_key") {
@@ -207,25 +228,52 @@ fn resolve_group(
         );
         return Ok(out);
     }
+    let at = |p: &[u8]| {
+        let (_, fi, line, _) = split_payload(p);
+        (
+            files.get(fi as usize).cloned().unwrap_or_default(),
+            line,
+            fi,
+        )
+    };
     if env.strict {
-        let (_, fi, line, _) = split_payload(&group[1].1);
+        let (file, line, _) = at(&group[1].1);
         return Err(BuildError::Input {
-            file: files.get(fi as usize).cloned().unwrap_or_default(),
+            file,
             line,
             reason: format!("duplicate _key {key} in {} (--strict)", spec.name),
         });
     }
-    let mut rb = RecordBuf::new();
-    for (_, p) in &group {
-        for (id, v) in Record::new(split_payload(p).3).members() {
-            rb.set(id, v.to_vec());
+    // The first document, then each later one acting on it by its file's policy.
+    let mut doc: Vec<(u16, Vec<u8>)> = Record::new(split_payload(&group[0].1).3)
+        .members()
+        .map(|(id, v)| (id, v.to_vec()))
+        .collect();
+    for (_, p) in &group[1..] {
+        let (file, line, fi) = at(p);
+        let policy = policies.get(fi as usize).copied().unwrap_or_default();
+        let later = Record::new(split_payload(p).3);
+        match policy {
+            OnDuplicate::Error | OnDuplicate::Ignore => {}
+            OnDuplicate::Replace => {
+                doc = later.members().map(|(id, v)| (id, v.to_vec())).collect();
+            }
+            OnDuplicate::Update => {
+                for (id, v) in later.members() {
+                    match doc.binary_search_by_key(&id, |m| m.0) {
+                        Ok(i) => doc[i].1 = patch_member(&doc[i].1, v),
+                        Err(i) => doc.insert(i, (id, v.to_vec())),
+                    }
+                }
+            }
         }
+        env.report
+            .duplicate(spec.name, policy, format!("{}:{line}", file.display()));
     }
-    Report::bump(
-        &mut env.report.merged,
-        spec.name.to_string(),
-        group.len() as u64 - 1,
-    );
+    let mut rb = RecordBuf::new();
+    for (id, v) in doc.into_iter().filter(|m| m.1 != b"null") {
+        rb.set(id, v);
+    }
     Ok(vec![(key, rb.encode())])
 }
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 use varcat_format::namemap::FastMap;
 use varcat_format::records::{json_bytes, RecordBuf};
 
-use super::payload::FLAG_KEYLESS;
+use super::payload::{FLAG_KEYLESS, FLAG_NULLS};
 use crate::derive::Ctx;
 use crate::doc::Doc;
 use crate::input::fix_non_finite;
@@ -26,6 +26,9 @@ pub(super) struct Processor<'a> {
     slots: FastMap<&'static str, Slot>,
     pub(super) counts: Counts,
     pub(super) unknown: BTreeMap<String, u64>,
+    /// Members whose value is null are kept in the record as `null` (flagged
+    /// [`FLAG_NULLS`]): a document of an `update` file that repeats a key sets them to null.
+    pub(super) keep_nulls: bool,
 }
 
 /// What a kept member is to the collection.
@@ -53,7 +56,10 @@ type Processed = (String, u8, Vec<u8>, Option<String>);
 impl<'a> Processor<'a> {
     /// A processor for the same collection with its own counts (one per parsing worker).
     pub(super) fn fresh(&self) -> Processor<'a> {
-        Processor::new(self.spec)
+        Processor {
+            keep_nulls: self.keep_nulls,
+            ..Processor::new(self.spec)
+        }
     }
 
     pub(super) fn new(spec: &'a Spec) -> Processor<'a> {
@@ -81,6 +87,7 @@ impl<'a> Processor<'a> {
             prepare: crate::schema::hooks(spec.name).prepare,
             counts: Counts::default(),
             unknown: BTreeMap::new(),
+            keep_nulls: false,
         }
     }
 
@@ -180,6 +187,9 @@ impl<'a> Processor<'a> {
                     if self.spec.stores(&name) {
                         rb.set(id, json);
                     }
+                } else if self.keep_nulls && self.spec.stores(&name) {
+                    rb.set(id, b"null".to_vec());
+                    flags |= FLAG_NULLS;
                 }
                 if coordinate {
                     coords.push((name.into_owned(), v));

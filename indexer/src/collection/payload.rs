@@ -1,6 +1,8 @@
 //! What documents carry through the sorters besides their record.
 
 pub(super) const FLAG_KEYLESS: u8 = 1;
+/// The record holds `null` members (kept for an `update` duplicate to store; never stored).
+pub(super) const FLAG_NULLS: u8 = 2;
 
 /// Payload carried through the sorters: flags, origin (file index, line) and the record.
 pub(super) fn payload(flags: u8, file: u32, line: u64, rec: &[u8]) -> Vec<u8> {

@@ -12,6 +12,7 @@ use super::payload::payload_into;
 use super::Source;
 use crate::derive::{Ctx, UnitBatch};
 use crate::doc::Doc;
+use crate::duplicates::OnDuplicate;
 use crate::error::BuildError;
 use crate::input::{Block, Lines};
 use crate::parallel;
@@ -21,11 +22,12 @@ use crate::sorter::Sorter;
 use crate::sortkey::SortKey;
 
 /// What pass 1 leaves: the sorter holding every document, the keys' encoding chooser, and
-/// the inputs (named in errors).
+/// the inputs (named in errors) with their duplicate policies.
 pub(super) struct Pass1 {
     pub sorter: Sorter,
     pub keys: keys::Chooser,
     pub files: Vec<PathBuf>,
+    pub policies: Vec<OnDuplicate>,
 }
 
 /// A batch parsed on a worker, ready for the sorter: every document's key, sort key and
@@ -143,13 +145,18 @@ pub(super) fn read(
     let mut sorter = env.reader_sorter();
     let mut read = 0u64;
     let mut keys = keys::Chooser::default();
-    let files: Vec<PathBuf> = match &source {
-        Source::Files(f) => f.iter().map(|f| f.path.clone()).collect(),
-        Source::Derived(_) => vec![PathBuf::from(format!("<derived {name}>"))],
+    let (files, policies): (Vec<PathBuf>, Vec<OnDuplicate>) = match &source {
+        Source::Files(f) => f.iter().map(|f| (f.path.clone(), f.on_duplicate)).unzip(),
+        // A derived table's repeated keys (the same pair reached twice) are one document.
+        Source::Derived(_) => (
+            vec![PathBuf::from(format!("<derived {name}>"))],
+            vec![OnDuplicate::Update],
+        ),
     };
     match source {
         Source::Files(parts) => {
             for (fi, file) in parts.iter().enumerate() {
+                proc.keep_nulls = file.on_duplicate == OnDuplicate::Update;
                 let mut lines = Lines::open(file, env.max_line)?;
                 let raw_read = std::cell::Cell::new(0u64);
                 let mut docs = 0u64;
@@ -246,5 +253,6 @@ pub(super) fn read(
         sorter,
         keys,
         files,
+        policies,
     })
 }
