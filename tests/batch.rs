@@ -328,7 +328,7 @@ fn test_expect_100_continue() {
     s.read_exact(&mut got).unwrap();
     assert_eq!(&got, want, "{}", String::from_utf8_lossy(&got));
     s.write_all(body).unwrap();
-    let (_, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
+    let (_, raw) = crate::util::read_until_closed(&mut s, Duration::from_secs(10));
     let r = parse_response(&raw, false);
     assert_eq!(r.status, 200);
     assert_eq!(r.json()[0]["results"][0]["_id"], "ENSG00000101349");
@@ -342,7 +342,7 @@ fn test_expect_100_continue() {
     )
     .unwrap();
     s.write_all(body).unwrap();
-    let (closed, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
+    let (closed, raw) = crate::util::read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed);
     let text = String::from_utf8_lossy(&raw);
     assert!(text.starts_with("HTTP/1.1 200 "), "{text}");
@@ -356,7 +356,7 @@ fn test_expect_100_continue() {
         (1 << 20) + 1
     )
     .unwrap();
-    let (closed, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
+    let (closed, raw) = crate::util::read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed);
     let text = String::from_utf8_lossy(&raw);
     assert!(text.starts_with("HTTP/1.1 413 "), "{text}");
@@ -378,7 +378,7 @@ fn test_chunked_body_past_the_limit_is_413() {
         sent += 1;
     }
     let _ = s.write_all(b"0\r\n\r\n");
-    let (closed, raw) = crate::hostile::read_until_closed(&mut s, Duration::from_secs(10));
+    let (closed, raw) = crate::util::read_until_closed(&mut s, Duration::from_secs(10));
     assert!(closed);
     let r = parse_response(&raw, false);
     assert_eq!(r.status, 413, "{}", r.text());

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::harness::{poll, spawn};
-use crate::hostile::rss_anon;
+use crate::util::rss_anon;
 use crate::util::{build_command, catalog, request, scratch, testdata};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
@@ -154,7 +154,7 @@ fn test_batch_answers_to_clients_that_do_not_read_stay_bounded() {
     assert!(grew < 150 << 20, "RssAnon grew by {} MB", grew >> 20);
     // Stalled, each is cut: its connection ends long before 38 MB arrive.
     for s in &mut held {
-        let (cut, got) = crate::hostile::read_until_closed(s, Duration::from_secs(30));
+        let (cut, got) = crate::util::read_until_closed(s, Duration::from_secs(30));
         assert!(cut, "a stalled batch answer was never cut");
         assert!(got.len() < 30 << 20, "{} bytes arrived", got.len());
     }

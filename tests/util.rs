@@ -1,12 +1,17 @@
-//! Test support: the shared server, requests through the shared HTTP/1.1 client, JSON helpers.
+//! Test support: the shared server, requests through the shared HTTP/1.1 client, JSON helpers,
+//! and the expected rows, shapes and raw-socket helpers that tests in several files share.
 
+use std::io::Read;
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{json, Map, Value};
 
 use crate::harness::{spawn, Proc};
+use crate::oracle::{self, data, obj, s, sorted_by_key, VariantQuery};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -258,4 +263,174 @@ pub fn get_ok(app: &varcat::http::App, url: &str) -> varcat::http::Response {
     });
     assert_eq!(r.status, 200, "{url}: {}", String::from_utf8_lossy(&r.body));
     r
+}
+
+// Expected rows, shapes and small helpers that tests of several path families (or several
+// cross-cutting files) share.
+
+/// Sets member `k` of `m` to `v`.
+pub fn put(m: &mut Map<String, Value>, k: &str, v: Value) {
+    m.insert(k.to_string(), v);
+}
+
+/// A transcript's members as the paths answer them (answer name, document member).
+pub const TRANSCRIPT: &[(&str, &str)] = &[
+    ("_id", "_key"),
+    ("transcript_type", "transcript_type"),
+    ("chr", "chr"),
+    ("start", "start"),
+    ("end", "end"),
+    ("strand", "strand"),
+    ("name", "name"),
+    ("gene_name", "gene_name"),
+    ("refseq_transcript_ids", "refseq_transcript_ids"),
+    ("MANE_Select", "MANE_Select"),
+    ("source", "source"),
+    ("version", "version"),
+    ("source_url", "source_url"),
+];
+
+/// Edges of `coll` whose `end` is one of `handles`, in key order.
+pub fn edges(coll: &str, end: &str, handles: &[String]) -> Vec<&'static Value> {
+    sorted_by_key(
+        data()
+            .docs(coll)
+            .iter()
+            .filter(|e| handles.iter().any(|h| h == s(e, end)))
+            .collect(),
+    )
+}
+
+/// The handles (`coll/_key`) of `docs`.
+pub fn handles(coll: &str, docs: &[&Value]) -> Vec<String> {
+    docs.iter()
+        .map(|d| format!("{coll}/{}", s(d, "_key")))
+        .collect()
+}
+
+/// The documents of `coll` passing `keep`, in key order.
+pub fn docs(coll: &str, keep: impl Fn(&Value) -> bool) -> Vec<&'static Value> {
+    let mut v: Vec<&Value> = data().docs(coll).iter().filter(|d| keep(d)).collect();
+    v.sort_by(|a, b| s(a, "_key").cmp(s(b, "_key")));
+    v
+}
+
+/// The documents of `coll` passing `keep`, in key order, in `shape`.
+pub fn rows(coll: &str, keep: impl Fn(&Value) -> bool, shape: &[(&str, &str)]) -> Vec<Value> {
+    sorted_by_key(data().docs(coll).iter().filter(|d| keep(d)).collect())
+        .into_iter()
+        .map(|d| obj(d, shape))
+        .collect()
+}
+
+/// Whether the array member `field` of `d` holds `v`.
+pub fn has(d: &Value, field: &str, v: &str) -> bool {
+    d[field]
+        .as_array()
+        .is_some_and(|a| a.iter().any(|x| x == v))
+}
+
+/// The first page (25 rows) of `want`.
+pub fn check(q: &str, want: Vec<Value>) {
+    let page: Vec<Value> = want.into_iter().take(25).collect();
+    assert_json_eq(&get_json(q), &Value::Array(page), q);
+}
+
+/// The human gene TSTA1, found by name.
+pub fn tsta1() -> Vec<&'static Value> {
+    oracle::genes("Homo sapiens", None, None, None, Some("TSTA1"))
+}
+
+/// The score members of a coding variant, in answer order.
+pub const SCORES: &[&str] = &[
+    "SIFT_score",
+    "SIFT4G_score",
+    "Polyphen2_HDIV_score",
+    "Polyphen2_HVAR_score",
+    "VEST4_score",
+    "REVEL_score",
+    "MutPred_score",
+    "BayesDel_addAF_score",
+    "BayesDel_noAF_score",
+    "VARITY_R_score",
+    "VARITY_ER_score",
+    "VARITY_R_LOO_score",
+    "VARITY_ER_LOO_score",
+    "ESM1b_score",
+    "AlphaMissense_score",
+    "CADD_raw_score",
+];
+
+/// A coding variant as the coding-variant paths answer it.
+pub fn coding_row(cv: &Value) -> Value {
+    let mut m = Map::new();
+    m.insert("_id".into(), cv["_key"].clone());
+    m.insert("name".into(), json!(oracle::display_name(s(cv, "name"))));
+    for f in [
+        "ref",
+        "alt",
+        "protein_name",
+        "protein_id",
+        "gene_name",
+        "transcript_id",
+        "hgvsp",
+        "hgvsc",
+        "refcodon",
+    ] {
+        m.insert(f.into(), cv.get(f).cloned().unwrap_or(Value::Null));
+    }
+    for f in ["aapos", "codonpos"] {
+        m.insert(
+            f.into(),
+            cv.get(f)
+                .and_then(Value::as_f64)
+                .map_or(Value::Null, |x| json!(x as i64)),
+        );
+    }
+    for f in SCORES.iter().chain(&["source", "source_url"]) {
+        m.insert(f.to_string(), cv.get(*f).cloned().unwrap_or(Value::Null));
+    }
+    Value::Object(m)
+}
+
+/// A variant query naming nothing yet (filled in with `..q()`).
+pub fn q<'a>() -> VariantQuery<'a> {
+    VariantQuery::default()
+}
+
+/// A small valid request, for tests that need any answer.
+pub const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
+
+/// Reads what the server sends on `s` until it closes the connection (`true`) or `wait` passes
+/// (`false`); returns whether it closed and everything read.
+pub fn read_until_closed(s: &mut TcpStream, wait: Duration) -> (bool, Vec<u8>) {
+    let end = Instant::now() + wait;
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    while Instant::now() < end {
+        s.set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        match s.read(&mut buf) {
+            Ok(0) => return (true, out),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return (true, out),
+        }
+    }
+    (false, out)
+}
+
+/// The anonymous memory of process `pid`, bytes.
+pub fn rss_anon(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("RssAnon:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .unwrap()
+        * 1024
 }

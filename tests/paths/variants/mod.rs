@@ -1,11 +1,76 @@
-//! 4.2 /variants/freq, 4.25 /variants/region-summary, 4.18 /variants/nearest-genes.
+//! `/variants` (node look-ups), `/variants/freq` (each identifier alone and combined, region
+//! edges, inclusive bounds, paging, errors), `/variants/region-summary` and
+//! `/variants/nearest-genes`. The other `/variants/...` paths have files of their own in this
+//! folder.
+
+mod coding_variants;
+mod genes;
+mod ld;
+mod phenotypes;
+mod predictions;
+mod summary;
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
 use crate::oracle::{self, data, obj, s, VariantQuery, GENE};
-use crate::util::{assert_bad_request, assert_json_eq, assert_rows, check_paging, get_json};
+use crate::util::{
+    assert_bad_request, assert_json_eq, assert_rows, check, check_paging, get_json, has, q,
+};
+
+#[test]
+fn test_variants_match_the_oracle() {
+    let full = |v: &&Value| oracle::variant_full(v);
+    let q = oracle::VariantQuery {
+        rsid: Some("rs900001"),
+        ..Default::default()
+    };
+    check(
+        "/variants?rsid=rs900001",
+        oracle::variants("variants", q).iter().map(full).collect(),
+    );
+    // The region is not capped at 10 kb here (IGVF does not cap /variants).
+    let q = oracle::VariantQuery {
+        region: Some(("chr20", 9_000_000, 10_000_000)),
+        ..Default::default()
+    };
+    let all: Vec<Value> = oracle::variants("variants", q).iter().map(full).collect();
+    check_paging("/variants?region=chr20:9000000-10000000", &all, 2);
+    let q = oracle::VariantQuery {
+        region: Some(("chr1", 3_000_000, 4_000_000)),
+        ..Default::default()
+    };
+    check(
+        "/variants?organism=Mus%20musculus&region=chr1:3000000-4000000&mouse_strain=A_J",
+        oracle::variants("mm_variants", q)
+            .into_iter()
+            .filter(|v| has(v, "strain", "A_J"))
+            .map(oracle::variant_full)
+            .collect(),
+    );
+    assert_bad_request(
+        "/variants?organism=Mus%20musculus&region=chr1:3000000-4000000&GENCODE_category=coding",
+        &[(
+            "GENCODE_category applies to Homo sapiens only",
+            &["GENCODE_category"],
+        )],
+    );
+    assert_bad_request(
+        "/variants?region=chr1:1-100000&mouse_strain=A_J",
+        &[(
+            "mouse_strain applies to Mus musculus only",
+            &["mouse_strain"],
+        )],
+    );
+    let r = crate::util::get("/variants?GENCODE_category=coding");
+    assert_eq!(
+        r.status,
+        400,
+        "an identifier or a region is required: {}",
+        r.text()
+    );
+}
 
 fn freq_row(v: &Value) -> Value {
     oracle::variant_full(v)
@@ -24,10 +89,6 @@ fn freq(
         .filter(|v| gencode.is_none_or(|g| v["annotations"]["funseq_description"] == g))
         .map(freq_row)
         .collect()
-}
-
-fn q<'a>() -> VariantQuery<'a> {
-    VariantQuery::default()
 }
 
 #[test]
@@ -545,44 +606,4 @@ fn test_nearest_genes() {
         "/variants/nearest-genes?region=chr1:1-2&page=x",
         &[("page must be a non-negative integer, got \"x\"", &["page"])],
     );
-}
-
-#[test]
-fn test_variant_ld_partner_is_a_key_a_client_can_send_back() {
-    // IGVF answers the partner's key without verbose and its record in a one-element array
-    // with it; the key is a `variant_id` the same path accepts.
-    let anchor = "NC_000001.11:15000:A:G";
-    let plain = get_json("/variants/variant-ld?rsid=rs900001");
-    let verbose = get_json("/variants/variant-ld?rsid=rs900001&verbose=true");
-    let (plain, verbose) = (plain.as_array().unwrap(), verbose.as_array().unwrap());
-    assert!(plain.len() >= 2, "pairs at either end");
-    assert_eq!(plain.len(), verbose.len());
-    let mut sent_back = 0;
-    for (r, rv) in plain.iter().zip(verbose) {
-        let key = r["sequence_variant"].as_str().expect("a string");
-        assert!(!key.contains('/'), "{key}: the key, not a handle");
-        assert_ne!(key, anchor, "the partner, not the anchor");
-        let list = rv["sequence_variant"]
-            .as_array()
-            .expect("verbose: an array");
-        match data().handle(&format!("variants/{key}")) {
-            Some(doc) => {
-                assert_eq!(list.len(), 1, "{key}");
-                assert_eq!(list[0]["_id"], json!(key));
-                assert_eq!(list[0]["spdi"], doc["spdi"]);
-                let q = format!("/variants/variant-ld?variant_id={key}");
-                let back = get_json(&q);
-                assert!(
-                    back.as_array()
-                        .unwrap()
-                        .iter()
-                        .any(|b| b["sequence_variant"] == json!(anchor)),
-                    "{q}: the pair, seen from the partner"
-                );
-                sent_back += 1;
-            }
-            None => assert!(list.is_empty(), "{key}: a missing partner is []"),
-        }
-    }
-    assert!(sent_back >= 1, "a partner in the catalog");
 }

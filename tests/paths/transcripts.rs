@@ -1,9 +1,82 @@
-//! 4.8 /transcripts/genes and 4.10 /genes-structure.
+//! `/transcripts` (node look-ups) and the transcript's edges: `/transcripts/proteins`,
+//! `/transcripts/genes` (by id, region and type, verbose, mouse, paging, errors).
 
 use serde_json::{json, Value};
 
-use crate::oracle::{self, coll, data, id_or, obj, overlaps, s, GENE};
-use crate::util::{assert_bad_request, assert_json_eq, assert_rows, check_paging, get_json};
+use crate::oracle::{self, coll, data, id_or, obj, overlaps, s, GENE, PROTEIN};
+use crate::util::{
+    assert_bad_request, assert_json_eq, assert_rows, check, check_paging, edges, get_json, rows,
+    TRANSCRIPT,
+};
+
+#[test]
+fn test_transcripts_proteins_verbose_protein_is_a_one_element_array() {
+    let q = "/transcripts/proteins?transcript_id=ENST00000353224&verbose=true";
+    let want: Vec<Value> = edges(
+        "transcripts_proteins",
+        "_from",
+        &["transcripts/ENST00000353224".to_string()],
+    )
+    .into_iter()
+    .map(|e| {
+        let protein = match data().handle(s(e, "_to")) {
+            Some(p) => json!([obj(p, PROTEIN)]),
+            None => json!([]),
+        };
+        json!({
+            "source": e["source"],
+            "source_url": e["source_url"],
+            "protein": protein,
+            "transcript": e["_from"],
+            "name": e["name"],
+        })
+    })
+    .collect();
+    assert!(want
+        .iter()
+        .all(|r| r["protein"].as_array().is_some_and(|a| a.len() == 1)));
+    assert_json_eq(&get_json(q), &Value::Array(want), q);
+    // Not verbose: the handle string.
+    let plain = get_json("/transcripts/proteins?transcript_id=ENST00000353224");
+    assert_eq!(plain[0]["protein"], json!("proteins/ENSP00000322957"));
+}
+
+#[test]
+fn test_transcripts_match_the_oracle() {
+    check(
+        "/transcripts?transcript_id=ENST00000353224.10",
+        rows(
+            "transcripts",
+            |t| s(t, "_key") == "ENST00000353224",
+            TRANSCRIPT,
+        ),
+    );
+    let region = |t: &Value| overlaps(t, ("chr20", 9537369, 9600000));
+    let all = rows(
+        "transcripts",
+        |t| region(t) && s(t, "transcript_type") == "protein_coding",
+        TRANSCRIPT,
+    );
+    check_paging(
+        "/transcripts?region=chr20:9537369-9600000&transcript_type=protein_coding",
+        &all,
+        1,
+    );
+    check(
+        "/transcripts?organism=Mus%20musculus&region=chr1:3000000-4000000",
+        rows(
+            "mm_transcripts",
+            |t| overlaps(t, ("chr1", 3000000, 4000000)),
+            TRANSCRIPT,
+        ),
+    );
+    assert_rows(
+        &get_json("/transcripts?refseq_transcript_id=NM_000546"),
+        &Value::Array(Vec::new()),
+        "no refseq ids in the sample",
+        true,
+    );
+}
 
 /// Expected 4.8 rows.
 fn transcripts_genes(
@@ -221,238 +294,5 @@ fn test_transcript_genes_errors() {
     assert_bad_request(
         "/transcripts/genes?transcript_id=A&transcript_id=B",
         &[("transcript_id is given more than once", &["transcript_id"])],
-    );
-}
-
-/// Expected 4.10 rows, in (gene_id, transcript_id, start, _key) order.
-fn structure(org: &str, f: &[(&str, &str)], region: Option<(&str, u64, u64)>) -> Vec<Value> {
-    let tcoll = coll(org, "transcripts");
-    let protein_keys: Option<Vec<String>> =
-        f.iter().any(|(k, _)| k.starts_with("protein_")).then(|| {
-            let filters = f
-                .iter()
-                .filter(|(k, _)| k.starts_with("protein_"))
-                .copied()
-                .collect();
-            oracle::proteins(org, &filters)
-                .iter()
-                .map(|p| s(p, "_key").to_string())
-                .collect()
-        });
-    let mut rows: Vec<(Value, Value)> = data()
-        .docs(&coll(org, "genes_structure"))
-        .iter()
-        .filter(|d| region.is_none_or(|r| overlaps(d, r)))
-        .map(|d| {
-            let mut d = d.clone();
-            if d.get("protein_id").is_none() {
-                let p =
-                    oracle::protein_of_transcript(&format!("{tcoll}/{}", s(&d, "transcript_id")));
-                d["protein_id"] = json!(p);
-            }
-            d
-        })
-        .filter(|d| {
-            f.iter().all(|(k, v)| match *k {
-                "protein_id" | "protein_name" => protein_keys
-                    .as_ref()
-                    .unwrap()
-                    .iter()
-                    .any(|p| d["protein_id"] == *p),
-                "gene_id" | "transcript_id" => s(d, k) == v.split('.').next().unwrap(),
-                _ => s(d, k) == *v,
-            })
-        })
-        .map(|d| {
-            let row = obj(
-                &d,
-                &[
-                    ("_id", "_key"),
-                    ("name", "name"),
-                    ("chr", "chr"),
-                    ("start", "start"),
-                    ("end", "end"),
-                    ("strand", "strand"),
-                    ("type", "type"),
-                    ("gene_id", "gene_id"),
-                    ("gene_name", "gene_name"),
-                    ("transcript_id", "transcript_id"),
-                    ("transcript_name", "transcript_name"),
-                    ("protein_id", "protein_id"),
-                    ("exon_number", "exon_number"),
-                    ("exon_id", "exon_id"),
-                    ("organism", "organism"),
-                    ("source", "source"),
-                    ("version", "version"),
-                    ("source_url", "source_url"),
-                ],
-            );
-            (d, row)
-        })
-        .collect();
-    rows.sort_by(|(a, _), (b, _)| {
-        (
-            s(a, "gene_id"),
-            s(a, "transcript_id"),
-            a["start"].as_u64(),
-            s(a, "_key"),
-        )
-            .cmp(&(
-                s(b, "gene_id"),
-                s(b, "transcript_id"),
-                b["start"].as_u64(),
-                s(b, "_key"),
-            ))
-    });
-    rows.into_iter().map(|(_, r)| r).collect()
-}
-
-#[test]
-fn test_structure_by_gene_transcript_type() {
-    let want = structure(
-        "Homo sapiens",
-        &[("gene_name", "PAK5"), ("type", "CDS")],
-        None,
-    );
-    check_paging("/genes-structure?gene_name=PAK5&type=CDS", &want, 10);
-    let want = structure("Homo sapiens", &[("gene_id", "ENSG00000101349")], None);
-    check_paging("/genes-structure?gene_id=ENSG00000101349.17", &want, 30);
-    let want = structure(
-        "Homo sapiens",
-        &[("transcript_id", "ENST00000353224"), ("type", "exon")],
-        None,
-    );
-    assert!(!want.is_empty());
-    assert_json_eq(
-        &get_json("/genes-structure?transcript_id=ENST00000353224&type=exon&limit=500"),
-        &Value::Array(want),
-        "transcript",
-    );
-    let want = structure(
-        "Homo sapiens",
-        &[("transcript_name", "PAK5-201"), ("type", "intron")],
-        None,
-    );
-    assert_json_eq(
-        &get_json("/genes-structure?transcript_name=PAK5-201&type=intron&limit=500"),
-        &Value::Array(want),
-        "transcript name",
-    );
-    let region = ("chr20", 9_560_000, 9_600_000);
-    let want = structure("Homo sapiens", &[], Some(region));
-    check_paging("/genes-structure?region=chr20:9560000-9600000", &want, 10);
-}
-
-#[test]
-fn test_structure_protein_path_applies_every_filter() {
-    let want = structure("Homo sapiens", &[("protein_id", "ENSP00000322957")], None);
-    assert!(want.len() > 10 && want.iter().all(|r| r["protein_id"] == "ENSP00000322957"));
-    assert_json_eq(
-        &get_json("/genes-structure?protein_id=ENSP00000322957&limit=500"),
-        &Value::Array(want),
-        "protein",
-    );
-    // Versioned id, and type ANDed on the protein path (IGVF ignores it there).
-    let want = structure(
-        "Homo sapiens",
-        &[("protein_id", "ENSP00000322957.5"), ("type", "CDS")],
-        None,
-    );
-    assert!(want.iter().all(|r| r["type"] == "CDS") && !want.is_empty());
-    assert_json_eq(
-        &get_json("/genes-structure?protein_id=ENSP00000322957.5&type=CDS&limit=500"),
-        &Value::Array(want),
-        "protein+type",
-    );
-    // A UniProt accession reaches every protein carrying it; protein_name too.
-    let want = structure("Homo sapiens", &[("protein_id", "Q9P286")], None);
-    assert_json_eq(
-        &get_json("/genes-structure?protein_id=Q9P286&limit=500"),
-        &Value::Array(want),
-        "uniprot",
-    );
-    let want = structure(
-        "Homo sapiens",
-        &[("protein_name", "SNAP25"), ("type", "start_codon")],
-        None,
-    );
-    assert!(!want.is_empty());
-    assert_json_eq(
-        &get_json("/genes-structure?protein_name=SNAP25&type=start_codon&limit=500"),
-        &Value::Array(want),
-        "name",
-    );
-    assert_eq!(
-        get_json("/genes-structure?protein_id=ENSP00000322957&gene_name=SNAP25"),
-        json!([])
-    );
-}
-
-#[test]
-fn test_structure_mouse_vs_human() {
-    let want = structure("Mus musculus", &[("gene_name", "Rp1")], None);
-    assert!(!want.is_empty() && want.iter().all(|r| r["organism"] == "Mus musculus"));
-    assert_json_eq(
-        &get_json("/genes-structure?gene_name=Rp1&organism=Mus%20musculus&limit=500"),
-        &Value::Array(want),
-        "mouse",
-    );
-    assert_eq!(get_json("/genes-structure?gene_name=Rp1"), json!([]));
-    // A human request after a mouse one still reads human data (IGVF's schema leak).
-    assert!(!get_json("/genes-structure?gene_name=PAK5")
-        .as_array()
-        .unwrap()
-        .is_empty());
-    // Mouse protein rows carry the hand-made mouse protein.
-    let rows = get_json(
-        "/genes-structure?protein_id=ENSMUSP00000146439&organism=Mus%20musculus&limit=500",
-    );
-    let want = structure(
-        "Mus musculus",
-        &[("protein_id", "ENSMUSP00000146439")],
-        None,
-    );
-    assert!(!want.is_empty());
-    assert_json_eq(&rows, &Value::Array(want), "mouse protein");
-}
-
-#[test]
-fn test_structure_errors() {
-    let rule = "at least one of gene_id, gene_name, transcript_id, transcript_name, protein_id, protein_name, region must be given";
-    assert_bad_request("/genes-structure?type=exon", &[(rule, &[])]);
-    assert_bad_request(
-        "/genes-structure?gene_name=PAK5&type=EXON",
-        &[("type must be one of 'CDS', 'UTR', 'exon', 'intron', 'start_codon', 'stop_codon', got 'EXON'", &["type"])],
-    );
-    assert_bad_request(
-        "/genes-structure?region=chr20:5-5",
-        &[(
-            "region must have start < end, got \"chr20:5-5\"",
-            &["region"],
-        )],
-    );
-    assert_bad_request(
-        "/genes-structure?gene_name=PAK5&limit=501",
-        &[(
-            "limit must be an integer from 1 to 500, got \"501\"",
-            &["limit"],
-        )],
-    );
-    assert_bad_request(
-        "/genes-structure?gene_name=PAK5&page=1.5",
-        &[(
-            "page must be a non-negative integer, got \"1.5\"",
-            &["page"],
-        )],
-    );
-    assert_bad_request(
-        "/genes-structure?gene=PAK5",
-        &[
-            (
-                "unknown parameter `gene`; did you mean `gene_id`?",
-                &["gene"],
-            ),
-            (rule, &[]),
-        ],
     );
 }
