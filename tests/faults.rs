@@ -8,10 +8,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::harness::{poll, spawn};
-use crate::util::rss_anon;
-use crate::util::{build_command, catalog, request, scratch, testdata};
-
-const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
+use crate::util::{build_command, catalog, request, rss_anon, scratch, testdata, Q};
 
 /// The status and JSON body of `GET target`.
 fn get(addr: &str, target: &str) -> (u16, Value) {

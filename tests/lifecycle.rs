@@ -9,9 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::harness::{poll, spawn, Conn};
-use crate::util::{build_command, catalog, scratch, testdata};
-
-const Q: &str = "/api/genes-structure?gene_name=PAK5&limit=3";
+use crate::util::{build_command, catalog, scratch, testdata, Q};
 
 /// A second, different catalog (genes and gene structures only).
 fn small_catalog(dir: &Path) -> PathBuf {
