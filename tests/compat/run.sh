@@ -67,7 +67,7 @@ echo "== 2. schemathesis"
 # say; varcat also enforces "at least one of" rules (not expressible in OpenAPI) and, like
 # IGVF, treats an empty value as absent. POST /llm-query is left out: its answer to a valid
 # request is 501 by design (an IGVF client path), which not_a_server_error counts as a failure, and
-# schemathesis 4.32.5 crashes in its coverage phase on that request body; tests/custom.rs checks
+# schemathesis 4.32.5 crashes in its coverage phase on that request body; tests/paths/llm_query.rs checks
 # the route (400, 405, 413, 501) over real HTTP. The batch POSTs are checked.
 # One worker: with two, hypothesis parses its strategies' lambda sources on both threads at
 # once, and CPython 3.11's `ast.parse` then fails now and then ("SystemError: AST constructor
