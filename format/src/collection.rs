@@ -332,19 +332,6 @@ impl Collection {
         self.records.get(ord)
     }
 
-    /// Members `top` (field ids, ascending) of record `ord`, decoded alone in one pass and
-    /// given to `f` in field order; a member the record lacks is not given. None when the
-    /// record is not read so (in the thread's decoded cache, corrupt, or escaped where it
-    /// matters): read it whole then ([`Collection::record`]).
-    pub fn visit(
-        &self,
-        ord: u64,
-        top: &[u16],
-        f: impl FnMut(crate::codebook::Visited<'_>),
-    ) -> Option<()> {
-        self.records.visit(ord, top, None, f)
-    }
-
     /// The JSON bytes of the member with id `field` (see [`Collection::field`]) of record
     /// `ord`, decoded alone.
     pub fn member(&self, ord: u64, field: u16) -> Option<Member> {

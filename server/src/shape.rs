@@ -8,7 +8,6 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use varcat_format::codebook::Visited;
 use varcat_format::collection::{Collection, Collections};
 use varcat_format::records::StoredRecord;
 use varcat_format::schema::Member as Stored;
@@ -193,35 +192,7 @@ pub struct Render<'a> {
 struct FieldIds {
     shape: *const Shape,
     coll: *const Collection,
-    ids: Rc<Ids>,
-}
-
-/// A shape's stored members in one collection.
-struct Ids {
-    /// By member: the id of the stored member it reads, if any.
-    by_member: Vec<Option<u16>>,
-    /// The ids a record is decoded for, ascending; `None` when the record is decoded whole
-    /// (a computed member may read any member, from the thread's decoded record).
-    picked: Option<Vec<u16>>,
-}
-
-/// The members of one record a shape reads: decoded alone, or the whole record.
-enum Fields {
-    /// The members' bytes and (member id, range in the bytes), in id order.
-    Picked(Vec<u8>, Vec<(u16, std::ops::Range<usize>)>),
-    Whole(Option<StoredRecord>),
-}
-
-impl Fields {
-    fn get(&self, id: u16) -> Option<&[u8]> {
-        match self {
-            Fields::Picked(bytes, at) => at
-                .binary_search_by_key(&id, |a| a.0)
-                .ok()
-                .map(|k| &bytes[at[k].1.clone()]),
-            Fields::Whole(rec) => rec.as_ref()?.get(id),
-        }
-    }
+    ids: Rc<[Option<u16>]>,
 }
 
 impl<'a> Render<'a> {
@@ -235,7 +206,7 @@ impl<'a> Render<'a> {
     }
 
     /// By member of `shape`: the id in `coll` of the stored member it reads, if any.
-    fn ids(&self, coll: &Collection, shape: &Shape) -> Rc<Ids> {
+    fn ids(&self, coll: &Collection, shape: &Shape) -> Rc<[Option<u16>]> {
         let (sp, cp) = (shape as *const Shape, coll as *const Collection);
         let mut cache = self.ids.borrow_mut();
         if let Some(f) = cache.iter().find(|f| f.shape == sp && f.coll == cp) {
@@ -244,7 +215,7 @@ impl<'a> Render<'a> {
         // Shapes name stored members (checked against the schema by `name_in`); the renderer
         // copies their bytes, as engine::Read would.
         #[allow(clippy::disallowed_methods)]
-        let by_member: Vec<Option<u16>> = shape
+        let ids: Rc<[Option<u16>]> = shape
             .members
             .iter()
             .map(|m| match m.src {
@@ -255,14 +226,6 @@ impl<'a> Render<'a> {
                 Src::Doc | Src::Const(_) | Src::Fn(_) => None,
             })
             .collect();
-        let computed = shape.members.iter().any(|m| matches!(m.src, Src::Fn(_)));
-        let picked = (!computed).then(|| {
-            let mut p: Vec<u16> = by_member.iter().flatten().copied().collect();
-            p.sort_unstable();
-            p.dedup();
-            p
-        });
-        let ids = Rc::new(Ids { by_member, picked });
         cache.push(FieldIds {
             shape: sp,
             coll: cp,
@@ -282,42 +245,22 @@ impl<'a> Render<'a> {
         }
     }
 
-    /// Writes record `ord` of `coll` as an object of `shape`, decoding only the members the
-    /// shape prints (a region page of variants prints a few of each record's members).
+    /// Writes record `ord` of `coll` as an object of `shape`.
     pub fn object(&self, out: &mut Vec<u8>, coll: &Collection, ord: u64, shape: &Shape) {
-        let ids = self.ids(coll, shape);
-        let fields = ids
-            .picked
-            .as_deref()
-            .and_then(|top| {
-                let (mut bytes, mut at) = (Vec::new(), Vec::with_capacity(top.len()));
-                coll.visit(ord, top, |v| {
-                    if let Visited::Member(id, b) = v {
-                        let start = bytes.len();
-                        bytes.extend_from_slice(b);
-                        at.push((id, start..bytes.len()));
-                    }
-                })?;
-                // Given in the codebook's order, looked up by id.
-                at.sort_unstable_by_key(|a| a.0);
-                Some(Fields::Picked(bytes, at))
-            })
-            .unwrap_or_else(|| Fields::Whole(coll.record(ord)));
-        self.object_of(out, coll, ord, &fields, shape, &ids);
+        self.object_of(out, coll, ord, coll.record(ord), shape);
     }
 
-    /// [`Self::object`] of record `ord`, its members read already as `rec`.
+    /// [`Self::object`] of record `ord`, decoded already as `rec`.
     fn object_of(
         &self,
         out: &mut Vec<u8>,
         coll: &Collection,
         ord: u64,
-        rec: &Fields,
+        rec: Option<StoredRecord>,
         shape: &Shape,
-        ids: &Ids,
     ) {
         out.push(b'{');
-        let ids = &ids.by_member;
+        let ids = self.ids(coll, shape);
         for (i, m) in shape.members.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
@@ -326,7 +269,11 @@ impl<'a> Render<'a> {
             out.extend_from_slice(m.name.as_bytes());
             out.extend_from_slice(b"\":");
             // The stored member this one reads ([`Render::ids`]), unless null.
-            let value = || ids[i].and_then(|id| rec.get(id)).filter(|v| *v != b"null");
+            let value = || {
+                ids[i]
+                    .and_then(|id| rec.as_ref().and_then(|r| r.get(id)))
+                    .filter(|v| *v != b"null")
+            };
             let written = match m.src {
                 Src::Field(_) | Src::Key => value().map(|v| out.extend_from_slice(v)).is_some(),
                 Src::Doc => false,
@@ -393,7 +340,11 @@ impl<'a> Render<'a> {
             if i > 0 {
                 out.push(b',');
             }
-            self.object(&mut out, c, o, select(c, o));
+            // Decoded whole before the shape is chosen: a selector reads members of the record
+            // (a source, a method), which then come from the thread's decoded record instead
+            // of each walking the encoded one.
+            let rec = c.record(o);
+            self.object_of(&mut out, c, o, rec, select(c, o));
         }
         out.push(b']');
         out
