@@ -2,7 +2,8 @@
 //! loopback with many keep-alive connections (raw HTTP/1.1 on std threads, one blocking
 //! connection per thread, closed loop) and reports req/s, p50 and p99 per endpoint group, next
 //! to the same server's floor (`/api/__floor?bytes=N`, a fixed body of the group's mean size) and
-//! to the bare floor (the same body from a minimal same-thread server in this process). Warm
+//! to the bare floor (the same body from a minimal same-thread server in this process, and the
+//! same server in a process of its own, `varcat-bench --serve-bare`). Warm
 //! runs measure two servers, access log on (the default) and off, and report per group the
 //! µs added over the bare floor's p50, the server's CPU per request and (with `strace`, one
 //! connection) its system calls per keep-alive request.
@@ -269,6 +270,62 @@ fn serve_bare(s: TcpStream) {
         out.extend_from_slice(&body);
         if w.write_all(&out).is_err() {
             return;
+        }
+    }
+}
+
+/// The bare floor again, in a process of its own (this program run with `--serve-bare`): a
+/// server in another process pays what the in-process floor does not (switching address spaces
+/// on every wake-up), as varcat does; its CPU per request is measured as varcat's is.
+struct BareProcess {
+    child: Child,
+    addr: String,
+}
+
+impl BareProcess {
+    fn start() -> Result<BareProcess, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut child = Command::new(exe)
+            .arg("--serve-bare")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("bare floor process: {e}"))?;
+        let mut line = String::new();
+        let out = child.stdout.take().ok_or("bare floor process: no stdout")?;
+        io::BufRead::read_line(&mut io::BufReader::new(out), &mut line)
+            .map_err(|e| format!("bare floor process: {e}"))?;
+        Ok(BareProcess {
+            child,
+            addr: line.trim().to_string(),
+        })
+    }
+
+    fn cpu_us(&self) -> f64 {
+        process_cpu_us(self.child.id()).unwrap_or(f64::NAN)
+    }
+}
+
+impl Drop for BareProcess {
+    fn drop(&mut self) {
+        // Its stdin closing ends it.
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
+    }
+}
+
+/// `--serve-bare`: serves the bare floor, prints its address, and exits when stdin closes.
+fn serve_bare_process() -> ExitCode {
+    match bare_floor() {
+        Ok(addr) => {
+            println!("{addr}");
+            let _ = io::stdout().flush();
+            let _ = io::copy(&mut io::stdin(), &mut io::sink());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("varcat-bench: bare floor: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -685,6 +742,15 @@ fn fmt_us(us: f64) -> String {
     }
 }
 
+/// µs to a tenth (CPU shares a few µs apart).
+fn fmt_tenths(us: f64) -> String {
+    if us.abs() >= 1000.0 {
+        fmt_us(us)
+    } else {
+        format!("{us:.1} µs")
+    }
+}
+
 fn run() -> Result<(), String> {
     let a = parse_args()?;
     let plan = Plan::new(a.variants, a.seed);
@@ -725,6 +791,7 @@ fn run() -> Result<(), String> {
             }
         }
         let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
+        let bare_proc = BareProcess::start()?;
         // The same catalog answered in this process, for the handler's share of the CPU.
         let app = varcat_server::http::Loaded::open(&a.catalog, false)
             .map(|l| varcat_server::http::App::new(l, "/api"))
@@ -743,12 +810,14 @@ fn run() -> Result<(), String> {
              handler, JSON); \"http\" the rest (sockets, request parsing, writing, wake-ups). \
              \"syscalls/req\": every system call of the server, all threads, per \
              request, counted by `strace -c -f` over {STRACE_REQUESTS} more requests on one \
-             keep-alive connection (\"n/a\" without strace)."
+             keep-alive connection (\"n/a\" without strace). \"bare proc\": the bare floor in a \
+             process of its own (as varcat is), its p50, the µs added over it and its CPU per \
+             request."
         );
         println!(
-            "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | handler | http | syscalls/req | non-200 | errors |"
+            "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | handler | http | syscalls/req | bare proc p50 | added over it | bare proc cpu/req | non-200 | errors |"
         );
-        println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         let mut calls_by_name = Vec::new();
         for &conns in &a.conns {
             for ((g, set), &handler) in sets.iter().zip(&handler) {
@@ -766,6 +835,9 @@ fn run() -> Result<(), String> {
                 let floor_url = [format!("/api/__floor?bytes={size}")];
                 let floor = drive(&quiet.addr, &floor_url, conns, a.secs, 0.5);
                 let bare_run = drive(&bare, &floor_url, conns, a.secs, 0.5);
+                let cpu0 = bare_proc.cpu_us();
+                let proc_run = drive(&bare_proc.addr, &floor_url, conns, a.secs, 0.5);
+                let proc_cpu = (bare_proc.cpu_us() - cpu0) / proc_run.served.max(1) as f64;
                 for (log, server, s, cpu) in runs {
                     let calls = if conns == 1 {
                         syscalls_per_request(server.child.id(), &server.addr, set)
@@ -779,7 +851,7 @@ fn run() -> Result<(), String> {
                         calls_by_name.push(format!("  {g:<8} log {log:<3}: {named}"));
                     }
                     println!(
-                        "| {g} | {log} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {:.0} | {} | {:+.1} µs | {:.2} | {} | {} | {} | {calls_col} | {} | {} |",
+                        "| {g} | {log} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {:.0} | {} | {:+.1} µs | {:.2} | {} | {} | {} | {calls_col} | {} | {:+.1} µs | {} | {} | {} |",
                         s.rps(),
                         fmt_us(s.p50_us),
                         fmt_us(s.p99_us),
@@ -790,11 +862,14 @@ fn run() -> Result<(), String> {
                         fmt_us(bare_run.p50_us),
                         s.p50_us - bare_run.p50_us,
                         s.rps() / bare_run.rps().max(1e-9),
-                        fmt_us(cpu),
-                        fmt_us(handler),
-                        fmt_us(cpu - handler),
+                        fmt_tenths(cpu),
+                        fmt_tenths(handler),
+                        fmt_tenths(cpu - handler),
+                        fmt_us(proc_run.p50_us),
+                        s.p50_us - proc_run.p50_us,
+                        fmt_tenths(proc_cpu),
                         s.non_200,
-                        s.errors + floor.errors + bare_run.errors
+                        s.errors + floor.errors + bare_run.errors + proc_run.errors
                     );
                 }
             }
@@ -813,6 +888,7 @@ fn run() -> Result<(), String> {
         );
         logged.stop();
         quiet.stop();
+        drop(bare_proc);
     }
     if a.cold {
         let conns = *a.conns.last().unwrap_or(&64);
@@ -932,6 +1008,9 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--serve-bare") {
+        return serve_bare_process();
+    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -991,6 +1070,17 @@ mod tests {
         assert!(
             parse_strace_summary("strace: attach: ptrace(PTRACE_SEIZE, 1): denied\n").is_empty()
         );
+    }
+
+    #[test]
+    fn test_the_bare_floor_answers_the_asked_size_on_one_connection() {
+        let addr = bare_floor().unwrap();
+        let mut c = open(&addr).unwrap();
+        for n in [10, 2, 5000] {
+            let a = c.get(&format!("/api/__floor?bytes={n}")).unwrap();
+            assert_eq!((a.status, a.body.len()), (200, n));
+            assert_eq!((a.body[0], a.body[n - 1]), (b'[', b']'));
+        }
     }
 
     #[test]
