@@ -382,3 +382,38 @@ fn test_key_maps_read_backwards_name_every_record() {
     }
     assert!(checked > 1000, "{checked} keys");
 }
+
+#[test]
+fn test_access_log_lines_are_all_written_in_order_before_the_server_stops() {
+    // Lines are written in batches: each one must still come out, in request order, before
+    // the server's own stop messages.
+    let mut p = spawn(catalog(), &[], None);
+    for i in 0..50 {
+        let r = request(&p.addr, "GET", &format!("/api/health?order_probe={i}"), &[]);
+        assert_eq!(r.status, 200);
+    }
+    p.signal("TERM");
+    assert!(
+        p.wait_exit(std::time::Duration::from_secs(20)).is_some(),
+        "the server did not stop"
+    );
+    let log = p.log();
+    let probes: Vec<usize> = log
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("order_probe="))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(probes.len(), 50, "{log:?}");
+    for (i, &at) in probes.iter().enumerate() {
+        assert!(
+            log[at].contains(&format!("order_probe={i}\"")),
+            "line {i}: {log:?}"
+        );
+    }
+    let stopping = log
+        .iter()
+        .position(|l| l.starts_with("varcat: stopping"))
+        .expect("the stop message");
+    assert!(probes[49] < stopping, "{log:?}");
+}
