@@ -446,3 +446,38 @@ fn test_release_plan_and_skipped_are_shown_by_info_and_health() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--release takes a name"));
 }
+
+#[test]
+fn test_access_log_lines_are_all_written_in_order_before_the_server_stops() {
+    // Lines are written in batches: each one must still come out, in request order, before
+    // the server's own stop messages.
+    let mut p = spawn(catalog(), &[], None);
+    for i in 0..50 {
+        let r = request(&p.addr, "GET", &format!("/api/health?order_probe={i}"), &[]);
+        assert_eq!(r.status, 200);
+    }
+    p.signal("TERM");
+    assert!(
+        p.wait_exit(std::time::Duration::from_secs(20)).is_some(),
+        "the server did not stop"
+    );
+    let log = p.log();
+    let probes: Vec<usize> = log
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("order_probe="))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(probes.len(), 50, "{log:?}");
+    for (i, &at) in probes.iter().enumerate() {
+        assert!(
+            log[at].contains(&format!("order_probe={i}\"")),
+            "line {i}: {log:?}"
+        );
+    }
+    let stopping = log
+        .iter()
+        .position(|l| l.starts_with("varcat: stopping"))
+        .expect("the stop message");
+    assert!(probes[49] < stopping, "{log:?}");
+}

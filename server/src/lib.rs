@@ -7,6 +7,7 @@
 //! copies) → [`http`] (status, headers, gzip, ETag; [`link`] paging links, [`tsv`] rows) → [`server`] (tiny_http; each request
 //! answered on its connection's thread).
 
+pub mod access_log;
 pub mod api;
 pub mod batch;
 pub mod cors;

@@ -2,7 +2,8 @@
 //! connection's own thread (a connection has at most one request in flight: pipelined requests
 //! wait in the socket, not in memory), at most `--threads` requests computed at once and
 //! `--queue` waiting for that, overload answered 503 with Retry-After at once, every answer
-//! written within a total deadline, and one access-log line per request.
+//! written within a total deadline, and one access-log line per request (written in batches,
+//! [`access_log`]).
 //!
 //! Life cycle: a supervisor (the thread that called [`serve`]) restarts tiny_http's accept loop
 //! whenever it dies (EMFILE ends or panics it); requests of every accept loop, old or new, keep
@@ -19,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::access_log::{self, AccessLog};
 use crate::batch;
 use crate::error::ApiError;
 use crate::http::{self, App, Request, Response};
@@ -113,52 +115,9 @@ pub fn check_base_path(base: &str) -> Result<(), String> {
     }
 }
 
-fn log_line(
-    log: &Mutex<io::LineWriter<io::Stderr>>,
-    rq: &tiny_http::Request,
-    status: u16,
-    bytes: usize,
-    start: Instant,
-) {
+fn log_line(log: &AccessLog, rq: &tiny_http::Request, status: u16, bytes: usize, start: Instant) {
     let addr = rq.remote_addr().copied();
-    log_fields(log, addr, rq.method(), rq.url(), status, bytes, start);
-}
-
-fn log_fields(
-    log: &Mutex<io::LineWriter<io::Stderr>>,
-    addr: Option<SocketAddr>,
-    method: &tiny_http::Method,
-    url: &str,
-    status: u16,
-    bytes: usize,
-    start: Instant,
-) {
-    let addr = addr.map_or_else(|| "-".to_string(), |a| a.ip().to_string());
-    let line = format!(
-        "{addr} \"{} {}\" {status} {bytes} {}us",
-        log_escape(method.as_str()),
-        log_escape(url),
-        start.elapsed().as_micros()
-    );
-    let mut l = log.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(l, "{line}");
-}
-
-/// A client's text for the access log: control bytes, `"` and `\` as `\xNN`, so a request can
-/// neither forge log lines nor send escape sequences to a terminal.
-fn log_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() || c == '"' || c == '\\' {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("\\x{b:02x}"));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    log.line(addr, rq.method().as_str(), rq.url(), status, bytes, start);
 }
 
 /// Computes the response to one request on a worker (and logs it, unless its body is streamed
@@ -167,7 +126,7 @@ fn answer(
     app: &App,
     rq: &tiny_http::Request,
     body: http::ReqBody<'_>,
-    log: Option<&Mutex<io::LineWriter<io::Stderr>>>,
+    log: Option<&AccessLog>,
 ) -> (Response, Option<batch::Items>) {
     let start = Instant::now();
     let header = |name: &'static str| {
@@ -242,50 +201,71 @@ fn read_body<'b>(
     }
 }
 
-type Log = Option<Arc<Mutex<io::LineWriter<io::Stderr>>>>;
+type Log = Option<Arc<AccessLog>>;
 
 /// Admission of requests to the handlers: at most `threads` computed at once, at most `queue`
 /// waiting; past that a request is refused at once (503).
 struct Slots {
-    /// (free slots, requests waiting for one).
-    state: Mutex<(usize, usize)>,
+    state: Mutex<SlotState>,
     freed: Condvar,
     queue: usize,
+}
+
+struct SlotState {
+    free: usize,
+    /// Requests waiting in line (counted against `queue`).
+    queued: usize,
+    /// Threads asleep on `freed` (queued requests and batch items): a slot given back wakes
+    /// one only if there is one, since a notification is a system call even when nobody waits.
+    asleep: usize,
 }
 
 impl Slots {
     fn new(threads: usize, queue: usize) -> Slots {
         Slots {
-            state: Mutex::new((threads.max(1), 0)),
+            state: Mutex::new(SlotState {
+                free: threads.max(1),
+                queued: 0,
+                asleep: 0,
+            }),
             freed: Condvar::new(),
             queue,
         }
     }
 
+    /// Sleeps until a slot is free.
+    fn await_free<'s>(
+        &self,
+        mut st: std::sync::MutexGuard<'s, SlotState>,
+    ) -> std::sync::MutexGuard<'s, SlotState> {
+        while st.free == 0 {
+            st.asleep += 1;
+            st = self.freed.wait(st).unwrap_or_else(|e| e.into_inner());
+            st.asleep -= 1;
+        }
+        st
+    }
+
     /// Takes a slot, waiting however long the line (for work of a request already admitted).
     fn wait(&self) -> Slot<'_> {
-        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        while st.0 == 0 {
-            st = self.freed.wait(st).unwrap_or_else(|e| e.into_inner());
-        }
-        st.0 -= 1;
+        let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut st = self.await_free(st);
+        st.free -= 1;
         Slot(self)
     }
 
     /// Takes a slot, waiting in line if there is room in it; `None` when the line is full.
     fn take(&self) -> Option<Slot<'_>> {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if st.0 == 0 {
-            if st.1 >= self.queue {
+        if st.free == 0 {
+            if st.queued >= self.queue {
                 return None;
             }
-            st.1 += 1;
-            while st.0 == 0 {
-                st = self.freed.wait(st).unwrap_or_else(|e| e.into_inner());
-            }
-            st.1 -= 1;
+            st.queued += 1;
+            st = self.await_free(st);
+            st.queued -= 1;
         }
-        st.0 -= 1;
+        st.free -= 1;
         Some(Slot(self))
     }
 }
@@ -296,8 +276,10 @@ struct Slot<'a>(&'a Slots);
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
         let mut st = self.0.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.0 += 1;
-        self.0.freed.notify_one();
+        st.free += 1;
+        if st.asleep > 0 {
+            self.0.freed.notify_one();
+        }
     }
 }
 
@@ -317,6 +299,13 @@ struct Shared {
 }
 
 impl Shared {
+    /// Writes the access-log lines waiting, so that a message to stderr follows them.
+    fn flush_log(&self) {
+        if let Some(log) = &self.log {
+            log.flush();
+        }
+    }
+
     fn since_last_request(&self) -> Duration {
         let last = Duration::from_micros(self.last_request_us.load(Ordering::SeqCst));
         self.start.elapsed().saturating_sub(last)
@@ -595,7 +584,7 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
             );
             let status = resp.status;
             let sent = respond(shared, rq, resp, items);
-            log_fields(log, addr, &method, &url, status, sent, start);
+            log.line(addr, method.as_str(), &url, status, sent, start);
         }
         _ => {
             respond(shared, rq, resp, items);
@@ -654,7 +643,10 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
     let local = listener.local_addr()?;
     let log = opts
         .access_log
-        .then(|| Arc::new(Mutex::new(io::LineWriter::new(io::stderr()))));
+        .then(|| Arc::new(AccessLog::new(io::stderr())));
+    if let Some(log) = &log {
+        access_log::start_flusher(log)?;
+    }
     let shared = Arc::new(Shared {
         app: app.clone(),
         slots: Slots::new(opts.threads, opts.queue),
@@ -685,6 +677,7 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
         // leaves the process accepting nothing; start a new one on the same socket (retried
         // until descriptors are free again).
         if !dead {
+            shared.flush_log();
             eprintln!("varcat: accept loop stopped; restarting it");
             dead = true;
         }
@@ -692,6 +685,7 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
             accept_fd = fd;
             servers.push(server);
             dead = false;
+            shared.flush_log();
             eprintln!("varcat: accept loop restarted");
         }
     }
@@ -699,6 +693,7 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
     // rather than land in the accept queue just before it is reset.
     let _ = sys::stop_listening(&listener);
     shared.draining.store(true, Ordering::SeqCst);
+    shared.flush_log();
     eprintln!("varcat: stopping: accepting no more connections, answering requests in flight");
     let t0 = Instant::now();
     while t0.elapsed() < DRAIN_MAX
@@ -706,10 +701,37 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
     {
         std::thread::sleep(Duration::from_millis(20));
     }
+    shared.flush_log();
     eprintln!(
         "varcat: stopped ({} requests still in flight)",
         shared.inflight.load(Ordering::SeqCst)
     );
     drop(servers);
+    shared.flush_log();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_a_slot_given_back_wakes_a_request_waiting_in_line() {
+        let slots = Slots::new(1, 1);
+        let first = slots.take().expect("a free slot");
+        std::thread::scope(|s| {
+            let waiting = s.spawn(|| slots.take().is_some());
+            // Once the waiting request is asleep in line, the line is full.
+            let t = Instant::now();
+            while slots.state.lock().unwrap().asleep == 0 {
+                assert!(t.elapsed() < Duration::from_secs(10), "never queued");
+                std::thread::yield_now();
+            }
+            assert!(slots.take().is_none(), "past the queue");
+            drop(first);
+            assert!(waiting.join().unwrap(), "the waiting request got no slot");
+        });
+        let st = slots.state.lock().unwrap();
+        assert_eq!((st.free, st.queued, st.asleep), (1, 0, 0));
+    }
 }

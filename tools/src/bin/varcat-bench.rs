@@ -2,7 +2,11 @@
 //! loopback with many keep-alive connections (raw HTTP/1.1 on std threads, one blocking
 //! connection per thread, closed loop) and reports req/s, p50 and p99 per endpoint group, next
 //! to the same server's floor (`/api/__floor?bytes=N`, a fixed body of the group's mean size) and
-//! to the bare floor (the same body from a minimal same-thread server in this process).
+//! to the bare floor (the same body from a minimal same-thread server in this process, and the
+//! same server in a process of its own, `varcat-bench --serve-bare`). Warm
+//! runs measure two servers, access log on (the default) and off, and report per group the
+//! µs added over the bare floor's p50, the server's CPU per request and (with `strace`, one
+//! connection) its system calls per keep-alive request.
 //!
 //! ```text
 //! cargo build --release
@@ -270,6 +274,62 @@ fn serve_bare(s: TcpStream) {
     }
 }
 
+/// The bare floor again, in a process of its own (this program run with `--serve-bare`): a
+/// server in another process pays what the in-process floor does not (switching address spaces
+/// on every wake-up), as varcat does; its CPU per request is measured as varcat's is.
+struct BareProcess {
+    child: Child,
+    addr: String,
+}
+
+impl BareProcess {
+    fn start() -> Result<BareProcess, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut child = Command::new(exe)
+            .arg("--serve-bare")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("bare floor process: {e}"))?;
+        let mut line = String::new();
+        let out = child.stdout.take().ok_or("bare floor process: no stdout")?;
+        io::BufRead::read_line(&mut io::BufReader::new(out), &mut line)
+            .map_err(|e| format!("bare floor process: {e}"))?;
+        Ok(BareProcess {
+            child,
+            addr: line.trim().to_string(),
+        })
+    }
+
+    fn cpu_us(&self) -> f64 {
+        process_cpu_us(self.child.id()).unwrap_or(f64::NAN)
+    }
+}
+
+impl Drop for BareProcess {
+    fn drop(&mut self) {
+        // Its stdin closing ends it.
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
+    }
+}
+
+/// `--serve-bare`: serves the bare floor, prints its address, and exits when stdin closes.
+fn serve_bare_process() -> ExitCode {
+    match bare_floor() {
+        Ok(addr) => {
+            println!("{addr}");
+            let _ = io::stdout().flush();
+            let _ = io::copy(&mut io::stdin(), &mut io::sink());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("varcat-bench: bare floor: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// A keep-alive connection; cold requests can wait on the disk for long.
 fn open(addr: &str) -> io::Result<Conn> {
     let c = Conn::connect(addr)?;
@@ -285,7 +345,9 @@ struct Server {
 }
 
 impl Server {
-    fn start(a: &Args, verify: bool) -> Result<Server, String> {
+    /// Starts `varcat serve` on the catalog; with `log`, its access log (the default) goes to
+    /// `/dev/null` (each line still costs what writing it costs), else `--quiet`.
+    fn start(a: &Args, verify: bool, log: bool) -> Result<Server, String> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map_err(|e| e.to_string())?
@@ -294,11 +356,15 @@ impl Server {
         let mut cmd = Command::new(&a.bin);
         cmd.arg("serve")
             .arg(&a.catalog)
-            .args(["--addr", &addr, "--quiet", "--exit-on-stdin-eof"])
+            .args(["--addr", &addr, "--exit-on-stdin-eof"])
             .args(["--threads", &a.threads.to_string()])
             .env("VARCAT_BENCH_FLOOR", "1")
             .stdin(Stdio::piped())
-            .stdout(Stdio::null());
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        if !log {
+            cmd.arg("--quiet");
+        }
         if !verify {
             cmd.arg("--no-verify");
         }
@@ -392,8 +458,19 @@ fn process_cpu_us(pid: u32) -> Option<f64> {
 
 /// The handler's share of a request: `urls` answered in this process by the server's own
 /// `App` on one thread (routing, parameters, handler, JSON; no sockets, no HTTP parsing or
-/// writing), mean µs per request over at least `secs` seconds.
+/// writing), mean µs per request over at least `secs` seconds, after one untimed pass over
+/// `urls`: this process maps the catalog afresh, and the first touch of each page is a page
+/// fault the warm server no longer takes (without the pass, region's "handler" exceeded the
+/// server's whole CPU per request).
 fn handler_us(app: &varcat_server::http::App, urls: &[String], secs: f64) -> f64 {
+    for url in urls {
+        let req = varcat_server::http::Request {
+            method: "GET",
+            url,
+            ..Default::default()
+        };
+        std::hint::black_box(app.handle(&req));
+    }
     let t = Instant::now();
     let mut n = 0u64;
     while n < urls.len() as u64 || t.elapsed().as_secs_f64() < secs {
@@ -407,6 +484,71 @@ fn handler_us(app: &varcat_server::http::App, urls: &[String], secs: f64) -> f64
         n += 1;
     }
     t.elapsed().as_secs_f64() * 1e6 / n as f64
+}
+
+/// Requests of a group sent over one warm keep-alive connection while `strace -c -f` counts
+/// every system call of the server's process (all threads).
+const STRACE_REQUESTS: usize = 2000;
+
+/// System calls of process `pid` per request while [`STRACE_REQUESTS`] of `urls` go over one
+/// warm keep-alive connection, counted by `strace -c -f -p` (all threads, every kind): the
+/// total and the calls of more than 0.05 a request by name. `None` when strace cannot attach.
+fn syscalls_per_request(pid: u32, addr: &str, urls: &[String]) -> Option<(f64, String)> {
+    let mut c = open(addr).ok()?;
+    c.get(&urls[0]).ok()?;
+    let out = std::env::temp_dir().join(format!("varcat-bench-strace-{}", std::process::id()));
+    let mut st = Command::new("strace")
+        .args(["-c", "-f", "-qq", "-o"])
+        .arg(&out)
+        .args(["-p", &pid.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    // strace attaches to every thread before it counts; there is no signal that it has.
+    std::thread::sleep(Duration::from_millis(500));
+    let mut ok = true;
+    for i in 0..STRACE_REQUESTS {
+        ok &= c.get(&urls[i % urls.len()]).is_ok();
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &st.id().to_string()])
+        .status();
+    let _ = st.wait();
+    let text = std::fs::read_to_string(&out).ok();
+    let _ = std::fs::remove_file(&out);
+    let calls = parse_strace_summary(&text?);
+    if !ok || calls.is_empty() {
+        return None;
+    }
+    let n = STRACE_REQUESTS as f64;
+    let total = calls.iter().map(|c| c.1).sum::<u64>() as f64 / n;
+    let named: Vec<String> = calls
+        .iter()
+        .filter(|c| c.1 as f64 / n > 0.05)
+        .map(|(name, k)| format!("{name} {:.2}", *k as f64 / n))
+        .collect();
+    Some((total, named.join(", ")))
+}
+
+/// The rows of a `strace -c` summary: (system call, calls), most calls first; the total row
+/// left out.
+fn parse_strace_summary(text: &str) -> Vec<(String, u64)> {
+    let mut rows: Vec<(String, u64)> = text
+        .lines()
+        .filter_map(|l| {
+            // "% time  seconds  usecs/call  calls  [errors]  syscall"
+            let t: Vec<&str> = l.split_whitespace().collect();
+            if !(5..=6).contains(&t.len()) || t[0].parse::<f64>().is_err() {
+                return None;
+            }
+            let name = t[t.len() - 1];
+            (name != "total").then(|| Some((name.to_string(), t[3].parse().ok()?)))?
+        })
+        .collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    rows
 }
 
 /// Drives `urls` over `conns` connections for `secs` seconds (after `warmup` seconds whose
@@ -600,6 +742,15 @@ fn fmt_us(us: f64) -> String {
     }
 }
 
+/// µs to a tenth (CPU shares a few µs apart).
+fn fmt_tenths(us: f64) -> String {
+    if us.abs() >= 1000.0 {
+        fmt_us(us)
+    } else {
+        format!("{us:.1} µs")
+    }
+}
+
 fn run() -> Result<(), String> {
     let a = parse_args()?;
     let plan = Plan::new(a.variants, a.seed);
@@ -621,20 +772,26 @@ fn run() -> Result<(), String> {
         .map(|g| (g.clone(), urls(&plan, g, a.urls)))
         .collect();
     if a.warm {
-        let server = Server::start(&a, true)?;
+        // Two servers on the same catalog: access log on (the default) and off.
+        let logged = Server::start(&a, true, true)?;
+        let quiet = Server::start(&a, true, false)?;
         println!(
-            "\nwarm: server started (all checksums verified) in {} ms, RSS {} MiB",
-            server.started.as_millis(),
-            server.rss_kib() / 1024
+            "\nwarm: servers started (all checksums verified) in {} and {} ms, RSS {} MiB",
+            logged.started.as_millis(),
+            quiet.started.as_millis(),
+            quiet.rss_kib() / 1024
         );
         // Touch every target once so "warm" means the pages these queries need are cached.
-        for (_, set) in &sets {
-            let mut c = open(&server.addr).map_err(|e| e.to_string())?;
-            for u in set {
-                let _ = c.get(u);
+        for server in [&logged, &quiet] {
+            for (_, set) in &sets {
+                let mut c = open(&server.addr).map_err(|e| e.to_string())?;
+                for u in set {
+                    let _ = c.get(u);
+                }
             }
         }
         let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
+        let bare_proc = BareProcess::start()?;
         // The same catalog answered in this process, for the handler's share of the CPU.
         let app = varcat_server::http::Loaded::open(&a.catalog, false)
             .map(|l| varcat_server::http::App::new(l, "/api"))
@@ -645,62 +802,93 @@ fn run() -> Result<(), String> {
             .collect();
         drop(app);
         println!(
-            "\n\"cpu/req\" is the server's CPU time (all threads, user + system) per answered request; \
-             \"handler\" the mean time the same requests take answered in this process by the \
-             server's App on one thread (routing, parameters, handler, JSON); \"http\" the rest \
-             (sockets, request parsing, writing, wake-ups)."
+            "\n\"log\" is the access log (on: the default, lines to /dev/null; off: --quiet). \
+             \"added\" is p50 minus the bare floor's p50 (the same body from a minimal server in this \
+             process, measured in the same run). \"cpu/req\" is the server's CPU time (all threads, \
+             user + system) per answered request; \"handler\" the mean time the same requests take \
+             answered in this process by the server's App on one thread (routing, parameters, \
+             handler, JSON); \"http\" the rest (sockets, request parsing, writing, wake-ups). \
+             \"syscalls/req\": every system call of the server, all threads, per \
+             request, counted by `strace -c -f` over {STRACE_REQUESTS} more requests on one \
+             keep-alive connection (\"n/a\" without strace). \"bare proc\": the bare floor in a \
+             process of its own (as varcat is), its p50, the µs added over it and its CPU per \
+             request."
         );
         println!(
-            "\n| group | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | floor p99 | req/s vs floor | bare req/s | bare p50 | p50 vs bare | cpu/req | handler | http | non-200 | errors |"
+            "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | handler | http | syscalls/req | bare proc p50 | added over it | bare proc cpu/req | non-200 | errors |"
         );
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        let mut calls_by_name = Vec::new();
         for &conns in &a.conns {
             for ((g, set), &handler) in sets.iter().zip(&handler) {
-                let cpu0 = server.cpu_us();
-                let s = drive(&server.addr, set, conns, a.secs, 0.5);
-                // Warm-up requests are served too: count them in the CPU's denominator.
-                let cpu = (server.cpu_us() - cpu0) / s.served.max(1) as f64;
-                let size = (s.mean_bytes.round() as usize).max(2);
-                let floor = drive(
-                    &server.addr,
-                    &[format!("/api/__floor?bytes={size}")],
-                    conns,
-                    a.secs,
-                    0.5,
-                );
-                let bare_run = drive(
-                    &bare,
-                    &[format!("/api/__floor?bytes={size}")],
-                    conns,
-                    a.secs,
-                    0.5,
-                );
-                println!(
-                    "| {g} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {} | {:.2} | {:.0} | {} | {:.2} | {} | {} | {} | {} | {} |",
-                    s.rps(),
-                    fmt_us(s.p50_us),
-                    fmt_us(s.p99_us),
-                    s.mean_bytes,
-                    floor.rps(),
-                    fmt_us(floor.p50_us),
-                    fmt_us(floor.p99_us),
-                    s.rps() / floor.rps().max(1e-9),
-                    bare_run.rps(),
-                    fmt_us(bare_run.p50_us),
-                    s.p50_us / bare_run.p50_us.max(1e-9),
-                    fmt_us(cpu),
-                    fmt_us(handler),
-                    fmt_us(cpu - handler),
-                    s.non_200,
-                    s.errors + floor.errors + bare_run.errors
-                );
+                let runs: Vec<(&str, &Server, Stats, f64)> = [("on", &logged), ("off", &quiet)]
+                    .into_iter()
+                    .map(|(log, server)| {
+                        let cpu0 = server.cpu_us();
+                        let s = drive(&server.addr, set, conns, a.secs, 0.5);
+                        // Warm-up requests are served too: count them in the denominator.
+                        let cpu = (server.cpu_us() - cpu0) / s.served.max(1) as f64;
+                        (log, server, s, cpu)
+                    })
+                    .collect();
+                let size = (runs[1].2.mean_bytes.round() as usize).max(2);
+                let floor_url = [format!("/api/__floor?bytes={size}")];
+                let floor = drive(&quiet.addr, &floor_url, conns, a.secs, 0.5);
+                let bare_run = drive(&bare, &floor_url, conns, a.secs, 0.5);
+                let cpu0 = bare_proc.cpu_us();
+                let proc_run = drive(&bare_proc.addr, &floor_url, conns, a.secs, 0.5);
+                let proc_cpu = (bare_proc.cpu_us() - cpu0) / proc_run.served.max(1) as f64;
+                for (log, server, s, cpu) in runs {
+                    let calls = if conns == 1 {
+                        syscalls_per_request(server.child.id(), &server.addr, set)
+                    } else {
+                        None
+                    };
+                    let calls_col = calls
+                        .as_ref()
+                        .map_or("n/a".into(), |c| format!("{:.2}", c.0));
+                    if let Some((_, named)) = calls {
+                        calls_by_name.push(format!("  {g:<8} log {log:<3}: {named}"));
+                    }
+                    println!(
+                        "| {g} | {log} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {:.0} | {} | {:+.1} µs | {:.2} | {} | {} | {} | {calls_col} | {} | {:+.1} µs | {} | {} | {} |",
+                        s.rps(),
+                        fmt_us(s.p50_us),
+                        fmt_us(s.p99_us),
+                        s.mean_bytes,
+                        floor.rps(),
+                        fmt_us(floor.p50_us),
+                        bare_run.rps(),
+                        fmt_us(bare_run.p50_us),
+                        s.p50_us - bare_run.p50_us,
+                        s.rps() / bare_run.rps().max(1e-9),
+                        fmt_tenths(cpu),
+                        fmt_tenths(handler),
+                        fmt_tenths(cpu - handler),
+                        fmt_us(proc_run.p50_us),
+                        s.p50_us - proc_run.p50_us,
+                        fmt_tenths(proc_cpu),
+                        s.non_200,
+                        s.errors + floor.errors + bare_run.errors + proc_run.errors
+                    );
+                }
+            }
+        }
+        if !calls_by_name.is_empty() {
+            println!(
+                "\nsystem calls per request by name (strace -c -f, one keep-alive connection):"
+            );
+            for l in calls_by_name {
+                println!("{l}");
             }
         }
         println!(
             "\nserver RSS after the warm runs: {} MiB",
-            server.rss_kib() / 1024
+            quiet.rss_kib() / 1024
         );
-        server.stop();
+        logged.stop();
+        quiet.stop();
+        drop(bare_proc);
     }
     if a.cold {
         let conns = *a.conns.last().unwrap_or(&64);
@@ -765,7 +953,7 @@ fn run() -> Result<(), String> {
         for (g, set) in &sets {
             varcat_tools::sys::evict_page_cache(&a.catalog).map_err(|e| e.to_string())?;
             let r0 = resident()?;
-            let server = Server::start(&a, false)?;
+            let server = Server::start(&a, false, false)?;
             let r1 = resident()?;
             let io0 = varcat_tools::sys::device_reads(&a.catalog).ok();
             let cap = a.cold_requests.div_ceil(conns.max(1));
@@ -820,6 +1008,9 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--serve-bare") {
+        return serve_bare_process();
+    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -855,6 +1046,41 @@ mod tests {
         );
         let cut = pages_read_by_section(&[("x".to_string(), 7, 100)], &before, &after);
         assert_eq!(cut, vec![("x".to_string(), 1)]);
+    }
+
+    #[test]
+    fn test_strace_summary_rows_are_read_with_or_without_errors() {
+        let text = "\
+% time     seconds  usecs/call     calls    errors syscall
+------ ----------- ----------- --------- --------- ----------------
+ 60.00    0.000030          15         2           sendto
+ 30.00    0.000015           7         2         1 recvfrom
+ 10.00    0.000005           5         1           futex
+------ ----------- ----------- --------- --------- ----------------
+100.00    0.000050          10         5         1 total
+";
+        assert_eq!(
+            parse_strace_summary(text),
+            vec![
+                ("recvfrom".to_string(), 2),
+                ("sendto".to_string(), 2),
+                ("futex".to_string(), 1)
+            ]
+        );
+        assert!(
+            parse_strace_summary("strace: attach: ptrace(PTRACE_SEIZE, 1): denied\n").is_empty()
+        );
+    }
+
+    #[test]
+    fn test_the_bare_floor_answers_the_asked_size_on_one_connection() {
+        let addr = bare_floor().unwrap();
+        let mut c = open(&addr).unwrap();
+        for n in [10, 2, 5000] {
+            let a = c.get(&format!("/api/__floor?bytes={n}")).unwrap();
+            assert_eq!((a.status, a.body.len()), (200, n));
+            assert_eq!((a.body[0], a.body[n - 1]), (b'[', b']'));
+        }
     }
 
     #[test]
