@@ -6,20 +6,21 @@
 
 use std::sync::Arc;
 
-use crate::adjacency::{Adjacency, KeyLookup};
+use crate::adjacency::Adjacency;
 use crate::catalog::Catalog;
-use crate::codebook::Handles;
 use crate::error::ReadError;
 use crate::facets::Facet;
 use crate::fstmap::{KeyMap, MultiMap};
 use crate::indexes::{IndexKind, IndexName};
 use crate::intervals::IntervalIndex;
 use crate::keyindex::KeyIndex;
+use crate::keylookup::KeyLookup;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::namemap::NameMap;
 use crate::numbers::Numbers;
 use crate::points::PointIndex;
 use crate::records::{self, Member, RecordStore, StoredRecord};
+use crate::schema::Handles;
 use crate::width::Width;
 
 /// One collection's views.

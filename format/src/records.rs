@@ -31,9 +31,10 @@ use std::sync::Arc;
 use zstd::zstd_safe::{self, DCtx, DDict};
 
 use crate::arrays::U64s;
-use crate::bytes::{u16_at, u32_at, u64_at, Bytes};
+use crate::bytes::{u32_at, u64_at, Bytes};
 use crate::codebook::{Chooser, Codebook};
 use crate::error::{ReadError, WriteError};
+use crate::record::Record;
 use crate::spool::Spool;
 use crate::width::Width;
 
@@ -44,116 +45,6 @@ const TRAILER: usize = 32;
 /// §5; empty when the collection is too small for one to pay).
 pub fn dict_section(coll: &str) -> String {
     format!("{coll}.zdict")
-}
-
-/// Assembles one record's encoding.
-#[derive(Default)]
-pub struct RecordBuf {
-    members: Vec<(u16, Vec<u8>)>,
-}
-
-impl RecordBuf {
-    /// An empty record.
-    pub fn new() -> RecordBuf {
-        RecordBuf::default()
-    }
-
-    /// Sets member `field` to the JSON bytes `value` (replacing an earlier value).
-    pub fn set(&mut self, field: u16, value: Vec<u8>) {
-        match self.members.binary_search_by_key(&field, |m| m.0) {
-            Ok(i) => self.members[i].1 = value,
-            Err(i) => self.members.insert(i, (field, value)),
-        }
-    }
-
-    /// Encodes the record.
-    pub fn encode(&self) -> Vec<u8> {
-        let n = self.members.len();
-        let body: usize = self.members.iter().map(|m| m.1.len()).sum();
-        let mut out = Vec::with_capacity(2 + 6 * n + body);
-        out.extend_from_slice(&(n as u16).to_le_bytes());
-        for (id, _) in &self.members {
-            out.extend_from_slice(&id.to_le_bytes());
-        }
-        let mut end = 0u32;
-        for (_, v) in &self.members {
-            end += v.len() as u32;
-            out.extend_from_slice(&end.to_le_bytes());
-        }
-        for (_, v) in &self.members {
-            out.extend_from_slice(v);
-        }
-        out
-    }
-}
-
-/// A decoded view of one record. Accessors bound-check, so a corrupt record yields missing
-/// members rather than a panic.
-#[derive(Clone, Copy, Debug)]
-pub struct Record<'a> {
-    bytes: &'a [u8],
-    n: usize,
-}
-
-impl<'a> Record<'a> {
-    /// Views encoded record bytes.
-    pub fn new(bytes: &'a [u8]) -> Record<'a> {
-        let n = if bytes.len() >= 2 {
-            u16_at(bytes, 0) as usize
-        } else {
-            0
-        };
-        let n = if 2 + 6 * n <= bytes.len() { n } else { 0 };
-        Record { bytes, n }
-    }
-
-    /// Number of members.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// True when the record has no members.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
-    fn id(&self, i: usize) -> u16 {
-        u16_at(self.bytes, 2 + 2 * i)
-    }
-
-    fn range(&self, i: usize) -> Option<Range<usize>> {
-        let base = 2 + 6 * self.n;
-        let end = |j: usize| u32_at(self.bytes, 2 + 2 * self.n + 4 * j) as usize;
-        let start = if i == 0 { 0 } else { end(i - 1) };
-        let stop = end(i);
-        if start > stop || base + stop > self.bytes.len() {
-            return None;
-        }
-        Some(base + start..base + stop)
-    }
-
-    fn find(&self, field: u16) -> Option<Range<usize>> {
-        let (mut lo, mut hi) = (0, self.n);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match self.id(mid).cmp(&field) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return self.range(mid),
-            }
-        }
-        None
-    }
-
-    /// The JSON bytes of member `field`.
-    pub fn get(&self, field: u16) -> Option<&'a [u8]> {
-        self.find(field).map(|r| &self.bytes[r])
-    }
-
-    /// All members as (field id, JSON bytes).
-    pub fn members(&self) -> impl Iterator<Item = (u16, &'a [u8])> + '_ {
-        (0..self.n).filter_map(move |i| Some((self.id(i), &self.bytes[self.range(i)?])))
-    }
 }
 
 /// A stored record: its decoded block, shared with the reading thread's block cache, and the
@@ -370,8 +261,8 @@ pub struct RecordWriter<W: Write> {
     chooser: Choosing,
     /// Key maps of the collections whose handles may be stored with or as their ordinals
     /// (`link`, `ref` members), and which of the two.
-    refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
-    handles: crate::codebook::Handles,
+    refs: std::collections::HashMap<String, crate::keylookup::KeyLookup>,
+    handles: crate::schema::Handles,
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -397,7 +288,7 @@ impl<W: Write> RecordWriter<W> {
             trial_bytes: 0,
             chooser: Choosing::new(opts.threads),
             refs: Default::default(),
-            handles: crate::codebook::Handles::Text,
+            handles: crate::schema::Handles::Text,
         }
     }
 
@@ -405,8 +296,8 @@ impl<W: Write> RecordWriter<W> {
     /// `handles` says (for `Ordinals`, each collection's records in key order).
     pub fn with_refs(
         mut self,
-        refs: std::collections::HashMap<String, crate::adjacency::KeyLookup>,
-        handles: crate::codebook::Handles,
+        refs: std::collections::HashMap<String, crate::keylookup::KeyLookup>,
+        handles: crate::schema::Handles,
     ) -> RecordWriter<W> {
         self.refs = refs;
         self.handles = handles;
@@ -1434,6 +1325,7 @@ pub fn json_bytes(v: &serde_json::Value) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::RecordBuf;
 
     /// The decoded-record cache finds what it kept, tells stores and ordinals apart, and
     /// holds at most `RECORD_BYTES` however large the records.
