@@ -7,13 +7,13 @@
 use std::sync::Arc;
 
 use crate::adjacency::Adjacency;
+use crate::build::keyindex::KeyIndex;
 use crate::catalog::Catalog;
 use crate::error::ReadError;
 use crate::facets::Facet;
 use crate::fstmap::{KeyMap, MultiMap};
 use crate::indexes::{IndexKind, IndexName};
 use crate::intervals::IntervalIndex;
-use crate::keyindex::KeyIndex;
 use crate::keylookup::KeyLookup;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::namemap::NameMap;

@@ -17,8 +17,8 @@ pub struct KeyLookup {
     /// The target's record count.
     pub len: u64,
     /// Fingerprints of its keys, which a build consults before the key map (see
-    /// [`crate::keyindex`]); None at serving time.
-    pub index: Option<std::sync::Arc<crate::keyindex::KeyIndex>>,
+    /// [`crate::build::keyindex`]); None at serving time.
+    pub index: Option<std::sync::Arc<crate::build::keyindex::KeyIndex>>,
 }
 
 impl KeyLookup {

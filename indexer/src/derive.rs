@@ -26,7 +26,7 @@ impl Ctx {
 
     /// Resolves a handle `collection/key` to its collection and ordinal: from the
     /// collection's key index when the build gave it one (see
-    /// [`varcat_format::keyindex`]), else from its key map.
+    /// [`varcat_format::build::keyindex`]), else from its key map.
     pub fn resolve(&self, handle: &str) -> Option<(&Collection, u64)> {
         let (_, c, key) = self.target(handle)?;
         Some((c, c.ord(key)?))

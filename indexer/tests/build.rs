@@ -262,7 +262,7 @@ fn test_digest_keys_packed_keyless_edges_numbered_dropped_members_unparsed() {
 
 #[test]
 fn test_handles_resolve_alike_with_and_without_key_indexes() {
-    use varcat_format::keyindex::KeyIndex;
+    use varcat_format::build::keyindex::KeyIndex;
     use varcat_indexer::derive::Ctx;
     let dir = scratch("keyindexes");
     let out = dir.join("c.varcat");
@@ -274,8 +274,9 @@ fn test_handles_resolve_alike_with_and_without_key_indexes() {
         let c = cat.get(&cm.name).unwrap();
         let mut ci = c.clone();
         if cm.kind == "node" && cm.keyed {
-            let s = KeyIndex::for_collection(c, usize::MAX).expect("no fingerprint collision");
-            assert!(KeyIndex::for_collection(c, KeyIndex::size(c.len() as usize) - 1).is_none());
+            let index = |room| KeyIndex::from_keys(c.len(), room, |add| c.for_each_key(add));
+            let s = index(usize::MAX).expect("no fingerprint collision");
+            assert!(index(KeyIndex::size(c.len() as usize) - 1).is_none());
             ci.set_key_index(s);
             indexed.push(cm.name.clone());
         }

@@ -282,7 +282,7 @@ impl<W: Write> RecordWriter<W> {
         };
         let mut out = Stored::default();
         let mut stored = 0u64;
-        crate::parallel::map_ordered_with(
+        crate::build::parallel::map_ordered_with(
             threads,
             BATCHES_PER_THREAD,
             || zstd::bulk::Compressor::with_dictionary(level, &dict),
@@ -414,7 +414,7 @@ enum Choosing {
     Away {
         /// Records not yet sent, as `len u32 · record` frames.
         chunk: Vec<u8>,
-        thread: crate::parallel::Background<Vec<u8>, Chooser>,
+        thread: crate::build::parallel::Background<Vec<u8>, Chooser>,
     },
 }
 
@@ -432,10 +432,10 @@ impl Choosing {
         }
         Choosing::Away {
             chunk: Vec::with_capacity(CHOOSER_CHUNK),
-            thread: crate::parallel::Background::with_depth(
+            thread: crate::build::parallel::Background::with_depth(
                 1,
                 CHOOSER_DEPTH,
-                |chunks: crate::parallel::Items<Vec<u8>>| {
+                |chunks: crate::build::parallel::Items<Vec<u8>>| {
                     let mut c = Chooser::new();
                     for chunk in chunks {
                         let mut rest: &[u8] = &chunk;
