@@ -204,7 +204,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         let mut coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Its adjacencies resolve handles with the key maps of the collections built before.
-        coll.link(|n| ctx.get(n))
+        coll.link_with(|n| ctx.get(n), |n| ctx.key_lookup(n))
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Keyed nodes are what edges point at: their keys get a fingerprint index while there
         // is room.
@@ -218,7 +218,8 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
                 KeyIndex::from_keys(coll.len(), env.pin_room(), |add| coll.for_each_key(add))
             {
                 env.pin(s.heap_bytes());
-                coll.set_key_index(s);
+                ctx.key_indexes
+                    .insert(spec.name.to_string(), std::sync::Arc::new(s));
             }
         }
         ctx.built.insert(spec.name.to_string(), coll);
