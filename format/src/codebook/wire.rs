@@ -69,7 +69,7 @@ pub(super) fn u32_le(b: &[u8], at: usize) -> u32 {
 }
 
 impl Codebook {
-    /// The codebook's bytes (section [`section`]).
+    /// The codebook's bytes (section [`super::section`]).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&self.escapes.to_le_bytes());

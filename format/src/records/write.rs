@@ -371,7 +371,7 @@ pub trait StoredOrder {
 pub struct Finished<W> {
     /// The records section's output.
     pub out: W,
-    /// The zstd dictionary ([`dict_section`]; empty: none).
+    /// The zstd dictionary ([`super::dict_section`]; empty: none).
     pub dict: Vec<u8>,
     /// The codebook ([`crate::codebook::section`]).
     pub codebook: Vec<u8>,
