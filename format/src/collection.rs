@@ -4,22 +4,20 @@
 //! Index names in [`CollectionMeta::indexes`] are section-name suffixes, parsed as
 //! [`IndexName`]s: their [`IndexKind`] says which view opens them.
 
-use std::sync::Arc;
-
-use crate::adjacency::{Adjacency, KeyLookup};
+use crate::adjacency::Adjacency;
 use crate::catalog::Catalog;
-use crate::codebook::Handles;
 use crate::error::ReadError;
 use crate::facets::Facet;
 use crate::fstmap::{KeyMap, MultiMap};
 use crate::indexes::{IndexKind, IndexName};
 use crate::intervals::IntervalIndex;
-use crate::keyindex::KeyIndex;
+use crate::keylookup::KeyLookup;
 use crate::meta::{names, CollectionMeta, Meta, META_SECTION};
 use crate::namemap::NameMap;
 use crate::numbers::Numbers;
 use crate::points::PointIndex;
 use crate::records::{self, Member, RecordStore, StoredRecord};
+use crate::schema::Handles;
 use crate::width::Width;
 
 /// One collection's views.
@@ -30,9 +28,6 @@ pub struct Collection {
     records: RecordStore,
     /// None for a collection without a key map (`meta.keyed` false).
     key: Option<KeyMap>,
-    /// Fingerprints of its keys that a build resolves handles with (see
-    /// [`Collection::set_key_index`]).
-    key_index: Option<Arc<KeyIndex>>,
     /// The schema stores its records in `_key` order (an ordinal is its key's rank).
     key_ordered: bool,
     field_ids: NameMap<u16>,
@@ -90,7 +85,6 @@ impl Collection {
             meta: meta.clone(),
             records,
             key,
-            key_index: None,
             key_ordered: crate::schema::spec(name)
                 .is_some_and(|s| matches!(s.order, crate::schema::Order::Key)),
             field_ids,
@@ -228,14 +222,8 @@ impl Collection {
             map: self.key.clone()?,
             encoding: self.meta.key_encoding,
             len: self.len(),
-            index: self.key_index.clone(),
+            index: None,
         })
-    }
-
-    /// Resolves its keys with `index` from now on, in [`Collection::ord`] and in every
-    /// [`KeyLookup`] made after: a build's look-ups of the handles of later collections.
-    pub fn set_key_index(&mut self, index: KeyIndex) {
-        self.key_index = Some(Arc::new(index));
     }
 
     /// Its key map when its records are in key order, so that an ordinal reads back as its
@@ -262,10 +250,20 @@ impl Collection {
         &mut self,
         get: impl Fn(&str) -> Option<&'c Collection>,
     ) -> Result<(), ReadError> {
+        self.link_with(&get, |t| get(t).and_then(Collection::key_lookup))
+    }
+
+    /// [`Collection::link`], with the adjacencies' key maps from `lookup` (a build's carry
+    /// the fingerprints of their keys).
+    pub fn link_with<'c>(
+        &mut self,
+        get: impl Fn(&str) -> Option<&'c Collection>,
+        lookup: impl Fn(&str) -> Option<KeyLookup>,
+    ) -> Result<(), ReadError> {
         for a in self.adj.values_mut() {
             let names: Vec<String> = a.targets().map(str::to_string).collect();
             for t in names {
-                if let Some(k) = get(&t).and_then(Collection::key_lookup) {
+                if let Some(k) = lookup(&t) {
                     a.link(&t, k);
                 }
             }

@@ -8,7 +8,6 @@
 //! `"method"`) and its `FIELDS`. [`SPECS`] lists the collections in build order: one whose
 //! build reads another comes after it. [`check`] validates a (collection, member, index) triple.
 
-pub use crate::codebook::Handles;
 use crate::indexes::{IndexKind, IndexName};
 
 #[macro_use]
@@ -34,6 +33,18 @@ pub use interactions::*;
 pub use members::{Coll, Member};
 pub use screens::*;
 pub use variation::*;
+
+/// How a collection's records store the handles (`"<target>/<key>"`) of other collections'
+/// records, when every value of a member names one collection built before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handles {
+    /// As strings.
+    Text,
+    /// As the target's ordinals alone (`ref`): targets in key order only.
+    Ordinals,
+    /// As the key with the target's ordinal beside it (`link`): any target with a key map.
+    Linked,
+}
 
 /// Node or edge collection (edges carry `_from`/`_to`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

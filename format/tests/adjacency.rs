@@ -5,9 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
-use varcat_format::adjacency::{self, Adjacency, KeyLookup, TargetLists};
+use varcat_format::adjacency::{self, Adjacency, TargetLists};
 use varcat_format::bytes::Bytes;
 use varcat_format::fstmap::{MultiMap, MultiMapBuilder};
+use varcat_format::keylookup::KeyLookup;
 use varcat_format::keys::KeyEncoding;
 use varcat_format::postings::PostingsWriter;
 

@@ -10,9 +10,8 @@ use varcat_format::fstmap::{KeyMap, KeyMapBuilder, MultiMap, MultiMapBuilder};
 use varcat_format::intervals::{IntervalIndex, IntervalWriter};
 use varcat_format::numbers::{NumberWriter, Numbers};
 use varcat_format::points::{PointIndex, PointWriter};
-use varcat_format::records::{
-    BlockOptions, BlockTarget, Codec, Record, RecordBuf, RecordStore, RecordWriter,
-};
+use varcat_format::record::{Record, RecordBuf};
+use varcat_format::records::{BlockOptions, BlockTarget, Codec, RecordStore, RecordWriter};
 use varcat_format::spool::Spool;
 
 fn keymap(model: &BTreeMap<String, u64>) -> KeyMap {

@@ -8,9 +8,8 @@ use std::io;
 
 use proptest::prelude::*;
 use varcat_format::bytes::Bytes;
-use varcat_format::records::{
-    BlockOptions, Codec, RecordBuf, RecordStore, RecordWriter, StoredOrder,
-};
+use varcat_format::record::RecordBuf;
+use varcat_format::records::{BlockOptions, Codec, RecordStore, RecordWriter, StoredOrder};
 use varcat_format::spool::Spool;
 use varcat_format::width::Width;
 

@@ -2,11 +2,12 @@
 //! the codebook's bytes and through a whole record store (any R, either codec).
 
 use proptest::prelude::*;
-use varcat_format::adjacency::KeyLookup;
 use varcat_format::bytes::Bytes;
 use varcat_format::codebook::{Chooser, Codebook, Handles, Visited};
+use varcat_format::keylookup::KeyLookup;
 use varcat_format::keys::KeyEncoding;
-use varcat_format::records::{BlockOptions, Codec, Record, RecordBuf, RecordStore, RecordWriter};
+use varcat_format::record::{Record, RecordBuf};
+use varcat_format::records::{BlockOptions, Codec, RecordStore, RecordWriter};
 use varcat_format::spool::Spool;
 
 /// One generated document: a presence mask and the raw material of its members.

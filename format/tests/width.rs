@@ -194,7 +194,8 @@ fn test_width_threshold() {
 
 #[test]
 fn test_record_store_reads_ordinals_past_2_pow_32() {
-    use varcat_format::records::{BlockOptions, Codec, RecordBuf, RecordStore, RecordWriter};
+    use varcat_format::record::RecordBuf;
+    use varcat_format::records::{BlockOptions, Codec, RecordStore, RecordWriter};
     use varcat_format::spool::Spool;
     // Five real records become the last block of a store of 2³² + 5: the blocks before it are
     // empty frames (offsets only, 8 MiB), so ordinals past 2³² are read without 4 × 10⁹

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
+use varcat_format::build::keyindex::KeyIndex;
 use varcat_format::collection::{Collection, Collections};
-use varcat_format::keyindex::KeyIndex;
 use varcat_format::meta::META_SECTION;
 use varcat_format::{Catalog, CatalogWriter, Meta, FORMAT_VERSION};
 
@@ -204,7 +204,7 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         let mut coll = Collection::open(&cat, &meta)
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Its adjacencies resolve handles with the key maps of the collections built before.
-        coll.link(|n| ctx.get(n))
+        coll.link_with(|n| ctx.get(n), |n| ctx.key_lookup(n))
             .map_err(|e| BuildError::Usage(format!("reading back {}: {e}", spec.name)))?;
         // Keyed nodes are what edges point at: their keys get a fingerprint index while there
         // is room.
@@ -213,10 +213,13 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
             // it for the rest of the build. (Trimming after every collection cost page faults
             // when the next one's sorts touched fresh memory; memory kept between them is
             // reused within the budget.)
-            varcat_format::heap::release_free();
-            if let Some(s) = KeyIndex::for_collection(&coll, env.pin_room()) {
+            varcat_format::build::heap::release_free();
+            if let Some(s) =
+                KeyIndex::from_keys(coll.len(), env.pin_room(), |add| coll.for_each_key(add))
+            {
                 env.pin(s.heap_bytes());
-                coll.set_key_index(s);
+                ctx.key_indexes
+                    .insert(spec.name.to_string(), std::sync::Arc::new(s));
             }
         }
         ctx.built.insert(spec.name.to_string(), coll);

@@ -3,17 +3,24 @@
 //! in [`crate::schema`], beside the collections they serve.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 use varcat_format::adjacency::Adjacency;
+use varcat_format::build::keyindex::KeyIndex;
 use varcat_format::collection::Collection;
 use varcat_format::fstmap::MultiMap;
+use varcat_format::keylookup::KeyLookup;
+use varcat_format::schema::Handles;
 
 /// What build steps can read: the collections written so far.
 #[derive(Default)]
 pub struct Ctx {
     /// Collections built before the current one.
     pub built: HashMap<String, Collection>,
+    /// Fingerprints of the keys of the built collections that have them, which look-ups of
+    /// their keys consult before the key map.
+    pub key_indexes: HashMap<String, Arc<KeyIndex>>,
     /// Threads a generator may use (at least 1).
     pub threads: usize,
 }
@@ -26,10 +33,34 @@ impl Ctx {
 
     /// Resolves a handle `collection/key` to its collection and ordinal: from the
     /// collection's key index when the build gave it one (see
-    /// [`varcat_format::keyindex`]), else from its key map.
+    /// [`varcat_format::build::keyindex`]), else from its key map.
     pub fn resolve(&self, handle: &str) -> Option<(&Collection, u64)> {
-        let (_, c, key) = self.target(handle)?;
-        Some((c, c.ord(key)?))
+        let (name, c, key) = self.target(handle)?;
+        Some((c, self.ord(name, key)?))
+    }
+
+    /// The ordinal of the record of built collection `name` with `_key` = `key`.
+    pub fn ord(&self, name: &str, key: &str) -> Option<u64> {
+        match self.key_indexes.contains_key(name) {
+            true => self.key_lookup(name)?.ord(key),
+            false => self.get(name)?.ord(key),
+        }
+    }
+
+    /// Built collection `name`'s key map, with its key index if it has one.
+    pub fn key_lookup(&self, name: &str) -> Option<KeyLookup> {
+        self.indexed(name, self.get(name)?.key_lookup()?)
+    }
+
+    /// Built collection `name`'s key map as records storing its handles `how` read it (see
+    /// [`Collection::key_lookup_for`]), with its key index if it has one.
+    pub fn key_lookup_for(&self, name: &str, how: Handles) -> Option<KeyLookup> {
+        self.indexed(name, self.get(name)?.key_lookup_for(how)?)
+    }
+
+    fn indexed(&self, name: &str, mut lookup: KeyLookup) -> Option<KeyLookup> {
+        lookup.index = self.key_indexes.get(name).cloned();
+        Some(lookup)
     }
 
     /// Every handle the ends `ends` of `edges` point at, each once (resolved ones by target, then

@@ -19,7 +19,7 @@ pub mod input;
 pub use varcat_outfile::interrupt;
 pub mod normalize;
 pub mod plan;
-pub use varcat_format::parallel;
+pub use varcat_format::build::parallel;
 pub mod progress;
 pub mod report;
 pub mod schema;

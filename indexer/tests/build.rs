@@ -262,7 +262,7 @@ fn test_digest_keys_packed_keyless_edges_numbered_dropped_members_unparsed() {
 
 #[test]
 fn test_handles_resolve_alike_with_and_without_key_indexes() {
-    use varcat_format::keyindex::KeyIndex;
+    use varcat_format::build::keyindex::KeyIndex;
     use varcat_indexer::derive::Ctx;
     let dir = scratch("keyindexes");
     let out = dir.join("c.varcat");
@@ -272,14 +272,15 @@ fn test_handles_resolve_alike_with_and_without_key_indexes() {
     let mut indexed = Vec::new();
     for cm in &cat.meta.collections {
         let c = cat.get(&cm.name).unwrap();
-        let mut ci = c.clone();
         if cm.kind == "node" && cm.keyed {
-            let s = KeyIndex::for_collection(c, usize::MAX).expect("no fingerprint collision");
-            assert!(KeyIndex::for_collection(c, KeyIndex::size(c.len() as usize) - 1).is_none());
-            ci.set_key_index(s);
+            let index = |room| KeyIndex::from_keys(c.len(), room, |add| c.for_each_key(add));
+            let s = index(usize::MAX).expect("no fingerprint collision");
+            assert!(index(KeyIndex::size(c.len() as usize) - 1).is_none());
+            with.key_indexes
+                .insert(cm.name.clone(), std::sync::Arc::new(s));
             indexed.push(cm.name.clone());
         }
-        with.built.insert(cm.name.clone(), ci);
+        with.built.insert(cm.name.clone(), c.clone());
         without.built.insert(cm.name.clone(), c.clone());
     }
     assert!(indexed.iter().any(|n| n == "genes"), "{indexed:?}");
@@ -305,14 +306,18 @@ fn test_handles_resolve_alike_with_and_without_key_indexes() {
     }
     // The fixture's edges point both at nodes it has and at nodes it lacks.
     assert!(checked > 1000 && dangling > 100, "{checked} {dangling}");
-    for c in &indexed {
-        let c = with.get(c).unwrap();
+    for name in &indexed {
+        let c = with.get(name).unwrap();
         let mut keys = 0;
         c.for_each_key(|_, _| keys += 1);
         assert_eq!(keys, c.len(), "{}", c.name());
         // Every key finds its own ordinal, through a key lookup as joins make them too.
-        let lookup = c.key_lookup().unwrap();
+        let lookup = with.key_lookup(name).unwrap();
         assert!(lookup.index.is_some());
+        assert!(
+            c.key_lookup().unwrap().index.is_none(),
+            "the read view holds no index"
+        );
         for ord in (0..c.len()).step_by(7) {
             if let Some(k) = c.string(ord, "_key") {
                 assert_eq!(lookup.ord(&k), Some(ord), "{} {k}", c.name());

@@ -64,7 +64,7 @@ fn target<'t>(
     (name, field): (&str, &str),
 ) -> Result<&'t mut TargetLists, BuildError> {
     if !targets.contains_key(coll) {
-        let lookup = ctx.get(coll).and_then(|c| c.key_lookup());
+        let lookup = ctx.key_lookup(coll);
         let tag = format!("adj-{name}-{field}-{}", targets.len());
         let lists = TargetLists::new(
             coll,

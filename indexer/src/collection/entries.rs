@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use serde_json::Value;
 use varcat_format::indexes::IndexKind;
-use varcat_format::records::Record;
+use varcat_format::record::Record;
 
 use super::adjacency;
 use super::feeds::{Feed, FeedDesc};

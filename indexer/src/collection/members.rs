@@ -3,7 +3,7 @@
 use std::cell::OnceCell;
 
 use serde_json::Value;
-use varcat_format::records::Record;
+use varcat_format::record::Record;
 
 use crate::doc::{last_member, raw_members, RawMembers};
 use crate::schema::Spec;

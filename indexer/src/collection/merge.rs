@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use varcat_format::records::{json_bytes, Record, RecordBuf};
+use varcat_format::record::{Record, RecordBuf};
+use varcat_format::records::json_bytes;
 
 use super::env::{finish_reader, Env};
 use super::members::{member, Members};

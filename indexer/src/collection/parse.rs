@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 use varcat_format::namemap::FastMap;
-use varcat_format::records::{json_bytes, RecordBuf};
+use varcat_format::record::RecordBuf;
+use varcat_format::records::json_bytes;
 
 use super::payload::{FLAG_KEYLESS, FLAG_NULLS};
 use crate::derive::Ctx;

@@ -16,7 +16,7 @@ use crate::parallel;
 use crate::report::Report;
 use crate::schema::{Place, Spec};
 use crate::sortkey::SortKey;
-use varcat_format::records::Record;
+use varcat_format::record::Record;
 
 /// Writes `stream`'s records into `fin` and feeds its indexes; counts references in the
 /// report.

@@ -90,8 +90,8 @@ impl<'s, 'w> Final<'s, 'w> {
             // The collections built before with a key map (in key order for `ref`): their
             // handles can carry or be ordinals.
             ctx.built
-                .iter()
-                .filter_map(|(n, c)| Some((n.clone(), c.key_lookup_for(spec.handles)?)))
+                .keys()
+                .filter_map(|n| Some((n.clone(), ctx.key_lookup_for(n, spec.handles)?)))
                 .collect(),
             spec.handles,
         );

@@ -103,7 +103,7 @@ fn genes_proteins(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Value>>) 
     let proteins = ctx.get(proteins::NAME);
     let organism = pr
         .split_once('/')
-        .and_then(|(_, k)| proteins.and_then(|p| p.string(p.ord(k)?, "organism")))
+        .and_then(|(_, k)| proteins?.string(ctx.ord(proteins::NAME, k)?, "organism"))
         .or_else(|| tp.string(ord, "organism"));
     for e in list.iter() {
         let Some(gene) = gt.string(e, "_from") else {

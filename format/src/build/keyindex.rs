@@ -16,7 +16,6 @@
 //! 3/4, 213 MB at 10M keys.
 
 use crate::bytes::u64_at;
-use crate::collection::Collection;
 use xxhash_rust::xxh3::xxh3_128;
 
 /// Open addressing with linear probing over `[fingerprint, check << 32 | ordinal]` slots
@@ -73,16 +72,21 @@ impl KeyIndex {
         self.slots[i * SLOT + 8..(i + 1) * SLOT].copy_from_slice(&value.to_le_bytes());
     }
 
-    /// The index of `coll`'s keys (in its stored encoding) if it takes at most `room` bytes,
-    /// its ordinals fit in 32 bits and no two of its keys share a fingerprint.
-    pub fn for_collection(coll: &Collection, room: usize) -> Option<KeyIndex> {
-        let n = usize::try_from(coll.len()).ok()?;
-        if KeyIndex::size(n) > room || coll.len() > u64::from(u32::MAX) {
+    /// The index of `len` keys (in their stored encoding), which `keys` hands one by one with
+    /// its ordinal to the function it is given, if it takes at most `room` bytes, its
+    /// ordinals fit in 32 bits and no two of its keys share a fingerprint.
+    pub fn from_keys(
+        len: u64,
+        room: usize,
+        keys: impl FnOnce(&mut dyn FnMut(&[u8], u64)),
+    ) -> Option<KeyIndex> {
+        let n = usize::try_from(len).ok()?;
+        if KeyIndex::size(n) > room || len > u64::from(u32::MAX) {
             return None;
         }
         let mut s = KeyIndex::with_capacity(n)?;
         let (mut seen, mut ok) = (0usize, true);
-        coll.for_each_key(|k, ord| {
+        keys(&mut |k, ord| {
             seen += 1;
             ok = ok && seen <= n && s.insert(k, ord);
         });

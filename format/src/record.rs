@@ -1,0 +1,118 @@
+//! One record's members: a record is encoded as `n u16 · field_id u16 × n · end u32 × n ·
+//! values`, fields in ascending id order, `end` the end offset of each value within
+//! `values`. A server answers by copying member bytes into the output shape's order; it never
+//! re-serialises a value.
+
+use std::ops::Range;
+
+use crate::bytes::{u16_at, u32_at};
+
+/// Assembles one record's encoding.
+#[derive(Default)]
+pub struct RecordBuf {
+    members: Vec<(u16, Vec<u8>)>,
+}
+
+impl RecordBuf {
+    /// An empty record.
+    pub fn new() -> RecordBuf {
+        RecordBuf::default()
+    }
+
+    /// Sets member `field` to the JSON bytes `value` (replacing an earlier value).
+    pub fn set(&mut self, field: u16, value: Vec<u8>) {
+        match self.members.binary_search_by_key(&field, |m| m.0) {
+            Ok(i) => self.members[i].1 = value,
+            Err(i) => self.members.insert(i, (field, value)),
+        }
+    }
+
+    /// Encodes the record.
+    pub fn encode(&self) -> Vec<u8> {
+        let n = self.members.len();
+        let body: usize = self.members.iter().map(|m| m.1.len()).sum();
+        let mut out = Vec::with_capacity(2 + 6 * n + body);
+        out.extend_from_slice(&(n as u16).to_le_bytes());
+        for (id, _) in &self.members {
+            out.extend_from_slice(&id.to_le_bytes());
+        }
+        let mut end = 0u32;
+        for (_, v) in &self.members {
+            end += v.len() as u32;
+            out.extend_from_slice(&end.to_le_bytes());
+        }
+        for (_, v) in &self.members {
+            out.extend_from_slice(v);
+        }
+        out
+    }
+}
+
+/// A decoded view of one record. Accessors bound-check, so a corrupt record yields missing
+/// members rather than a panic.
+#[derive(Clone, Copy, Debug)]
+pub struct Record<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) n: usize,
+}
+
+impl<'a> Record<'a> {
+    /// Views encoded record bytes.
+    pub fn new(bytes: &'a [u8]) -> Record<'a> {
+        let n = if bytes.len() >= 2 {
+            u16_at(bytes, 0) as usize
+        } else {
+            0
+        };
+        let n = if 2 + 6 * n <= bytes.len() { n } else { 0 };
+        Record { bytes, n }
+    }
+
+    /// Number of members.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// True when the record has no members.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    pub(crate) fn id(&self, i: usize) -> u16 {
+        u16_at(self.bytes, 2 + 2 * i)
+    }
+
+    pub(crate) fn range(&self, i: usize) -> Option<Range<usize>> {
+        let base = 2 + 6 * self.n;
+        let end = |j: usize| u32_at(self.bytes, 2 + 2 * self.n + 4 * j) as usize;
+        let start = if i == 0 { 0 } else { end(i - 1) };
+        let stop = end(i);
+        if start > stop || base + stop > self.bytes.len() {
+            return None;
+        }
+        Some(base + start..base + stop)
+    }
+
+    pub(crate) fn find(&self, field: u16) -> Option<Range<usize>> {
+        let (mut lo, mut hi) = (0, self.n);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.id(mid).cmp(&field) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return self.range(mid),
+            }
+        }
+        None
+    }
+
+    /// The JSON bytes of member `field`.
+    pub fn get(&self, field: u16) -> Option<&'a [u8]> {
+        self.find(field).map(|r| &self.bytes[r])
+    }
+
+    /// All members as (field id, JSON bytes).
+    pub fn members(&self) -> impl Iterator<Item = (u16, &'a [u8])> + '_ {
+        (0..self.n).filter_map(move |i| Some((self.id(i), &self.bytes[self.range(i)?])))
+    }
+}
