@@ -211,7 +211,7 @@ fn test_encoding_errors_are_400() {
 
 #[test]
 fn test_oversize_requests() {
-    let over = varcat::server::MAX_URL + 1;
+    let over = varcat_server::server::MAX_URL + 1;
     let long = format!("/api/genes-structure?gene_name={}", "A".repeat(over));
     let r = request(&server().addr, "GET", &long, &[]);
     assert_eq!(r.status, 414);

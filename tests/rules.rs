@@ -6,8 +6,10 @@
 use std::collections::BTreeSet;
 
 use serde_json::Value;
-use varcat::api::{genes, llm_query, Endpoint, ENDPOINTS};
-use varcat::params::Rule;
+use varcat_query::api::{llm_query, ENDPOINTS};
+use varcat_query::endpoint::Endpoint;
+use varcat_query::params::Rule;
+use varcat_query::vocab::genes;
 
 use crate::util::{get, get_json, root};
 

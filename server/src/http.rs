@@ -10,17 +10,18 @@ use serde_json::json;
 use varcat_format::collection::Collections;
 use varcat_format::{Catalog, ReadError};
 
-use crate::api::{self, Ctx, Endpoint};
 use crate::batch;
 use crate::cors;
-use crate::error::ApiError;
 use crate::landing;
-use crate::link;
 use crate::openapi;
-use crate::params::{self, Format, Paging};
-use crate::query::RawQuery;
-use crate::tsv;
 use crate::view;
+use varcat_query::api;
+use varcat_query::endpoint::{Answer, Body, Ctx, Endpoint};
+use varcat_query::error::ApiError;
+use varcat_query::link;
+use varcat_query::params::{self, Format};
+use varcat_query::query::RawQuery;
+use varcat_query::tsv;
 
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;
@@ -351,7 +352,7 @@ impl App {
         match self.below_base(path) {
             Some(rest) if api::llm_query::is(rest) => api::llm_query::MAX_BODY,
             Some(rest) if crate::mcp::http::is(rest) => crate::mcp::http::MAX_BODY,
-            Some(rest) if batchable(rest).is_some() => batch::MAX_BODY,
+            Some(rest) if batchable(rest).is_some() => varcat_query::batch::MAX_BODY,
             _ => 0,
         }
     }
@@ -476,8 +477,8 @@ impl App {
                 return error_response(&e);
             }
             let answer = match page {
-                Page::OpenApi => api::Answer::from(self.openapi.clone()),
-                Page::Landing => api::Answer {
+                Page::OpenApi => Answer::from(self.openapi.clone()),
+                Page::Landing => Answer {
                     body: landing::page(&self.base_path, &loaded),
                     headers: vec![("Content-Type", "text/html; charset=utf-8".into())],
                     more: None,
@@ -504,7 +505,7 @@ impl App {
                 return error_response(&e);
             }
             // The catalog's state now: never from a cache (a reload changes it).
-            let mut answer = api::Answer::from(loaded.health.clone());
+            let mut answer = Answer::from(loaded.health.clone());
             answer.headers.push(("Cache-Control", "no-store".into()));
             Ok(answer)
         } else if let Some(n) = bench_floor(rest, query) {
@@ -519,7 +520,7 @@ impl App {
                 }
                 Some(Err(e)) => Err(e),
                 Some(Ok((ep, path_params))) => {
-                    let batchable = batch::is_batchable(ep);
+                    let batchable = varcat_query::batch::is_batchable(ep);
                     if req.method == "POST" && batchable {
                         return self.batch(req, loaded, ep, &path_params, query, stream);
                     }
@@ -550,7 +551,7 @@ impl App {
         &self,
         req: &Request<'_>,
         loaded: &Loaded,
-        ep: &api::Endpoint,
+        ep: &Endpoint,
         p: &params::Params,
         (path, query): (&str, &str),
     ) -> Response {
@@ -570,17 +571,8 @@ impl App {
             Ok(a) => a,
             Err(e) => return error_response(&e),
         };
-        if let Paging::Paged { .. } = ep.accepts.paging {
-            // An empty page is the last; any other page must say whether more follow.
-            let more = answer.more.or((answer.body == b"[]").then_some(false));
-            debug_assert!(
-                more.is_some(),
-                "{}: a page that does not say if more follow",
-                ep.path
-            );
-            if let Some(l) = link::header(path, query, p.page, more.unwrap_or(false)) {
-                answer.headers.push(("Link", l));
-            }
+        if let Some(l) = link::of_answer(ep, &answer, path, query, p.page) {
+            answer.headers.push(("Link", l));
         }
         if has_tsv {
             answer
@@ -594,7 +586,7 @@ impl App {
         let Some(plan) = plan else {
             return self.ok(req, &loaded.etag, answer);
         };
-        match plan.transcode(&answer.body, matches!(ep.body, api::Body::Object(_))) {
+        match plan.transcode(&answer.body, matches!(ep.body, Body::Object(_))) {
             Some(body) => {
                 answer.body = body;
                 answer
@@ -626,13 +618,14 @@ impl App {
             ReqBody::Read(b) => batch::start(loaded, ep, path_params, query, b),
             ReqBody::TooLarge => Err(ApiError::too_large(
                 413,
-                format!("request body larger than {} bytes", batch::MAX_BODY),
+                format!(
+                    "request body larger than {} bytes",
+                    varcat_query::batch::MAX_BODY
+                ),
             )),
-            ReqBody::Unread | ReqBody::Failed => {
-                Err(ApiError::invalid(vec![crate::error::Issue::general(
-                    "the request body could not be read",
-                )]))
-            }
+            ReqBody::Unread | ReqBody::Failed => Err(ApiError::invalid(vec![
+                varcat_query::error::Issue::general("the request body could not be read"),
+            ])),
         };
         match items {
             Ok(items) => *stream = Some(items),
@@ -649,7 +642,7 @@ impl App {
         }
     }
 
-    fn ok(&self, req: &Request<'_>, etag: &str, answer: api::Answer) -> Response {
+    fn ok(&self, req: &Request<'_>, etag: &str, answer: Answer) -> Response {
         // A cache may keep an answer but must revalidate it (a 304 costs little): after a
         // reload the ETag changes and the new catalog's answer comes.
         let mut headers = json_headers(&[
@@ -824,7 +817,7 @@ fn llm_query(req: &Request<'_>) -> Response {
         },
         ("POST", ReqBody::TooLarge) => llm::too_large(),
         ("POST", ReqBody::Unread | ReqBody::Failed) => {
-            ApiError::invalid(vec![crate::error::Issue::general(
+            ApiError::invalid(vec![varcat_query::error::Issue::general(
                 "the request body could not be read",
             )])
         }
@@ -842,7 +835,7 @@ fn llm_query(req: &Request<'_>) -> Response {
 /// The endpoint at `rest` (below the base path) when it takes POST batches.
 fn batchable(rest: &str) -> Option<&'static Endpoint> {
     match api::route(rest) {
-        Some(Ok((ep, _))) if batch::is_batchable(ep) => Some(ep),
+        Some(Ok((ep, _))) if varcat_query::batch::is_batchable(ep) => Some(ep),
         _ => None,
     }
 }

@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
-use crate::api::ENDPOINTS;
 use crate::http::Loaded;
-use crate::params::Paging;
+use varcat_query::api::ENDPOINTS;
+use varcat_query::params::Paging;
 
 /// Escapes text for HTML element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -121,8 +121,11 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
             Paging::Paged { default, max } => format!("page, limit (default {default}, max {max})"),
             Paging::Ignored => "not paged".into(),
         };
-        if crate::batch::is_batchable(ep) {
-            paging += &format!(" · POST batch of {}", crate::batch::params(ep).join(", "));
+        if varcat_query::batch::is_batchable(ep) {
+            paging += &format!(
+                " · POST batch of {}",
+                varcat_query::batch::params(ep).join(", ")
+            );
         }
         let _ = write!(
             h,
@@ -182,7 +185,7 @@ fn paging_and_tsv(h: &mut String, base_path: &str) {
 
 /// Batch look-ups ([`crate::batch`]): a command, not a link (a link is a `GET`).
 fn batch_section(h: &mut String, base_path: &str) {
-    use crate::batch::{MAX_BODY, MAX_IDS};
+    use varcat_query::batch::{MAX_BODY, MAX_IDS};
     let cmd = format!(
         "curl -X POST -H 'Content-Type: application/json' -d '{{\"gene_id\": [\"ENSG00000101349\", \"ENSG00000286740\", \"ENSG99999999999\"], \"limit\": 1}}' {base_path}/genes"
     );
@@ -203,7 +206,7 @@ fn batch_section(h: &mut String, base_path: &str) {
 /// The one `POST` route, after the `GET` endpoints: its body instead of parameters, and a
 /// command instead of a link (a link is a `GET`, which the route answers 405).
 fn llm_query_row(h: &mut String, base_path: &str) {
-    use crate::api::llm_query::{MAX_BODY, MAX_QUERY_CHARS, PATH, SUMMARY};
+    use varcat_query::api::llm_query::{MAX_BODY, MAX_QUERY_CHARS, PATH, SUMMARY};
     let _ = write!(
         h,
         "<tr id=\"post-llm-query\"><td>r39</td><td><code><b>POST {b}{path}</b></code><br>\

@@ -9,11 +9,13 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use crate::api::{self, Body, Endpoint, ENDPOINTS};
-use crate::params::{self, Kind, Paging, Param, Rule};
-use crate::parse::ident::MAX_ID_LEN;
-use crate::query::RawQuery;
-use crate::shape::{Member, Missing, Shape, Ty};
+use varcat_query::api::{self, ENDPOINTS};
+use varcat_query::batch::{self, MAX_BODY, MAX_IDS};
+use varcat_query::endpoint::{Body, Endpoint};
+use varcat_query::params::{self, Kind, Paging, Param, Rule};
+use varcat_query::parse::ident::MAX_ID_LEN;
+use varcat_query::query::RawQuery;
+use varcat_query::shape::{Member, Missing, Shape, Ty};
 
 /// No control characters (`char::is_control`: Unicode Cc), at least one non-space character
 /// (values are trimmed and an empty one counts as absent).
@@ -217,7 +219,7 @@ fn parameters(ep: &Endpoint) -> Vec<Value> {
         "species",
         json!({"type": "string", "enum": organisms, "default": "Homo sapiens"}),
     ));
-    let (formats, doc): (&[&str], _) = if crate::tsv::available(ep.body) {
+    let (formats, doc): (&[&str], _) = if varcat_query::tsv::available(ep.body) {
         (
             &["json", "tsv"],
             "answer as JSON, or as tab-separated values (also chosen by `Accept: \
@@ -367,8 +369,8 @@ fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
         "description": "the answer",
         "content": {"application/json": {"schema": schemas.body(ep.body)}},
     });
-    if crate::tsv::available(ep.body) {
-        ok["content"][crate::tsv::MEDIA_TYPE] = json!({
+    if varcat_query::tsv::available(ep.body) {
+        ok["content"][varcat_query::tsv::MEDIA_TYPE] = json!({
             "schema": {"type": "string", "description": "a header row, then one row per record"},
         });
     }
@@ -402,7 +404,7 @@ fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
 /// `POST /llm-query`: its request body (the client's `LlmQueryRequest`) and its answers; the
 /// 200 (`LlmQuery`) is IGVF's, which varcat never gives.
 fn llm_query() -> Value {
-    use crate::api::llm_query as llm;
+    use varcat_query::api::llm_query as llm;
     json!({
         "operationId": "llm_query",
         "summary": llm::SUMMARY,
@@ -434,10 +436,10 @@ pub fn document(base_path: &str) -> Value {
     for ep in ENDPOINTS {
         let get = operation(ep, &mut schemas);
         let mut item = json!({});
-        if crate::batch::is_batchable(ep) {
+        if batch::is_batchable(ep) {
             let results = get["responses"]["200"]["content"]["application/json"]["schema"].clone();
             let params = get["parameters"].as_array().cloned().unwrap_or_default();
-            item["post"] = crate::batch::openapi_operation(ep, &params, results);
+            item["post"] = batch_operation(ep, &params, results);
         }
         item["get"] = get;
         paths.insert(ep.path.to_string(), item);
@@ -483,9 +485,12 @@ pub fn document(base_path: &str) -> Value {
     );
     components.insert(
         "LlmQueryRequest".into(),
-        crate::api::llm_query::request_schema(),
+        varcat_query::api::llm_query::request_schema(),
     );
-    components.insert("LlmQuery".into(), crate::api::llm_query::response_schema());
+    components.insert(
+        "LlmQuery".into(),
+        varcat_query::api::llm_query::response_schema(),
+    );
     components.insert(
         "Health".into(),
         json!({
@@ -515,6 +520,72 @@ pub fn document(base_path: &str) -> Value {
     })
 }
 
+/// The OpenAPI `post` operation of batchable `ep`, from its GET operation's `parameters` and
+/// its answer's `results` schema (what a GET answers).
+fn batch_operation(ep: &Endpoint, parameters: &[Value], results: Value) -> Value {
+    let listed = batch::params(ep);
+    let mut properties = serde_json::Map::new();
+    for p in parameters.iter().filter(|p| p["in"] == "query") {
+        let name = p["name"].as_str().unwrap_or_default();
+        let one = p["schema"].clone();
+        let schema = if listed.contains(&name) {
+            json!({"anyOf": [
+                one.clone(),
+                {"type": "array", "items": one, "minItems": 1, "maxItems": MAX_IDS},
+            ]})
+        } else {
+            one
+        };
+        properties.insert(name.to_string(), schema);
+    }
+    let error = |what: &str| {
+        json!({
+            "description": what,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        })
+    };
+    json!({
+        "operationId": format!("{}_batch", operation_id(ep.path)),
+        "summary": format!("Batch: {}", ep.summary),
+        "description": format!(
+            "The GET parameters as a JSON object (query parameters may be given too, but not \
+             in both). Exactly one of {} is an array of 1 to {MAX_IDS} strings; each value \
+             is answered as its GET, page and limit applying within each. The answer lists, \
+             in input order, {{\"query\", \"results\"}} (the GET's answer) or, for a value \
+             that is malformed or not in the catalog, {{\"query\", \"error\"}}, streamed one \
+             item at a time (chunked). Not cached (no ETag).",
+            listed.join(", ")
+        ),
+        "requestBody": {
+            "required": true,
+            "content": {"application/json": {"schema": {"type": "object", "properties": properties}}},
+        },
+        "responses": {
+            "200": {
+                "description": "one item per value, in input order",
+                "content": {"application/json": {"schema": {"type": "array", "items": {"oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {"query": {"type": "string"}, "results": results},
+                        "required": ["query", "results"],
+                    },
+                    {
+                        "type": "object",
+                        "properties": {
+                            "query": {"type": "string"},
+                            "error": {"$ref": "#/components/schemas/Error"},
+                        },
+                        "required": ["query", "error"],
+                    },
+                ]}}}},
+            },
+            "400": error("the body is not a JSON object, gives a member twice, lists no values or two parameters' values, lists more than 1000, asks for format=tsv (a batch answers JSON), or another parameter is invalid"),
+            "413": error(&format!("body over {MAX_BODY} bytes")),
+            "503": error("overloaded; retry after the Retry-After header's seconds"),
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -540,7 +611,7 @@ mod tests {
         let paths = doc["paths"].as_object().unwrap();
         // Every endpoint, /health and /llm-query.
         assert_eq!(paths.len(), ENDPOINTS.len() + 2);
-        let llm = &paths[crate::api::llm_query::PATH];
+        let llm = &paths[varcat_query::api::llm_query::PATH];
         assert!(llm.get("get").is_none());
         assert_eq!(
             llm["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"],
@@ -622,5 +693,35 @@ mod tests {
             operation_id("/ontology-terms/{a}/transitive-closure/{b}"),
             "ontology_terms_transitive_closure"
         );
+    }
+
+    #[test]
+    fn test_openapi_documents_post_exactly_on_batchable_paths() {
+        let doc = document("/api");
+        for ep in ENDPOINTS {
+            let item = &doc["paths"][ep.path];
+            let Some(post) = item.get("post") else {
+                assert!(!batch::is_batchable(ep), "{}: no post", ep.path);
+                continue;
+            };
+            assert!(batch::is_batchable(ep), "{}", ep.path);
+            assert_eq!(
+                post["operationId"],
+                format!("{}_batch", item["get"]["operationId"].as_str().unwrap())
+            );
+            let body = &post["requestBody"]["content"]["application/json"]["schema"];
+            for name in batch::params(ep) {
+                let list = &body["properties"][*name]["anyOf"][1];
+                assert_eq!(list["maxItems"], MAX_IDS, "{} {name}", ep.path);
+            }
+            assert!(body["properties"]["limit"].is_object(), "{}", ep.path);
+            let item_schema = &post["responses"]["200"]["content"]["application/json"]["schema"];
+            assert_eq!(
+                item_schema["items"]["oneOf"][0]["properties"]["results"],
+                item["get"]["responses"]["200"]["content"]["application/json"]["schema"],
+                "{}",
+                ep.path
+            );
+        }
     }
 }

@@ -13,14 +13,14 @@ use std::fmt::Write;
 
 use varcat_format::collection::Collections;
 
-use crate::api::{Answer, Ctx};
 use crate::http::Response;
 use crate::landing::escape;
-use crate::params::Organism;
-use crate::parse::region::Region;
-use crate::query::RawQuery;
 use resolve::{Found, Place, MAX_REGION};
 use svg::enc;
+use varcat_query::endpoint::{Answer, Ctx};
+use varcat_query::params::Organism;
+use varcat_query::parse::region::Region;
+use varcat_query::query::RawQuery;
 
 /// The viewer's path (beside the landing page, outside the API's base path).
 pub const PATH: &str = "/view";

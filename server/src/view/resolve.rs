@@ -5,11 +5,12 @@
 use varcat_format::collection::Collection;
 use varcat_format::schema::{genes, transcripts, variants, Member};
 
-use crate::api::{sets, Ctx};
-use crate::engine::Read;
-use crate::params::{Organism, GENES, TRANSCRIPTS, VARIANTS};
-use crate::parse::region::Region;
-use crate::parse::variant::{Rsid, Spdi};
+use varcat_query::endpoint::Ctx;
+use varcat_query::engine::Read;
+use varcat_query::params::{Organism, GENES, TRANSCRIPTS, VARIANTS};
+use varcat_query::parse::region::Region;
+use varcat_query::parse::variant::{Rsid, Spdi};
+use varcat_query::sets;
 
 /// The longest region the viewer draws (bases).
 pub const MAX_REGION: u32 = 1_000_000;

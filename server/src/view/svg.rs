@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use crate::landing::escape;
-use crate::params::Organism;
 use crate::view::organism_param;
 use crate::view::tracks::{Track, View};
+use varcat_query::params::Organism;
 
 /// Drawing width (px).
 pub const WIDTH: u32 = 1_200;
@@ -591,7 +591,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn sample_view() -> View {
-        let region: crate::parse::region::Region = "chr20:9540000-9600000".parse().unwrap();
+        let region: varcat_query::parse::region::Region = "chr20:9540000-9600000".parse().unwrap();
         View {
             organism: Organism::Human,
             genes: Track {

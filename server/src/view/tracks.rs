@@ -11,12 +11,15 @@ use varcat_format::schema::{
     variants_genomic_elements, Member,
 };
 
-use crate::api::{member_value, sets, Ctx};
-use crate::engine::{check_whole, Read};
-use crate::params::{Organism, GENES, GENES_STRUCTURE, GENOMIC_ELEMENTS, TRANSCRIPTS, VARIANTS};
-use crate::parse::region::Region;
 use crate::view::resolve::int;
 use varcat_format::indexes::IndexKind;
+use varcat_query::endpoint::{member_value, Ctx};
+use varcat_query::engine::{check_whole, Read};
+use varcat_query::params::{
+    Organism, GENES, GENES_STRUCTURE, GENOMIC_ELEMENTS, TRANSCRIPTS, VARIANTS,
+};
+use varcat_query::parse::region::Region;
+use varcat_query::sets;
 
 /// Most items a track draws.
 pub const CAP: usize = 2_000;
