@@ -6,19 +6,17 @@
 //! Request path: [`server`] (tiny_http; each request answered on its connection's thread) →
 //! [`http`] (one request in, one response out: status, headers, gzip, ETag) → the query
 //! library (route, parameters, handler, JSON; TSV rows and paging links) → back out through
-//! [`http`]; POST batches stream through [`batch`]. The pages ([`openapi`], [`landing`],
-//! [`view`]) and the MCP server ([`mcp`]) sit beside the endpoints.
+//! [`http`]; POST batches stream through [`batch`]. The [`pages`] (OpenAPI, landing page,
+//! region viewer) and the MCP server ([`mcp`]) sit beside the endpoints.
 
 pub mod access_log;
 pub mod batch;
 pub mod cors;
 pub mod http;
-pub mod landing;
 pub mod mcp;
-pub mod openapi;
+pub mod pages;
 pub mod server;
 pub mod sys;
-pub mod view;
 pub mod watch;
 
 /// The endpoint table under its former path, for the bench and soak drivers (`tools/`) until

@@ -13,8 +13,8 @@ use std::fmt::Write;
 
 use varcat_format::collection::Collections;
 
-use crate::http::Response;
-use crate::landing::escape;
+use crate::http::message::Response;
+use crate::pages::html::escape;
 use resolve::{Found, Place, MAX_REGION};
 use svg::enc;
 use varcat_query::endpoint::{Answer, Ctx};

@@ -4,25 +4,10 @@
 
 use std::fmt::Write;
 
-use crate::http::Loaded;
+use crate::http::loaded::Loaded;
+use crate::pages::html::escape;
 use varcat_query::api::ENDPOINTS;
 use varcat_query::params::Paging;
-
-/// Escapes text for HTML element content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;\
 padding:0 1em;color:#222}h1{margin-bottom:.2em}table{border-collapse:collapse;width:100%}\
@@ -49,7 +34,7 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         b = escape(base_path),
     );
     paging_and_tsv(&mut h, base_path);
-    crate::view::landing_section(&mut h);
+    crate::pages::view::landing_section(&mut h);
     let documents: u64 = m.collections.iter().map(|c| c.documents).sum();
     let rows = [
         (
@@ -222,17 +207,4 @@ fn llm_query_row(h: &mut String, base_path: &str) {
             "curl -X POST -H 'Content-Type: application/json' -d '{{\"query\":\"…\",\"password\":\"x\"}}' {base_path}{PATH}"
         )),
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn test_escape() {
-        assert_eq!(
-            escape("a<b>&\"c'"),
-            "a&lt;b&gt;&amp;&quot;c&#39;".to_string()
-        );
-    }
 }

@@ -11,7 +11,7 @@ use varcat_format::schema::{
     variants_genomic_elements, Member,
 };
 
-use crate::view::resolve::int;
+use crate::pages::view::resolve::int;
 use varcat_format::indexes::IndexKind;
 use varcat_query::endpoint::{member_value, Ctx};
 use varcat_query::engine::{check_whole, Read};

@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
-use crate::landing::escape;
-use crate::view::organism_param;
-use crate::view::tracks::{Track, View};
+use crate::pages::html::escape;
+use crate::pages::view::organism_param;
+use crate::pages::view::tracks::{Track, View};
 use varcat_query::params::Organism;
 
 /// Drawing width (px).
@@ -542,7 +542,7 @@ pub fn enc(s: &str) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::view::tracks::{Element, Gene, Link, Part, Transcript, Variant};
+    use crate::pages::view::tracks::{Element, Gene, Link, Part, Transcript, Variant};
 
     /// Checks that `s` is well-formed XML as far as tags go: every start tag is closed in
     /// order, attributes are quoted, and no text holds a raw `<` or an unescaped `&`.
