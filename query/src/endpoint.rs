@@ -122,8 +122,9 @@ pub enum Body {
 pub struct Endpoint {
     /// Path under the base path; `{name}` marks a path parameter.
     pub path: &'static str,
-    /// Section of the interface specification.
-    pub section: &'static str,
+    /// Section of the interface specification (`4.1` … `4.25`); None for the IGVF client's
+    /// other paths, which the specification does not number.
+    pub section: Option<&'static str>,
     /// One-line description.
     pub summary: &'static str,
     /// Parameters, rules, paging, organisms.

@@ -11,7 +11,7 @@ use varcat_format::schema::{genomic_elements_biosamples as geb, ontology_terms a
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/biosamples/genomic-elements",
-    section: "r1",
+    section: None,
     summary: "Genomic elements assayed in biosamples (MPRA)",
     accepts: Accepts {
         params: &[&BIOSAMPLE_NAME, &METHOD, &SOURCE, &FILESET],

@@ -12,7 +12,7 @@ use varcat_format::schema::{ontology_terms as ot, variants_biosamples as vb};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/biosamples/variants",
-    section: "r2",
+    section: None,
     summary: "Variants with effects in biosamples (MPRA, STARR-seq, BlueSTARR)",
     accepts: Accepts {
         params: &[

@@ -15,7 +15,7 @@ use varcat_format::schema::coding_variants;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/coding-variants",
-    section: "r3",
+    section: None,
     summary: "Coding variants by id, name, protein change, gene, protein or transcript",
     accepts: Accepts {
         params: &[

@@ -16,7 +16,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/coding-variants/phenotypes",
-    section: "r4",
+    section: None,
     summary: "Phenotype scores of coding variants (MAVE, SGE, predictors)",
     accepts: Accepts {
         params: &[

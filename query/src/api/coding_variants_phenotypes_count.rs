@@ -16,7 +16,7 @@ use varcat_format::schema::{self, coding_variants, coding_variants_phenotypes as
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/coding-variants/phenotypes-count",
-    section: "r5",
+    section: None,
     summary: "Coding-variant phenotype scores of a gene, counted per method",
     accepts: Accepts {
         params: &[&genes::GENE_ID, &FILESET],

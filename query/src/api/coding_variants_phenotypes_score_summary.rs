@@ -19,7 +19,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/coding-variants/phenotypes/score-summary",
-    section: "r6",
+    section: None,
     summary: "Phenotype scores of the coding variants of a variant or coding-variant id",
     accepts: ACCEPTS,
     verbose: false,
@@ -35,7 +35,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
 /// The deprecated alias (client `deprecated_coding_variants_summary`).
 pub static ALIAS: Endpoint = Endpoint {
     path: "/variants/phenotypes/score-summary",
-    section: "r79",
+    section: None,
     summary: "Deprecated alias of /coding-variants/phenotypes/score-summary",
     examples: &["variant_id=NC_000001.11:15000:A:G"],
     ..ENDPOINT

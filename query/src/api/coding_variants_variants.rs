@@ -14,7 +14,7 @@ use varcat_format::schema::{self, coding_variants, variants_coding_variants};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/coding-variants/variants",
-    section: "4.15",
+    section: Some("4.15"),
     summary: "Variants that cause the given protein changes",
     accepts: Accepts {
         params: &[

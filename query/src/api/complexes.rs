@@ -9,7 +9,7 @@ use varcat_format::schema::complexes;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/complexes",
-    section: "r8",
+    section: None,
     summary: "Protein complexes by id, name or description",
     accepts: Accepts {
         params: &[&COMPLEX_ID, &NAME, &DESCRIPTION],

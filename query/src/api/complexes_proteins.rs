@@ -14,7 +14,7 @@ use varcat_format::schema::{complexes as cx, complexes_proteins as cp, Member as
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/complexes/proteins",
-    section: "r9",
+    section: None,
     summary: "Proteins of complexes",
     accepts: Accepts {
         params: &COMPLEX_PARAMS,

@@ -15,7 +15,7 @@ use varcat_format::schema::{diseases_genes, ontology_terms};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/diseases/genes",
-    section: "4.6",
+    section: Some("4.6"),
     summary: "Genes associated with a disease (GenCC, Orphanet)",
     accepts: Accepts {
         params: &[&DISEASE_ID, &DISEASE_NAME, &SOURCE],

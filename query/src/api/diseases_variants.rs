@@ -11,7 +11,7 @@ use varcat_format::schema::{ontology_terms as ot, variants_diseases as vd};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/diseases/variants",
-    section: "r11",
+    section: None,
     summary: "Variants associated with diseases (ClinGen)",
     accepts: Accepts {
         params: &[&DISEASE_ID, &DISEASE_NAME, &ASSERTION, &PMID],

@@ -9,7 +9,7 @@ use varcat_format::schema::drugs;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/drugs",
-    section: "r12",
+    section: None,
     summary: "Drugs by id or name",
     accepts: Accepts {
         params: &[&DRUG_ID, &NAME],

@@ -14,7 +14,7 @@ use varcat_format::schema::{drugs as dr, variants_drugs as vd};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/drugs/variants",
-    section: "r13",
+    section: None,
     summary: "Variants associated with drug response (PharmGKB)",
     accepts: Accepts {
         params: &[&DRUG_ID, &DRUG_NAME, &PHENOTYPE_CATEGORIES, &PMID],

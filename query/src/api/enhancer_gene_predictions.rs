@@ -14,7 +14,7 @@ use varcat_format::schema::{genes as g, genomic_elements as ge, genomic_elements
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/enhancer-gene-predictions",
-    section: "r14",
+    section: None,
     summary: "Enhancer–gene predictions (ENCODE-rE2G, scE2G) grouped by gene",
     accepts: Accepts {
         params: &[

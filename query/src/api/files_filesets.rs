@@ -10,7 +10,7 @@ use varcat_format::schema::files_filesets as ff;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/files-filesets",
-    section: "r15",
+    section: None,
     summary: "Data files and file sets by id, lab, assay, method, sample, software or source",
     accepts: Accepts {
         params: &[

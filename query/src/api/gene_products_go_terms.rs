@@ -15,7 +15,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/gene-products/go-terms",
-    section: "r16",
+    section: None,
     summary: "GO annotations of gene products (proteins, transcripts)",
     accepts: Accepts {
         params: &[&QUERY_PARAM, &NAME],

@@ -19,7 +19,7 @@ use varcat_format::schema::{genes as g, genomic_elements as ge, genomic_elements
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/gene-regulatory-network",
-    section: "r17",
+    section: None,
     summary: "Gene regulatory network: response genes of perturbed regulator-gene promoters",
     accepts: Accepts {
         params: &[

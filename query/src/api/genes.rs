@@ -15,7 +15,7 @@ use crate::vocab::shapes::GENE;
 /// set and type; every gene when nothing is given (as IGVF).
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes",
-    section: "r18",
+    section: None,
     summary: "Genes by id, HGNC, Entrez, name, region, synonym, collection, study set, type",
     accepts: Accepts {
         params: &[

@@ -12,7 +12,7 @@ use varcat_format::schema::{coding_variants_phenotypes as cvp, Member};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/coding-variants/all-scores",
-    section: "r22",
+    section: None,
     summary: "Every score of one dataset over a gene's coding variants, highest first",
     accepts: Accepts {
         params: &[&genes::GENE_ID, &DATASET],

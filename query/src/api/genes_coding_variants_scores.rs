@@ -19,7 +19,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/coding-variants/scores",
-    section: "4.4",
+    section: Some("4.4"),
     summary: "Scores of every protein change of a gene, with the variants that cause it",
     accepts: Accepts {
         params: &[

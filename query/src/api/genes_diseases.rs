@@ -21,7 +21,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/diseases",
-    section: "r24",
+    section: None,
     summary: "Diseases associated with genes (GenCC, Orphanet, ClinGen)",
     accepts: Accepts {
         params: &[

@@ -12,7 +12,7 @@ use varcat_format::schema::{genes_genes as gg, mm_genes_mm_genes};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/genes",
-    section: "r25",
+    section: None,
     summary: "Genetic interactions and co-expression between genes",
     accepts: Accepts {
         params: &[

@@ -15,7 +15,7 @@ use varcat_format::schema::{genes as g, genomic_elements as ge, genomic_elements
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/genomic-elements",
-    section: "r26",
+    section: None,
     summary: "Genomic elements that regulate genes (CRISPR screens, E2G predictions, Perturb-seq)",
     accepts: Accepts {
         params: &[

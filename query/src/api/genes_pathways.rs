@@ -15,7 +15,7 @@ use varcat_format::schema::{genes_pathways as gp, pathways as pw, Member as Stor
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/pathways",
-    section: "r27",
+    section: None,
     summary: "Reactome pathways of genes",
     accepts: Accepts {
         params: &genes::PARAMS,

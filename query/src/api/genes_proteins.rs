@@ -14,7 +14,7 @@ use varcat_format::schema::genes_proteins;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/proteins",
-    section: "4.24",
+    section: Some("4.24"),
     summary: "Proteins coded by the given genes",
     accepts: Accepts {
         params: &[

@@ -21,7 +21,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes-proteins/genes-proteins",
-    section: "r19",
+    section: None,
     summary:
         "Interaction partners of the genes and proteins a name or id designates (related paged)",
     accepts: Accepts {

@@ -17,7 +17,7 @@ use varcat_format::schema::{self, variants_genes as vg, variants_proteins as vp}
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes-proteins/variants",
-    section: "4.17",
+    section: Some("4.17"),
     summary: "Variants associated with the genes and proteins a name or id designates",
     accepts: Accepts {
         params: &[&QUERY],

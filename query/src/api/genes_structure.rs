@@ -13,7 +13,7 @@ use varcat_format::schema::{self, genes_structure as structure};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes-structure",
-    section: "4.10",
+    section: Some("4.10"),
     summary: "Exons, introns, CDS, UTRs and codons of genes, transcripts or proteins",
     accepts: Accepts {
         params: &[

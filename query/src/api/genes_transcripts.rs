@@ -12,7 +12,7 @@ use varcat_format::schema::genes_transcripts as gt;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/transcripts",
-    section: "r29",
+    section: None,
     summary: "Transcripts of genes",
     accepts: Accepts {
         params: &genes::PARAMS,

@@ -16,7 +16,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/transcripts/genes",
-    section: "r30",
+    section: None,
     summary: "MORF overexpression effects of a gene's transcript on readout genes",
     accepts: Accepts {
         params: &[

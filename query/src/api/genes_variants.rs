@@ -16,7 +16,7 @@ use varcat_format::schema::{ontology_terms, variants_genes as vg, Member as Sche
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genes/variants",
-    section: "4.1",
+    section: Some("4.1"),
     summary: "Variants associated with genes: QTLs, screens, variant-effect assays",
     accepts: Accepts {
         params: &[

@@ -10,7 +10,7 @@ use varcat_format::schema::genomic_elements;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genomic-elements",
-    section: "r32",
+    section: None,
     summary: "Genomic elements by region, annotation, type, method, source, file set",
     accepts: Accepts {
         params: &SELECTORS,

@@ -13,7 +13,7 @@ use varcat_format::schema::{genomic_elements, genomic_elements_biosamples as geb
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genomic-elements/biosamples",
-    section: "4.11",
+    section: Some("4.11"),
     summary: "Reporter-assay (MPRA) results of genomic elements",
     accepts: Accepts {
         params: &[&ELEMENT_REGION, &REGION_TYPE, &FILESET, &METHOD, &SOURCE],

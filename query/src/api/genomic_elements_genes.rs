@@ -17,7 +17,7 @@ use varcat_format::schema::{genomic_elements as ge, genomic_elements_genes as eg
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genomic-elements/genes",
-    section: "r34",
+    section: None,
     summary: "Genes that genomic elements regulate (CRISPR screens, E2G predictions, Perturb-seq)",
     accepts: Accepts {
         params: &[

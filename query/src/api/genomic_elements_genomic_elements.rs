@@ -20,7 +20,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genomic-elements/genomic-elements",
-    section: "r35",
+    section: None,
     summary:
         "Promoter perturbation effects on chromatin accessibility at peaks (Multiome Perturb-seq)",
     accepts: Accepts {

@@ -20,7 +20,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genomic-elements/phenotypes",
-    section: "r36",
+    section: None,
     summary: "Phenotypes genomic elements affect (CRISPR screens)",
     accepts: Accepts {
         params: &[

@@ -13,7 +13,7 @@ use varcat_format::schema::{genomic_elements, ontology_terms, variants_genomic_e
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/genomic-elements/variants",
-    section: "4.5",
+    section: Some("4.5"),
     summary: "Variants associated with genomic elements (caQTLs)",
     accepts: Accepts {
         params: &[

@@ -11,7 +11,7 @@ use varcat_format::schema::gene_products_terms as gpt;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/go-terms/gene-products",
-    section: "r38",
+    section: None,
     summary: "Gene products annotated with a GO term",
     accepts: Accepts {
         params: &[&GO_TERM_ID, &NAME],

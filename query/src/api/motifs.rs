@@ -9,7 +9,7 @@ use varcat_format::schema::motifs;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/motifs",
-    section: "r40",
+    section: None,
     summary: "Motifs by transcription factor, source, method, file set",
     accepts: Accepts {
         params: &[&TF_NAME, &SOURCE, &FILESET, &METHOD],

@@ -16,7 +16,7 @@ use varcat_format::schema::{complexes, motifs, motifs_proteins, proteins, Coll};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/motifs/proteins",
-    section: "4.21",
+    section: Some("4.21"),
     summary: "Proteins and complexes that use a motif",
     accepts: Accepts {
         params: &[&TF_NAME, &SOURCE, &METHOD, &FILESET],

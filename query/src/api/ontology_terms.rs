@@ -10,7 +10,7 @@ use varcat_format::schema::ontology_terms;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/ontology-terms",
-    section: "r42",
+    section: None,
     summary: "Ontology terms by id, name, synonym, source, subontology, file set",
     accepts: Accepts {
         params: &[&TERM_ID, &NAME, &SYNONYMS, &SOURCE, &SUBONTOLOGY, &FILESET],

@@ -14,7 +14,7 @@ use varcat_format::schema::{ontology_terms, ontology_terms_ontology_terms as edg
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/ontology-terms/{ontology_term_id}/children",
-    section: "4.20",
+    section: Some("4.20"),
     summary: "Terms that are a subclass of an ontology term",
     accepts: Accepts {
         params: &[&ONTOLOGY_TERM_ID],

@@ -13,7 +13,7 @@ use varcat_format::schema::{ontology_terms as ot, ontology_terms_ontology_terms 
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/ontology-terms/{ontology_term_id}/parents",
-    section: "r45",
+    section: None,
     summary: "Terms an ontology term is a subclass of",
     accepts: Accepts {
         params: &[&ONTOLOGY_TERM_ID],

@@ -17,7 +17,7 @@ use varcat_format::schema::{ontology_terms, ontology_terms_ontology_terms as edg
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/ontology-terms/{ontology_term_id_start}/transitive-closure/{ontology_term_id_end}",
-    section: "4.22",
+    section: Some("4.22"),
     summary: "All shortest paths between two ontology terms, over every relation",
     accepts: Accepts {
         params: &[&ONTOLOGY_TERM_ID_START, &ONTOLOGY_TERM_ID_END],

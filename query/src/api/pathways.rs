@@ -12,7 +12,7 @@ use varcat_format::schema::{ontology_terms, pathways};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/pathways",
-    section: "4.16",
+    section: Some("4.16"),
     summary: "Reactome pathways by id, name, alias, disease and GO process",
     accepts: Accepts {
         params: &[

@@ -9,7 +9,7 @@ use varcat_format::schema::{genes_pathways as gp, pathways as pw};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/pathways/genes",
-    section: "r47",
+    section: None,
     summary: "Genes of Reactome pathways",
     accepts: Accepts {
         params: &PATHWAY_PARAMS,

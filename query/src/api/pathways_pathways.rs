@@ -13,7 +13,7 @@ use varcat_format::schema::{pathways as pw, pathways_pathways as pp};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/pathways/pathways",
-    section: "r48",
+    section: None,
     summary: "Parent and child pathways of Reactome pathways",
     accepts: Accepts {
         params: &PATHWAY_PARAMS,

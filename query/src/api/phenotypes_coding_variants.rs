@@ -13,7 +13,7 @@ use varcat_format::schema::coding_variants_phenotypes as cvp;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/phenotypes/coding-variants",
-    section: "r49",
+    section: None,
     summary: "Coding variants scored for phenotypes (MAVE, SGE, predictors)",
     accepts: Accepts {
         params: &[&PHENOTYPE_ID_PARAM, &PHENOTYPE_NAME, &METHOD, &FILESET],

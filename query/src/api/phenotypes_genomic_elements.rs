@@ -15,7 +15,7 @@ use varcat_format::schema::genomic_elements_phenotypes as ep;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/phenotypes/genomic-elements",
-    section: "r50",
+    section: None,
     summary: "Genomic elements that affect phenotypes (CRISPR screens)",
     accepts: Accepts {
         params: &[

@@ -13,7 +13,7 @@ use varcat_format::schema::{ontology_terms as ot, variants_phenotypes as vp};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/phenotypes/variants",
-    section: "r51",
+    section: None,
     summary: "Variants associated with phenotypes (GWAS, screens, variant-effect predictions)",
     accepts: Accepts {
         params: &[

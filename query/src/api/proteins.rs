@@ -17,7 +17,7 @@ use varcat_format::schema::proteins;
 /// cross-references (all ANDed); every protein when nothing is given.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins",
-    section: "r52",
+    section: None,
     summary: "Proteins by id, name, UniProt name, UniProt full name, cross-reference",
     accepts: Accepts {
         params: &NODE_FILTERS,

@@ -11,7 +11,7 @@ use varcat_format::schema::{complexes_proteins as cp, proteins as pr};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins/complexes",
-    section: "r53",
+    section: None,
     summary: "Complexes containing proteins",
     accepts: Accepts {
         params: &proteins::FILTERS,

@@ -13,7 +13,7 @@ use varcat_format::schema::{self, genes_proteins};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins/genes",
-    section: "4.23",
+    section: Some("4.23"),
     summary: "Genes coding for the given proteins",
     accepts: Accepts {
         params: &FILTERS,

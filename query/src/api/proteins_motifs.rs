@@ -13,7 +13,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins/motifs",
-    section: "r55",
+    section: None,
     summary: "Motifs of proteins and of the complexes containing them",
     accepts: Accepts {
         params: &PARAMS,

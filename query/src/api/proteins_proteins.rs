@@ -14,7 +14,7 @@ use varcat_format::schema::{proteins as pr, proteins_proteins as pp, PROTEIN_INT
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins/proteins",
-    section: "r56",
+    section: None,
     summary: "Interactions between proteins (IntAct, BioGRID)",
     accepts: Accepts {
         params: &[

@@ -12,7 +12,7 @@ use varcat_format::schema::{proteins as pr, transcripts_proteins as tp};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins/transcripts",
-    section: "r57",
+    section: None,
     summary: "Transcripts of proteins",
     accepts: Accepts {
         params: &proteins::FILTERS,

@@ -14,7 +14,7 @@ use varcat_format::schema::{complexes_proteins as cp, proteins as pr, variants_p
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/proteins/variants",
-    section: "r58",
+    section: None,
     summary: "Variants that modulate the binding or levels of proteins",
     accepts: Accepts {
         params: &[

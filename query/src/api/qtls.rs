@@ -52,7 +52,7 @@ const VARIANT_KIND: [&Param; 5] = [
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/qtls",
-    section: "r59",
+    section: None,
     summary: "QTLs (eQTL, spliceQTL, pQTL, caQTL) of genes, variants or a region",
     accepts: Accepts {
         params: &[

@@ -8,7 +8,7 @@ use varcat_format::schema::studies;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/studies",
-    section: "r60",
+    section: None,
     summary: "Studies by id, PubMed id or file set",
     accepts: Accepts {
         params: &[&STUDY_ID, &PMID, &FILESET],

@@ -9,7 +9,7 @@ use varcat_format::schema::transcripts;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/transcripts",
-    section: "r61",
+    section: None,
     summary: "Transcripts by id, region, type and RefSeq id",
     accepts: Accepts {
         params: &[

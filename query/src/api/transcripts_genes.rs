@@ -15,7 +15,7 @@ use varcat_format::schema::{genes_transcripts, transcripts};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/transcripts/genes",
-    section: "4.8",
+    section: Some("4.8"),
     summary: "Genes that transcribe the given transcripts",
     accepts: Accepts {
         params: &[&TRANSCRIPT_ID, &REGION, &TRANSCRIPT_TYPE],

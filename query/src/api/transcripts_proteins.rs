@@ -15,7 +15,7 @@ const TRANSCRIPT_PARAMS: [&Param; 3] = [&TRANSCRIPT_ID, &REGION, &TRANSCRIPT_TYP
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/transcripts/proteins",
-    section: "r63",
+    section: None,
     summary: "Proteins of transcripts",
     accepts: Accepts {
         params: &TRANSCRIPT_PARAMS,

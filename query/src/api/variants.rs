@@ -18,7 +18,7 @@ use varcat_format::schema;
 /// does not cap it), with GENCODE category (human) and strain (mouse) filters.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants",
-    section: "r64",
+    section: None,
     summary: "Variants by identifier or region, GENCODE category, mouse strain",
     accepts: Accepts {
         params: &[

@@ -15,7 +15,7 @@ use varcat_format::schema::{genomic_elements as ge, variants_biosamples as vb};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/biosamples",
-    section: "r65",
+    section: None,
     summary: "Variant effects in biosamples (MPRA, STARR-seq, BlueSTARR)",
     accepts: Accepts {
         params: &[

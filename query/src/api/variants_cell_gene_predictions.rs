@@ -17,7 +17,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/genomic-elements/cell-gene-predictions",
-    section: "r74",
+    section: None,
     summary: "Cell types and genes linked to the elements containing a variant",
     accepts: Accepts {
         params: &[

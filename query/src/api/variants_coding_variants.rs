@@ -14,7 +14,7 @@ use varcat_format::schema::{self, coding_variants, variants_coding_variants as v
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/coding-variants",
-    section: "4.14",
+    section: Some("4.14"),
     summary: "Coding consequences and scores of a variant",
     accepts: Accepts {
         params: &variants::IDS,

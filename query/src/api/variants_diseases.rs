@@ -15,7 +15,7 @@ use varcat_format::schema::variants_diseases;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/diseases",
-    section: "4.13",
+    section: Some("4.13"),
     summary: "Diseases associated with variants (ClinGen)",
     accepts: Accepts {
         params: &[

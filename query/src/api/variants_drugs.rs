@@ -14,7 +14,7 @@ use varcat_format::schema::variants_drugs;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/drugs",
-    section: "4.7",
+    section: Some("4.7"),
     summary: "Drugs whose response is associated with variants (PharmGKB)",
     accepts: Accepts {
         params: &[

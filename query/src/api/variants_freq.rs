@@ -11,7 +11,7 @@ use varcat_format::schema::{self, variant_annotations};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/freq",
-    section: "4.2",
+    section: Some("4.2"),
     summary: "Variants by identifier or region, filtered by allele frequency",
     accepts: Accepts {
         params: &[

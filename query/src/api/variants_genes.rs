@@ -20,7 +20,7 @@ pub const VARIANT_PARAMS: [&Param; 6] = [&SPDI, &HGVS, &RSID, &CA_ID, &VARIANT_I
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/genes",
-    section: "r70",
+    section: None,
     summary: "Genes associated with variants: QTLs, screens, variant-effect assays",
     accepts: Accepts {
         params: &[

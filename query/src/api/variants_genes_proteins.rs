@@ -15,7 +15,7 @@ use varcat_format::schema::{self, variants_genes as vg, variants_proteins as vp}
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/genes-proteins",
-    section: "r71",
+    section: None,
     summary: "Genes and proteins associated with a variant (one record, related paged)",
     accepts: Accepts {
         params: &[&VARIANT_ID],

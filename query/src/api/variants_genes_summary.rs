@@ -14,7 +14,7 @@ use varcat_format::schema::{self, variants_genes as vg};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/genes/summary",
-    section: "4.19",
+    section: Some("4.19"),
     summary: "Expression and splicing QTLs of a variant",
     accepts: Accepts {
         params: &[

@@ -15,7 +15,7 @@ use varcat_format::schema::variants_genomic_elements as vge;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/genomic-elements",
-    section: "r73",
+    section: None,
     summary: "Genomic elements associated with variants (caQTLs)",
     accepts: Accepts {
         params: &[

@@ -16,7 +16,7 @@ use varcat_format::schema::{genes as g, genomic_elements as ge, genomic_elements
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/genomic-elements/genes",
-    section: "r75",
+    section: None,
     summary: "Genes whose expression changes when an element containing a variant is perturbed",
     accepts: Accepts {
         params: &[

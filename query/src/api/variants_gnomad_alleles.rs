@@ -22,7 +22,7 @@ pub const REGION_1KB: Param = Param::new(
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/gnomad-alleles",
-    section: "r76",
+    section: None,
     summary: "gnomAD population frequencies of the variants in a region (a table)",
     accepts: Accepts {
         params: &[&REGION_1KB],

@@ -12,7 +12,7 @@ use varcat_format::schema::genes;
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/nearest-genes",
-    section: "4.18",
+    section: Some("4.18"),
     summary: "Genes overlapping a region, else the nearest gene on each side",
     accepts: Accepts {
         params: &[&variants::REGION_SPAN_10KB],

@@ -17,7 +17,7 @@ use varcat_format::schema::{self, ontology_terms, variants_phenotypes as vp};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/phenotypes",
-    section: "4.3",
+    section: Some("4.3"),
     summary: "Phenotypes associated with variants: GWAS, saturation editing, predictions",
     accepts: Accepts {
         params: &[

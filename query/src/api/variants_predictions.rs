@@ -19,7 +19,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/predictions",
-    section: "4.9",
+    section: Some("4.9"),
     summary: "Genes predicted to be regulated by elements containing a variant",
     accepts: Accepts {
         params: &[

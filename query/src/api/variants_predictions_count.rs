@@ -18,7 +18,7 @@ use varcat_format::schema::{self, genomic_elements_genes as ege};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/predictions-count",
-    section: "r81",
+    section: None,
     summary: "Cell types and genes predicted to be regulated by elements containing a variant",
     accepts: Accepts {
         params: &[

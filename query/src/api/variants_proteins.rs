@@ -16,7 +16,7 @@ use varcat_format::schema::{complexes, variants_proteins as vp};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/proteins",
-    section: "r82",
+    section: None,
     summary: "Proteins and complexes whose binding or levels variants modulate",
     accepts: Accepts {
         params: &[

@@ -17,7 +17,7 @@ use varcat_format::schema::{
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/region-summary",
-    section: "4.25",
+    section: Some("4.25"),
     summary: "Number of variants in a region and of their associations per method",
     accepts: Accepts {
         params: &[&variants::REGION_SPAN_10KB],

@@ -31,7 +31,7 @@ pub const IGVF_ONLY: Param = Param::new(
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/summary",
-    section: "r84",
+    section: None,
     summary: "One variant: identifiers, gnomAD frequencies, CADD, nearest genes, edge counts",
     accepts: Accepts {
         params: &[

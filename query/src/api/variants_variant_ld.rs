@@ -16,7 +16,7 @@ use varcat_format::schema::{variants, variants_variants as vv, Member as Stored}
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/variant-ld",
-    section: "r85",
+    section: None,
     summary: "Variants in linkage disequilibrium with variants",
     accepts: Accepts {
         params: &[

@@ -16,7 +16,7 @@ use varcat_format::schema::{variant_ld_predictions, variants_variants as vv};
 /// The endpoint.
 pub static ENDPOINT: Endpoint = Endpoint {
     path: "/variants/variant-ld/summary",
-    section: "4.12",
+    section: Some("4.12"),
     summary: "Variants in linkage disequilibrium with a variant, with their QTLs and TF binding",
     accepts: Accepts {
         params: &variants::IDS,

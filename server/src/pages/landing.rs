@@ -6,7 +6,9 @@ use std::fmt::Write;
 
 use crate::http::loaded::Loaded;
 use crate::pages::html::escape;
+use crate::pages::openapi::operation_id;
 use varcat_query::api::ENDPOINTS;
+use varcat_query::endpoint::Endpoint;
 use varcat_query::params::Paging;
 
 const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;\
@@ -81,13 +83,15 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         "<h2>Endpoints</h2><table><tr><th>§</th><th>Path and parameters</th>\
          <th>Examples</th></tr>",
     );
-    // In the interface's section order (4.1, 4.2, … 4.25), not the table's.
+    // The interface's sections in their order (4.1, 4.2, … 4.25), then the client's other
+    // paths in the table's.
     let mut endpoints: Vec<_> = ENDPOINTS.iter().collect();
     endpoints.sort_by_key(|ep| {
-        ep.section
-            .split('.')
-            .map(|n| n.parse::<u32>().unwrap_or(u32::MAX))
-            .collect::<Vec<_>>()
+        ep.section.map_or(vec![u32::MAX], |s| {
+            s.split('.')
+                .map(|n| n.parse::<u32>().unwrap_or(u32::MAX))
+                .collect::<Vec<_>>()
+        })
     });
     for ep in endpoints {
         let params: Vec<String> = ep
@@ -114,9 +118,10 @@ pub fn page(base_path: &str, loaded: &Loaded) -> Vec<u8> {
         }
         let _ = write!(
             h,
-            "<tr id=\"s{sec}\"><td>{sec}</td><td><code><b>{b}{path}</b></code><br>{summary}<br>\
+            "<tr id=\"{id}\"><td>{sec}</td><td><code><b>{b}{path}</b></code><br>{summary}<br>\
              <small>{params} · {paging}</small></td><td class=\"ex\">",
-            sec = escape(ep.section),
+            id = escape(&row_id(ep)),
+            sec = escape(ep.section.unwrap_or("")),
             b = escape(base_path),
             path = escape(ep.path),
             summary = escape(ep.summary),
@@ -169,6 +174,15 @@ fn paging_and_tsv(h: &mut String, base_path: &str) {
 }
 
 /// Batch look-ups ([`crate::batch`]): a command, not a link (a link is a `GET`).
+/// The id of `ep`'s row: `s<section>` for a section of the interface (`s4.1`), else
+/// `op-<operationId>` (`op-genes`), the OpenAPI document's name for it.
+fn row_id(ep: &Endpoint) -> String {
+    match ep.section {
+        Some(section) => format!("s{section}"),
+        None => format!("op-{}", operation_id(ep.path)),
+    }
+}
+
 fn batch_section(h: &mut String, base_path: &str) {
     use varcat_query::batch::{MAX_BODY, MAX_IDS};
     let cmd = format!(

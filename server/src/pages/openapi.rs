@@ -353,9 +353,9 @@ fn error_response(what: &str) -> Value {
 }
 
 fn operation(ep: &Endpoint, schemas: &mut Schemas) -> Value {
-    let mut description = match ep.section.strip_prefix('r') {
-        Some(_) => "IGVF client path.".to_string(),
-        None => format!("Interface section {}.", ep.section),
+    let mut description = match ep.section {
+        Some(section) => format!("Interface section {section}."),
+        None => "IGVF client path.".to_string(),
     };
     for r in ep.accepts.rules {
         if let Rule::AtLeastOne(ps) = r {
@@ -711,7 +711,7 @@ mod tests {
             );
             let body = &post["requestBody"]["content"]["application/json"]["schema"];
             for name in batch::params(ep) {
-                let list = &body["properties"][*name]["anyOf"][1];
+                let list = &body["properties"][name]["anyOf"][1];
                 assert_eq!(list["maxItems"], MAX_IDS, "{} {name}", ep.path);
             }
             assert!(body["properties"]["limit"].is_object(), "{}", ep.path);
