@@ -11,8 +11,9 @@ use varcat_format::collection::Collections;
 use varcat_format::Catalog;
 use varcat_tools::args::{string, value};
 
-use crate::http::{App, Loaded, ReqBody, Request};
-use crate::{sample, server, usage};
+use crate::{sample, usage};
+use varcat_server::http::{App, Loaded, ReqBody, Request};
+use varcat_server::server;
 
 pub(crate) fn parse_size(s: &str) -> Result<usize, String> {
     let s = s.trim();
@@ -63,7 +64,7 @@ fn run(args: Vec<OsString>) -> Result<ExitCode, String> {
         Some(other) => return Err(format!("{}\n\n{}", other.unexpected(), usage::all())),
     };
     if cmd != "serve" {
-        crate::sys::default_sigpipe();
+        varcat_server::sys::default_sigpipe();
     }
     match cmd.as_str() {
         "build" => build(p),
@@ -150,7 +151,7 @@ fn build(mut p: lexopt::Parser) -> Result<ExitCode, String> {
 /// which can be tens of GB) and exits as a signal-killed process would report (128 + the
 /// signal).
 pub(crate) fn remove_outputs_when_stopped(cmd: &'static str) -> Result<(), String> {
-    crate::sys::on_stop_signal(move |sig| {
+    varcat_server::sys::on_stop_signal(move |sig| {
         let removed = varcat_outfile::interrupt::remove_all();
         let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
         eprintln!(
@@ -246,7 +247,7 @@ fn serve(mut p: lexopt::Parser) -> Result<ExitCode, String> {
     // Before the (possibly long) verification, so that a SIGHUP sent meanwhile is a reload
     // request, not the default action (termination); a first SIGTERM/SIGINT stops the server
     // as soon as it is up, a second exits at once.
-    crate::sys::install_signal_handlers().map_err(|e| format!("signal handlers: {e}"))?;
+    varcat_server::sys::install_signal_handlers().map_err(|e| format!("signal handlers: {e}"))?;
     let loaded = Loaded::open(&path, verify).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
         "varcat: catalog {} ({} bytes, checksum {:016x}) opened in {} ms{}",

@@ -4,11 +4,11 @@
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
-use crate::parse::ident::{HgncId, TermId};
-use crate::parse::region::Region;
-use crate::parse::threshold::Threshold;
-use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi, VariantId};
-use crate::query::{RawQuery, MAX_PARAMS};
+use varcat_query::parse::ident::{HgncId, TermId};
+use varcat_query::parse::region::Region;
+use varcat_query::parse::threshold::Threshold;
+use varcat_query::parse::variant::{CaId, Hgvs, Rsid, Spdi, VariantId};
+use varcat_query::query::{RawQuery, MAX_PARAMS};
 
 /// Query-string decoding: never panics; accepted pairs are unique, trimmed and non-empty.
 pub fn query_string(data: &[u8]) {
@@ -89,11 +89,11 @@ pub fn params(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(rest) else {
         return;
     };
-    let eps = crate::api::ENDPOINTS;
+    let eps = varcat_query::api::ENDPOINTS;
     let ep = &eps[sel as usize % eps.len()];
-    match RawQuery::parse(s).and_then(|raw| crate::params::parse(&ep.accepts, &raw, &[])) {
+    match RawQuery::parse(s).and_then(|raw| varcat_query::params::parse(&ep.accepts, &raw, &[])) {
         Ok(p) => {
-            if let crate::params::Paging::Paged { max, .. } = ep.accepts.paging {
+            if let varcat_query::params::Paging::Paged { max, .. } = ep.accepts.paging {
                 assert!(p.limit >= 1 && p.limit <= max as u64);
             }
         }
@@ -323,13 +323,13 @@ pub fn sample_catalog() -> &'static varcat_format::Catalog {
     })
 }
 
-/// The sample catalog served by an [`crate::http::App`] under `/api`.
-pub fn sample_app() -> &'static crate::http::App {
-    static APP: std::sync::OnceLock<crate::http::App> = std::sync::OnceLock::new();
+/// The sample catalog served by an [`varcat_server::http::App`] under `/api`.
+pub fn sample_app() -> &'static varcat_server::http::App {
+    static APP: std::sync::OnceLock<varcat_server::http::App> = std::sync::OnceLock::new();
     APP.get_or_init(|| {
-        let loaded = crate::http::Loaded::from_catalog(sample_catalog().clone(), None)
+        let loaded = varcat_server::http::Loaded::from_catalog(sample_catalog().clone(), None)
             .expect("sample catalog loads");
-        crate::http::App::new(loaded, "/api")
+        varcat_server::http::App::new(loaded, "/api")
     })
 }
 
@@ -418,7 +418,7 @@ pub fn request_url(data: &[u8]) -> Option<(&'static str, String)> {
     let (&sel, rest) = data.split_first()?;
     let rest = std::str::from_utf8(rest).ok()?;
     let method = if sel & 0x80 != 0 { "HEAD" } else { "GET" };
-    let eps = crate::api::ENDPOINTS;
+    let eps = varcat_query::api::ENDPOINTS;
     let i = (sel & 0x7f) as usize % (eps.len() + 1);
     let Some(ep) = eps.get(i) else {
         return Some((method, format!("/api/health?{rest}")));
@@ -451,11 +451,11 @@ pub fn request(data: &[u8]) {
 }
 
 /// [`request`] on a given application.
-pub fn request_with(app: &crate::http::App, data: &[u8]) {
+pub fn request_with(app: &varcat_server::http::App, data: &[u8]) {
     let Some((method, url)) = request_url(data) else {
         return;
     };
-    let req = crate::http::Request {
+    let req = varcat_server::http::Request {
         method,
         url: &url,
         ..Default::default()

@@ -1,5 +1,5 @@
 //! `varcat mcp`: the catalog's tools for LLM agents over the Model Context Protocol on stdio
-//! (the server is `varcat::mcp`; this opens the catalog and runs it).
+//! (the server is `varcat_server::mcp`; this opens the catalog and runs it).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use lexopt::prelude::*;
 
-use crate::http::{App, Loaded};
-use crate::mcp::stdio;
 use crate::usage;
+use varcat_server::http::{App, Loaded};
+use varcat_server::mcp::stdio;
 
 /// Runs `varcat mcp [<catalog>] [--no-verify]`.
 pub fn mcp(mut p: lexopt::Parser) -> Result<ExitCode, String> {

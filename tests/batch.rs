@@ -456,7 +456,7 @@ fn test_landing_page_batch_example_answers() {
 #[test]
 fn test_batch_answer_comes_one_item_at_a_time() {
     let app = varcat::fuzzing::sample_app();
-    let Some(Ok((ep, path))) = varcat::api::route("/genes") else {
+    let Some(Ok((ep, path))) = varcat_query::api::route("/genes") else {
         panic!("no /genes")
     };
     let body = json!({ "gene_id": vec!["ENSG00000101349"; 20] }).to_string();

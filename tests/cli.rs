@@ -152,7 +152,7 @@ fn test_build_reports_file_and_line() {
 fn test_the_landing_page_lists_every_endpoint_and_examples_answer() {
     // The endpoint list is generated from the endpoint table (no hand-kept copy elsewhere).
     let landing = request(&crate::util::server().addr, "GET", "/", &[]).text();
-    for ep in varcat::api::ENDPOINTS {
+    for ep in varcat_query::api::ENDPOINTS {
         assert!(
             landing.contains(&ep.path.replace('{', "&#123;").replace('}', "&#125;"))
                 || landing.contains(ep.path),

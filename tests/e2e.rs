@@ -16,6 +16,7 @@ mod harness;
 mod hostile;
 mod hostile_requests;
 mod http_surface;
+mod layout;
 mod lifecycle;
 mod links;
 mod mcp;

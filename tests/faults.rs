@@ -73,7 +73,7 @@ fn test_a_catalog_changed_in_place_answers_503_until_a_valid_file_is_loaded() {
     // `cp` of another catalog over it (written in place, the same inode): loaded and verified.
     std::fs::copy(&next, &path).unwrap();
     let health = health_becomes(&p.addr, 200).expect("the valid file is loaded");
-    let want = varcat::http::Loaded::open(&next, true).unwrap();
+    let want = varcat_server::http::Loaded::open(&next, true).unwrap();
     assert_eq!(
         health["catalog"]["checksum"],
         format!("{:016x}", want.cat.catalog.checksum())
@@ -263,7 +263,7 @@ fn test_long_spdi_and_hgvs_are_found_by_their_own_value() {
         assert_eq!(body[0]["_id"], "longvariant1", "{q}");
     }
     let (_, doc) = get(&p.addr, "/openapi.json");
-    let limit = varcat::parse::ident::MAX_ID_LEN;
+    let limit = varcat_query::parse::ident::MAX_ID_LEN;
     let params = doc["paths"]["/variants"]["get"]["parameters"]
         .as_array()
         .unwrap();

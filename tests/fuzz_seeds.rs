@@ -28,10 +28,10 @@ fn test_seeds_replay() {
 #[test]
 fn test_request_seeds_replay() {
     // The request target builds the sample catalog itself; here the one the tests built is used.
-    static APP: std::sync::OnceLock<varcat::http::App> = std::sync::OnceLock::new();
+    static APP: std::sync::OnceLock<varcat_server::http::App> = std::sync::OnceLock::new();
     let app = APP.get_or_init(|| {
-        let loaded = varcat::http::Loaded::open(crate::util::catalog(), false).unwrap();
-        varcat::http::App::new(loaded, "/api")
+        let loaded = varcat_server::http::Loaded::open(crate::util::catalog(), false).unwrap();
+        varcat_server::http::App::new(loaded, "/api")
     });
     let dir = root().join("fuzz/seeds/request");
     let mut n = 0;

@@ -278,11 +278,11 @@ fn golden_answers_with_records_in_zstd_blocks() {
 #[test]
 fn golden_requests_read_declared_indexes_only() {
     use varcat_format::collection::registry;
-    let loaded = varcat::http::Loaded::open(crate::util::catalog(), false).unwrap();
-    let app = varcat::http::App::new(loaded, "/api");
+    let loaded = varcat_server::http::Loaded::open(crate::util::catalog(), false).unwrap();
+    let app = varcat_server::http::App::new(loaded, "/api");
     let want = std::fs::read_to_string(root().join(GOLDEN)).unwrap();
     for (target, _) in sections(&want) {
-        let req = varcat::http::Request {
+        let req = varcat_server::http::Request {
             method: "GET",
             url: target,
             ..Default::default()
@@ -292,7 +292,7 @@ fn golden_requests_read_declared_indexes_only() {
     // No example names a mouse variant by id.
     let extra = ["/api/variants?variant_id=NC_000067.7:3300000:G:A&organism=Mus%20musculus"];
     for target in extra {
-        let req = varcat::http::Request {
+        let req = varcat_server::http::Request {
             method: "GET",
             url: target,
             ..Default::default()

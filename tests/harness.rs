@@ -17,6 +17,16 @@ pub struct Proc {
 /// Starts `varcat serve <catalog> <extra…>`; with `nofile`, under that open-file limit (soft
 /// and hard, so the server cannot raise it).
 pub fn spawn(catalog: &Path, extra: &[&str], nofile: Option<u32>) -> Proc {
+    spawn_with_env(catalog, extra, nofile, &[])
+}
+
+/// [`spawn`], with `env` added to the server's environment.
+pub fn spawn_with_env(
+    catalog: &Path,
+    extra: &[&str],
+    nofile: Option<u32>,
+    env: &[(&str, &str)],
+) -> Proc {
     let bin = env!("CARGO_BIN_EXE_varcat");
     let mut cmd = match nofile {
         Some(n) => {
@@ -27,6 +37,7 @@ pub fn spawn(catalog: &Path, extra: &[&str], nofile: Option<u32>) -> Proc {
         None => Command::new(bin),
     };
     let mut child = cmd
+        .envs(env.iter().copied())
         .arg("serve")
         .arg(catalog)
         .args(["--addr", "127.0.0.1:0", "--exit-on-stdin-eof"])

@@ -65,7 +65,7 @@ fn test_thousands_of_parameters() {
     // 30 000 parameters exceed the URL limit: 414.
     let many: Vec<String> = (0..30_000).map(|i| format!("p{i}=1")).collect();
     let url = format!("{Q}&{}", many.join("&"));
-    assert!(url.len() > varcat::server::MAX_URL);
+    assert!(url.len() > varcat_server::server::MAX_URL);
     let r = request(addr, "GET", &url, &[]);
     assert_eq!(r.status, 414);
     assert_json_error(r.status, &r.body, "30 000 parameters");

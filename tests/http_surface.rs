@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::harness::spawn;
+use crate::harness::{spawn, spawn_with_env};
 use crate::util::{catalog, get, parse_response, request, server};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5";
@@ -211,7 +211,7 @@ fn test_encoding_errors_are_400() {
 
 #[test]
 fn test_oversize_requests() {
-    let over = varcat::server::MAX_URL + 1;
+    let over = varcat_server::server::MAX_URL + 1;
     let long = format!("/api/genes-structure?gene_name={}", "A".repeat(over));
     let r = request(&server().addr, "GET", &long, &[]);
     assert_eq!(r.status, 414);
@@ -303,4 +303,23 @@ fn test_overload_gets_503_with_retry_after() {
         );
     }
     drop(srv); // kills the server
+}
+
+/// The benchmark's `/__floor` hook is compiled only into a bench build (the `bench-floor`
+/// feature): the binary the tests run, a normal build, answers it 404 like any unknown path,
+/// even with the environment variable that once switched it on.
+#[test]
+fn test_bench_floor_is_not_in_a_normal_build() {
+    let p = spawn_with_env(
+        catalog(),
+        &["--quiet"],
+        None,
+        &[("VARCAT_BENCH_FLOOR", "1")],
+    );
+    for target in ["/api/__floor?bytes=100", "/api/__floor"] {
+        let r = request(&p.addr, "GET", target, &[]);
+        assert_eq!(r.status, 404, "{target}");
+        let body: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+        assert_eq!(body["code"], "NOT_FOUND", "{target}");
+    }
 }

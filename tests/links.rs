@@ -4,9 +4,9 @@
 //! on every endpoint it pages.)
 
 use serde_json::Value;
-use varcat::api::ENDPOINTS;
-use varcat::http::{App, Loaded};
-use varcat::params::Paging;
+use varcat_query::api::ENDPOINTS;
+use varcat_query::params::Paging;
+use varcat_server::http::{App, Loaded};
 
 use crate::util::{catalog, request, server};
 

@@ -116,7 +116,7 @@ fn test_document_is_served_at_both_paths() {
     // Every endpoint, /health and /llm-query.
     assert_eq!(
         doc["paths"].as_object().unwrap().len(),
-        varcat::api::ENDPOINTS.len() + 2
+        varcat_query::api::ENDPOINTS.len() + 2
     );
 }
 
@@ -195,7 +195,7 @@ fn check_batch_examples(doc: &Value, path: &str, op: &Value, get_op: &Value) -> 
         };
         let mut body = serde_json::Map::new();
         let mut list = None;
-        for (k, v) in varcat::query::RawQuery::parse(query).unwrap().pairs {
+        for (k, v) in varcat_query::query::RawQuery::parse(query).unwrap().pairs {
             if list.is_none() && listed.contains(&k.as_str()) {
                 list = Some(k.clone());
                 body.insert(k, serde_json::json!([v, "bad\u{1}"]));
@@ -257,7 +257,7 @@ fn test_landing_page_lists_every_endpoint_and_its_links_answer() {
     assert_eq!(r.header("Content-Type"), Some("text/html; charset=utf-8"));
     let html = r.text();
     assert!(html.contains("format version") && html.contains("checksum"));
-    for ep in varcat::api::ENDPOINTS {
+    for ep in varcat_query::api::ENDPOINTS {
         assert!(html.contains(&format!("<b>/api{}</b>", ep.path.replace('&', "&amp;"))));
     }
     // The POST route is listed too, with its body and a command rather than a link.
@@ -277,7 +277,7 @@ fn test_landing_page_lists_every_endpoint_and_its_links_answer() {
         .skip(1)
         .map(|s| s[..s.find('"').unwrap()].replace("&amp;", "&"))
         .collect();
-    let examples: usize = varcat::api::ENDPOINTS
+    let examples: usize = varcat_query::api::ENDPOINTS
         .iter()
         .map(|e| e.examples.len())
         .sum();
@@ -294,7 +294,7 @@ fn test_landing_page_lists_every_endpoint_and_its_links_answer() {
 #[cfg(debug_assertions)]
 fn test_handlers_read_only_declared_parameters() {
     let app = varcat::fuzzing::sample_app();
-    for ep in varcat::api::ENDPOINTS {
+    for ep in varcat_query::api::ENDPOINTS {
         for url in ep.example_urls() {
             let sep = if url.contains('?') { '&' } else { '?' };
             let verbose = format!("/api{url}{sep}verbose=true");
@@ -305,7 +305,7 @@ fn test_handlers_read_only_declared_parameters() {
                 (!url.contains("page=") && !url.contains("limit=")).then_some(paged),
             ];
             for url in urls.into_iter().flatten() {
-                let req = varcat::http::Request {
+                let req = varcat_server::http::Request {
                     method: "GET",
                     url: &url,
                     ..Default::default()
@@ -318,8 +318,8 @@ fn test_handlers_read_only_declared_parameters() {
 }
 
 /// A value of `kind` that parses (what it finds does not matter).
-fn sample_value(kind: varcat::params::Kind) -> String {
-    use varcat::params::Kind;
+fn sample_value(kind: varcat_query::params::Kind) -> String {
+    use varcat_query::params::Kind;
     match kind {
         Kind::Id | Kind::Text | Kind::VariantId => "x".into(),
         Kind::Enum(values) => values[0].replace(' ', "%20"),
@@ -348,7 +348,7 @@ fn sample_value(kind: varcat::params::Kind) -> String {
 fn test_handlers_name_only_what_the_schema_stores() {
     let app = varcat::fuzzing::sample_app();
     let mut asked = 0;
-    for ep in varcat::api::ENDPOINTS {
+    for ep in varcat_query::api::ENDPOINTS {
         for url in ep.example_urls() {
             let sep = if url.contains('?') { '&' } else { '?' };
             let mut urls = vec![format!("/api{url}")];
@@ -368,7 +368,7 @@ fn test_handlers_name_only_what_the_schema_stores() {
             for url in urls {
                 let sep = if url.contains('?') { '&' } else { '?' };
                 for url in [url.clone(), format!("{url}{sep}verbose=true")] {
-                    let req = varcat::http::Request {
+                    let req = varcat_server::http::Request {
                         method: "GET",
                         url: &url,
                         ..Default::default()

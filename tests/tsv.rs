@@ -7,8 +7,8 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::{json, Value};
-use varcat::api::{Body, ENDPOINTS};
-use varcat::http::{App, Loaded};
+use varcat_query::{api::ENDPOINTS, endpoint::Body};
+use varcat_server::http::{App, Loaded};
 
 use crate::harness::spawn;
 use crate::util::{assert_bad_request, build_command, catalog, request, scratch, server};

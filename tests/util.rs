@@ -255,8 +255,8 @@ pub fn post_with(addr: &str, path: &str, body: &[u8], headers: &[(&str, &str)]) 
 
 /// `app`'s answer to a GET of `url`, answered in-process (the same `App::handle` the server
 /// runs), which must be 200.
-pub fn get_ok(app: &varcat::http::App, url: &str) -> varcat::http::Response {
-    let r = app.handle(&varcat::http::Request {
+pub fn get_ok(app: &varcat_server::http::App, url: &str) -> varcat_server::http::Response {
+    let r = app.handle(&varcat_server::http::Request {
         method: "GET",
         url,
         ..Default::default()

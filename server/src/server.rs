@@ -22,14 +22,14 @@ use std::time::{Duration, Instant};
 
 use crate::access_log::{self, AccessLog};
 use crate::batch;
-use crate::error::ApiError;
 use crate::http::{self, App, Request, Response};
 use crate::sys;
 use crate::watch;
+use varcat_query::error::ApiError;
 
 /// Longest request URL answered (longer: 414): an identifier at the longest the build indexes,
 /// percent-encoded throughout, with room for the rest.
-pub const MAX_URL: usize = 3 * crate::parse::ident::MAX_ID_LEN + 8 * 1024;
+pub const MAX_URL: usize = 3 * varcat_query::parse::ident::MAX_ID_LEN + 8 * 1024;
 /// Largest total header size answered (larger: 431). tiny_http has already read them; the
 /// nginx front in the README enforces the limit before they are read.
 pub const MAX_HEADERS: usize = 16 * 1024;

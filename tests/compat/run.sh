@@ -99,11 +99,12 @@ chrome=(chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first
   >>"$work/chrome.log" 2>&1
 [ -s "$work/landing.png" ] || { cat "$work/chrome.log"; echo "no screenshot"; exit 1; }
 # The rendered DOM (after the browser parsed it) lists every endpoint and every example link.
-# The interface's 25 (id s4.N) and the client's other paths (id sr<row>), one per endpoint.
+# The interface's 25 (id s4.N) and the client's other paths (id op-<operationId>), one per
+# endpoint.
 # Every GET endpoint of the document (not /health, which the page links separately; not the POST
 # route /llm-query, which has no example link).
 want=$(python3 -c 'import json,sys; print(sum(1 for p, i in json.load(open(sys.argv[1]))["paths"].items() if "get" in i and p != "/health"))' "$work/openapi.json")
-endpoints=$(grep -o '<tr id="s\(4\.\|r\)[0-9]*"' "$work/dom.html" | wc -l)
+endpoints=$(grep -o '<tr id="\(s4\.[0-9]*\|op-[a-z0-9_]*\)"' "$work/dom.html" | wc -l)
 [ "$endpoints" -eq "$want" ] || { echo "rendered page lists $endpoints endpoints, want $want"; exit 1; }
 # check_links <dom> <what> <least>: every href of a dumped DOM answers 200, and there are more
 # than <least> of them.

@@ -251,7 +251,7 @@ fn test_proteins_genes_errors() {
             &["organism"],
         )],
     );
-    let long = "x".repeat(varcat::parse::ident::MAX_ID_LEN + 1);
+    let long = "x".repeat(varcat_query::parse::ident::MAX_ID_LEN + 1);
     assert_bad_request(
         &format!("/proteins/genes?protein_id={long}"),
         &[(

@@ -4,8 +4,8 @@
 //! answer each relationship kind for each entity type. Values a `source`, `method` or `label`
 //! filter may take are read from the endpoint's own parameter definitions, not kept here.
 
-use crate::api;
-use crate::params::{Kind, Paging};
+use varcat_query::api;
+use varcat_query::params::{Kind, Paging};
 
 /// How a filter's value is passed on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,7 +249,7 @@ pub fn endpoints(entity_type: &str, relationship: &str) -> Vec<&'static str> {
 }
 
 /// The interface's own definition of an edge's endpoint.
-pub fn endpoint(e: &Edge) -> Option<&'static api::Endpoint> {
+pub fn endpoint(e: &Edge) -> Option<&'static varcat_query::endpoint::Endpoint> {
     match api::route(e.path) {
         Some(Ok((ep, _))) => Some(ep),
         _ => None,

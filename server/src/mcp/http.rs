@@ -9,8 +9,8 @@
 use crate::cors::{Allowed, Policy};
 use serde_json::Value;
 
-use super::{code, error, MAX_MESSAGE};
-use crate::http::{App, ReqBody, Request, Response};
+use super::{code, error, Host, MAX_MESSAGE};
+use crate::http::message::{ReqBody, Request, Response};
 
 /// The path below the base path.
 pub const PATH: &str = "/mcp";
@@ -72,7 +72,7 @@ fn json_response(status: u16, body: Option<&Value>, extra: &[(&'static str, &str
 const ALLOW: (&str, &str) = ("Allow", "POST, OPTIONS");
 
 /// Answers a request to this transport.
-pub fn answer(app: &App, req: &Request<'_>) -> Response {
+pub fn answer(app: &dyn Host, req: &Request<'_>) -> Response {
     if !origin_allowed(app.cors(), req.origin, req.host) {
         let e = error(
             Value::Null,

@@ -5,7 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::ids;
-use crate::http::{App, Request};
+use super::Host;
+use crate::http::message::Request;
 
 /// A page of rows and whether the endpoint has a next one.
 pub struct Page {
@@ -114,7 +115,7 @@ fn encode(s: &str) -> String {
 /// The catalog as the tools see it.
 pub struct Catalog<'a> {
     /// The application answering the interface.
-    pub app: &'a App,
+    pub app: &'a dyn Host,
 }
 
 impl Catalog<'_> {
@@ -124,7 +125,7 @@ impl Catalog<'_> {
             .iter()
             .map(|(k, v)| format!("{}={}", encode(k), encode(&text(v))))
             .collect();
-        let url = format!("{}{path}?{}", self.app.base_path, query.join("&"));
+        let url = format!("{}{path}?{}", self.app.base_path(), query.join("&"));
         let resp = self.app.handle(&Request {
             method: "GET",
             url: &url,

@@ -23,7 +23,21 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::{json, Value};
 
-use crate::http::App;
+use crate::cors::Policy;
+use crate::http::message::{Request, Response};
+
+/// What the MCP server answers through: the HTTP application (a tool's answer is an endpoint's),
+/// its origin policy and the MCP server it holds.
+pub trait Host {
+    /// The API's base path (`/api`).
+    fn base_path(&self) -> &str;
+    /// Answers one request as the HTTP surface does.
+    fn handle(&self, req: &Request<'_>) -> Response;
+    /// The origin policy of every HTTP surface.
+    fn cors(&self) -> &Policy;
+    /// The MCP server.
+    fn mcp(&self) -> &Server;
+}
 
 /// The longest message read; a longer one is refused (and skipped) without being held.
 pub const MAX_MESSAGE: usize = 1 << 20;
@@ -83,7 +97,7 @@ impl Server {
 
     /// The answer to one message (its raw bytes), or None when it needs none (a notification,
     /// a client's response).
-    pub fn answer(&self, app: &App, msg: &[u8]) -> Option<Value> {
+    pub fn answer(&self, app: &dyn Host, msg: &[u8]) -> Option<Value> {
         if msg.len() > MAX_MESSAGE {
             return Some(error(
                 Value::Null,
@@ -108,7 +122,7 @@ impl Server {
     }
 
     /// The answer to one parsed message.
-    pub fn answer_value(&self, app: &App, v: Value) -> Option<Value> {
+    pub fn answer_value(&self, app: &dyn Host, v: Value) -> Option<Value> {
         let Value::Object(m) = v else {
             let what = if v.is_array() {
                 "batches are not supported: send one request per message"
@@ -150,7 +164,12 @@ impl Server {
         })
     }
 
-    fn request(&self, app: &App, method: &str, params: &Value) -> Result<Value, (i64, String)> {
+    fn request(
+        &self,
+        app: &dyn Host,
+        method: &str,
+        params: &Value,
+    ) -> Result<Value, (i64, String)> {
         if !(params.is_object() || params.is_null()) {
             return Err((code::INVALID_PARAMS, "params must be an object".into()));
         }
@@ -174,7 +193,7 @@ impl Server {
         }
     }
 
-    fn call(&self, app: &App, params: &Value) -> Result<Value, (i64, String)> {
+    fn call(&self, app: &dyn Host, params: &Value) -> Result<Value, (i64, String)> {
         let name = params.get("name").and_then(Value::as_str).ok_or((
             code::INVALID_PARAMS,
             "params.name (a string) is required".to_string(),

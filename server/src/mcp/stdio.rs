@@ -8,8 +8,8 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
 
+use super::Host;
 use super::{code, error, MAX_MESSAGE};
-use crate::http::App;
 
 /// Threads answering messages.
 const WORKERS: usize = 4;
@@ -70,7 +70,7 @@ fn send(out: &Mutex<impl Write>, v: &serde_json::Value) {
 
 /// Serves `app`'s MCP server on `input` and `output` until `input` ends.
 pub fn serve(
-    app: Arc<App>,
+    app: Arc<impl Host + Send + Sync + 'static>,
     input: impl BufRead,
     output: impl Write + Send + 'static,
 ) -> io::Result<()> {
@@ -85,7 +85,7 @@ pub fn serve(
             std::thread::spawn(move || loop {
                 let msg = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                 let Ok(msg) = msg else { break };
-                if let Some(answer) = app.mcp().answer(&app, &msg) {
+                if let Some(answer) = app.mcp().answer(&*app, &msg) {
                     send(&out, &answer);
                 }
             })

@@ -1,0 +1,245 @@
+//! One request in, one response out: the parts of a request that matter, the response, and
+//! what every answer shares (JSON headers, the error response, gzip, ETag and 304).
+
+use std::io::Write;
+
+use varcat_query::endpoint::Answer;
+use varcat_query::error::ApiError;
+
+/// Bodies at least this long are gzip-compressed when the client accepts it.
+pub const GZIP_MIN: usize = 1024;
+
+/// The parts of a request that matter.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    /// Method.
+    pub method: &'a str,
+    /// Raw URL (path and query, still percent-encoded).
+    pub url: &'a str,
+    /// `Accept-Encoding`.
+    pub accept_encoding: Option<&'a str>,
+    /// `Accept` (TSV or JSON).
+    pub accept: Option<&'a str>,
+    /// `If-None-Match`.
+    pub if_none_match: Option<&'a str>,
+    /// `Access-Control-Request-Headers` (CORS pre-flight).
+    pub cors_request_headers: Option<&'a str>,
+    /// `Origin` (the page a browser sends the request for).
+    pub origin: Option<&'a str>,
+    /// The body, read only for a route that takes one ([`App::reads_body`]).
+    pub body: ReqBody<'a>,
+    /// `Host` (the MCP transport tells the server's own origin by it).
+    pub host: Option<&'a str>,
+}
+
+/// A request's body as the server read it.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum ReqBody<'a> {
+    /// Not read (no route of this request takes one).
+    #[default]
+    Unread,
+    /// The whole body.
+    Read(&'a [u8]),
+    /// Longer than the route reads: left unread (the connection is then closed).
+    TooLarge,
+    /// The read failed (the client stopped sending).
+    Failed,
+}
+
+/// A response.
+#[derive(Clone, Debug)]
+pub struct Response {
+    /// Status code.
+    pub status: u16,
+    /// Headers (besides Content-Length).
+    pub headers: Vec<(&'static str, String)>,
+    /// Body (the server omits it for HEAD).
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// The value of header `name`.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The headers of a JSON answer, then `extra`.
+pub fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
+    let mut h = vec![
+        ("Content-Type", "application/json".to_string()),
+        ("Vary", "Accept-Encoding".to_string()),
+    ];
+    h.extend_from_slice(extra);
+    h
+}
+
+/// The methods a path answers (`Allow`, CORS): POST too where batches are taken.
+pub fn methods(batchable: bool) -> &'static str {
+    if batchable {
+        "GET, HEAD, POST, OPTIONS"
+    } else {
+        "GET, HEAD, OPTIONS"
+    }
+}
+
+/// The response for an error.
+pub fn error_response(e: &ApiError) -> Response {
+    error_allowing(e, false)
+}
+
+/// The response for an error of a path that answers POST batches when `batchable` (its
+/// `Allow` says so).
+pub fn error_allowing(e: &ApiError, batchable: bool) -> Response {
+    let mut extra = vec![("Cache-Control", "no-store".to_string())];
+    if e.status == 405 {
+        extra.push(("Allow", methods(batchable).to_string()));
+    }
+    if e.status == 503 {
+        extra.push(("Retry-After", "1".to_string()));
+    }
+    Response {
+        status: e.status,
+        headers: json_headers(&extra),
+        body: e.body(),
+    }
+}
+
+/// The response for an error (also used by the server for overload and oversize requests).
+pub fn error(e: &ApiError) -> Response {
+    error_response(e)
+}
+
+/// Whether an `Accept-Encoding` value accepts gzip.
+pub fn accepts_gzip(h: Option<&str>) -> bool {
+    h.is_some_and(|v| {
+        v.split(',').any(|part| {
+            let mut it = part.split(';');
+            let coding = it.next().unwrap_or("").trim();
+            let q0 = it.any(|p| {
+                matches!(
+                    p.trim().replace(' ', "").as_str(),
+                    "q=0" | "q=0.0" | "q=0.00" | "q=0.000"
+                )
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !q0
+        })
+    })
+}
+
+/// `body`, gzip-compressed.
+pub fn gzip(body: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 4),
+        flate2::Compression::fast(),
+    );
+    enc.write_all(body).expect("writing to memory");
+    enc.finish().expect("writing to memory")
+}
+
+/// A 200 answer of `answer` (or 304 when the client has the entity `etag`), cacheable but
+/// revalidated.
+pub fn ok(req: &Request<'_>, etag: &str, answer: Answer) -> Response {
+    // A cache may keep an answer but must revalidate it (a 304 costs little): after a
+    // reload the ETag changes and the new catalog's answer comes.
+    let mut headers = json_headers(&[
+        ("Cache-Control", "no-cache".to_string()),
+        ("ETag", etag.to_string()),
+    ]);
+    for name in ["Content-Type", "Cache-Control", "Vary"] {
+        if answer.headers.iter().any(|(n, _)| *n == name) {
+            headers.retain(|(n, _)| *n != name);
+        }
+    }
+    headers.extend(answer.headers);
+    let body = answer.body;
+    let not_modified = req.if_none_match.is_some_and(|v| {
+        v.split(',')
+            .any(|t| t.trim() == etag || t.trim() == "*" || t.trim() == &etag[2..])
+    });
+    if not_modified {
+        headers.retain(|(n, _)| *n != "Content-Type");
+        return Response {
+            status: 304,
+            headers,
+            body: Vec::new(),
+        };
+    }
+    ok_response(req, headers, body)
+}
+
+/// A 200 answer, gzip-compressed when it is long enough and the client accepts it.
+fn ok_response(
+    req: &Request<'_>,
+    mut headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+) -> Response {
+    if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
+        headers.push(("Content-Encoding", "gzip".to_string()));
+        return Response {
+            status: 200,
+            headers,
+            body: gzip(&body),
+        };
+    }
+    Response {
+        status: 200,
+        headers,
+        body,
+    }
+}
+
+/// The error of a method other than GET and HEAD.
+pub fn method_error(method: &str) -> Option<ApiError> {
+    (method != "GET" && method != "HEAD").then(|| ApiError::method(method))
+}
+
+/// The origin form (`/path?query`) of a request target; an absolute-form target
+/// (`http://host/path?query`, which a client talking to a proxy sends) is routed by its path.
+pub fn origin_form(url: &str) -> &str {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let Some(rest) = ["http://", "https://"]
+        .iter()
+        .find(|s| lower.starts_with(*s))
+        .map(|s| &url[s.len()..])
+    else {
+        return url;
+    };
+    match rest.find(['/', '?']) {
+        Some(i) if rest.as_bytes()[i] == b'/' => &rest[i..],
+        // No path: the root, with the query if any.
+        Some(i) => &rest[i..],
+        None => "/",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_origin_form() {
+        assert_eq!(origin_form("/api/health"), "/api/health");
+        assert_eq!(
+            origin_form("http://h:2023/api/health?x=1"),
+            "/api/health?x=1"
+        );
+        assert_eq!(origin_form("HTTPS://h/api"), "/api");
+        assert_eq!(origin_form("http://h"), "/");
+        assert_eq!(origin_form("http://h?x"), "?x");
+        assert_eq!(origin_form("httpx"), "httpx");
+    }
+
+    #[test]
+    fn test_accepts_gzip() {
+        assert!(accepts_gzip(Some("gzip, deflate, br")));
+        assert!(accepts_gzip(Some("br;q=1.0, gzip;q=0.8")));
+        assert!(accepts_gzip(Some("*")));
+        assert!(!accepts_gzip(Some("gzip;q=0")));
+        assert!(!accepts_gzip(Some("br")));
+        assert!(!accepts_gzip(None));
+    }
+}
