@@ -16,7 +16,7 @@ use crate::derive::Ctx;
 use crate::duplicates::{patch_member, OnDuplicate};
 use crate::error::BuildError;
 use crate::report::Report;
-use crate::schema::{Order, Spec};
+use crate::schema::{system, Order, Spec};
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 
@@ -126,7 +126,7 @@ impl<'a> Stream<'a> {
                 }
                 let (_, _, _, rec) = split_payload(p);
                 cur.0.clear();
-                if let Some(key) = member(spec, &Record::new(rec), "_key") {
+                if let Some(key) = member(spec, &Record::new(rec), system::KEY) {
                     cur.0.push_str(key.as_str().unwrap_or_default());
                 }
                 set_bytes(&mut cur.1, rec);
@@ -230,7 +230,7 @@ fn resolve_group(
     let (flags, _, _, _) = split_payload(&group[0].1);
     if flags & FLAG_KEYLESS != 0 {
         // Repeated (from, to) pairs without keys stay distinct: `<from> <to> #<n>` in input order.
-        let key_id = spec.field_id("_key").expect("every spec keeps _key");
+        let key_id = spec.field_id(system::KEY).expect("every spec keeps _key");
         let mut out = Vec::new();
         for (i, (_, p)) in group.iter().enumerate() {
             let rec = Record::new(split_payload(p).3);
@@ -243,7 +243,7 @@ fn resolve_group(
             for (id, v) in rec.members().filter(|m| m.1 != b"null") {
                 rb.set(id, v.to_vec());
             }
-            if spec.stores("_key") {
+            if spec.stores(system::KEY) {
                 rb.set(key_id, json_bytes(&Value::String(k.clone())));
             }
             out.push((k, rb.encode()));
