@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use varcat_format::collection::Collections;
+use varcat_format::schema::variants;
 use varcat_format::Catalog;
 
 use crate::allele;
@@ -70,7 +71,12 @@ pub fn export(
     let cols = Collections::open(cat).map_err(|e| format!("{}: {e}", catalog.display()))?;
     let (variants, points) = crate::lookup::variants_by_position(&cols)?;
     let field = |n: &str| variants.field(n);
-    let (spdi, pos, r, a) = (field("spdi"), field("pos"), field("ref"), field("alt"));
+    let (spdi, pos, r, a) = (
+        field(variants::spdi),
+        field(variants::pos),
+        field(variants::r#ref),
+        field(variants::alt),
+    );
     let mut ann = Annotator::new(&cols, fields.clone(), prefix, 0)?;
     let format = OutFormat::from_path(out_path);
     if format.is_bcf() {

@@ -2,6 +2,7 @@
 //! the catalog (docs/DESIGN.md#annotation). `--list-fields`, `--fields` and the output header all read this
 //! one table. Every field is `Number=A`: the catalog is per allele.
 
+use varcat_format::schema::{coding_variants as cv, variant_annotations, variants, Member};
 use varcat_format::vocab::AF_SOURCES;
 
 /// VCF INFO Type.
@@ -93,21 +94,37 @@ pub struct Field {
 
 /// The coding scores: (field name, `coding_variants` member, what it is).
 const CODING: &[(&str, &str, &str)] = &[
-    ("sift", "SIFT_score", "SIFT"),
-    ("sift4g", "SIFT4G_score", "SIFT4G"),
-    ("polyphen2_hdiv", "Polyphen2_HDIV_score", "PolyPhen-2 HDIV"),
-    ("polyphen2_hvar", "Polyphen2_HVAR_score", "PolyPhen-2 HVAR"),
-    ("vest4", "VEST4_score", "VEST4"),
-    ("revel", "REVEL_score", "REVEL"),
-    ("mutpred", "MutPred_score", "MutPred"),
-    ("bayesdel_addaf", "BayesDel_addAF_score", "BayesDel addAF"),
-    ("bayesdel_noaf", "BayesDel_noAF_score", "BayesDel noAF"),
-    ("varity_r", "VARITY_R_score", "VARITY_R"),
-    ("varity_er", "VARITY_ER_score", "VARITY_ER"),
-    ("esm1b", "ESM1b_score", "ESM1b"),
-    ("alphamissense", "AlphaMissense_score", "AlphaMissense"),
-    ("cadd_raw_coding", "CADD_raw_score", "CADD raw"),
+    ("sift", cv::SIFT_score, "SIFT"),
+    ("sift4g", cv::SIFT4G_score, "SIFT4G"),
+    (
+        "polyphen2_hdiv",
+        cv::Polyphen2_HDIV_score,
+        "PolyPhen-2 HDIV",
+    ),
+    (
+        "polyphen2_hvar",
+        cv::Polyphen2_HVAR_score,
+        "PolyPhen-2 HVAR",
+    ),
+    ("vest4", cv::VEST4_score, "VEST4"),
+    ("revel", cv::REVEL_score, "REVEL"),
+    ("mutpred", cv::MutPred_score, "MutPred"),
+    ("bayesdel_addaf", cv::BayesDel_addAF_score, "BayesDel addAF"),
+    ("bayesdel_noaf", cv::BayesDel_noAF_score, "BayesDel noAF"),
+    ("varity_r", cv::VARITY_R_score, "VARITY_R"),
+    ("varity_er", cv::VARITY_ER_score, "VARITY_ER"),
+    ("esm1b", cv::ESM1b_score, "ESM1b"),
+    ("alphamissense", cv::AlphaMissense_score, "AlphaMissense"),
+    ("cadd_raw_coding", cv::CADD_raw_score, "CADD raw"),
 ];
+
+/// The name within the variants' `annotations` of member `m` of it.
+fn in_annotations(m: Member) -> &'static str {
+    m.name()
+        .strip_prefix(variants::annotations)
+        .and_then(|n| n.strip_prefix('.'))
+        .expect("a member of annotations")
+}
 
 /// The default `--fields` (the speed-target set).
 pub const DEFAULT: &str = "rsid,gnomad_af_total,bravo_af";
@@ -152,19 +169,19 @@ pub fn all() -> Vec<Field> {
             "gencode_category",
             Ty::String,
             "GENCODE category (FAVOR/funseq)",
-            Source::AnnotationString("GENCODE_category"),
+            Source::AnnotationString(in_annotations(variant_annotations::GENCODE_category)),
         ),
         f(
             "cadd_phred",
             Ty::Float,
             "CADD PHRED-scaled score of the variant",
-            Source::VariantNumber("cadd_phred"),
+            Source::VariantNumber(variants::cadd_phred),
         ),
         f(
             "cadd_raw",
             Ty::Float,
             "CADD raw score of the variant",
-            Source::VariantNumber("cadd_rawscore"),
+            Source::VariantNumber(variants::cadd_rawscore),
         ),
         f(
             "eqtl_n",

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use varcat_format::collection::{Collection, Collections};
 use varcat_format::points::PointIndex;
+use varcat_format::schema::variants;
 
 use crate::allele::{self, Edit};
 
@@ -36,7 +37,7 @@ pub struct Matcher<'c> {
 /// The catalog's variants and their point index (by SPDI position), or why it has none.
 pub fn variants_by_position(cols: &Collections) -> Result<(&Collection, &PointIndex), String> {
     let variants = cols
-        .get("variants")
+        .get(variants::NAME)
         .ok_or("the catalog has no variants collection")?;
     let points = variants
         .points()
@@ -49,7 +50,7 @@ impl<'c> Matcher<'c> {
     pub fn new(cols: &'c Collections, window: u64) -> Result<Matcher<'c>, String> {
         let (variants, points) = variants_by_position(cols)?;
         let spdi = variants
-            .field("spdi")
+            .field(variants::spdi)
             .ok_or("the catalog's variants have no spdi member")?;
         Ok(Matcher {
             variants,

@@ -4,6 +4,10 @@
 
 use varcat_format::codebook::Visited;
 use varcat_format::collection::{Collection, Collections};
+use varcat_format::schema::{
+    coding_variants, genes, system, variants, variants_coding_variants, variants_diseases,
+    variants_genes, variants_genomic_elements, variants_phenotypes,
+};
 
 use crate::fields::{Field, Qtl, Source};
 use varcat_format::json_scan as json;
@@ -229,20 +233,17 @@ struct EdgeColls<'c> {
 /// variant's ordinal, which the look-up already has, so no key-map walk per edge collection;
 /// by handle only when the edges were built without the variants' key map.
 fn edges(coll: Option<&Collection>, ord: u64, handle: &[u8]) -> Vec<u64> {
-    let Some(a) = coll.and_then(|c| c.adjacency("_from")) else {
+    let Some(a) = coll.and_then(|c| c.adjacency(system::FROM)) else {
         return Vec::new();
     };
-    let list = if a.by_handle_only(VARIANTS) {
+    let list = if a.by_handle_only(variants::NAME) {
         std::str::from_utf8(handle).ok().and_then(|h| a.get(h))
     } else {
         // The variant is in this catalog, so its handle resolves to `ord`: `of` is `get`.
-        a.of(VARIANTS, ord)
+        a.of(variants::NAME, ord)
     };
     list.map(|l| l.iter().collect()).unwrap_or_default()
 }
-
-/// The collection whose records [`Values`] annotates from.
-const VARIANTS: &str = "variants";
 
 /// A test of whether an edge of `coll` has `value` in facet `field` (the facet's bitmap
 /// looked up once, not per edge).
@@ -284,19 +285,19 @@ impl<'c> Values<'c> {
             needs_edges,
             cols,
             variants,
-            key: variants.field("_key"),
-            annotations: variants.field("annotations"),
-            rsid: variants.field("rsid"),
-            spdi: variants.field("spdi"),
+            key: variants.field(variants::_key),
+            annotations: variants.field(variants::annotations),
+            rsid: variants.field(variants::rsid),
+            spdi: variants.field(variants::spdi),
             handle: Vec::new(),
             ord: 0,
             edge: EdgeColls {
-                genes: cols.get("variants_genes"),
-                phenotypes: cols.get("variants_phenotypes"),
-                elements: cols.get("variants_genomic_elements"),
-                diseases: cols.get("variants_diseases"),
-                coding_edges: cols.get("variants_coding_variants"),
-                coding: cols.get("coding_variants"),
+                genes: cols.get(variants_genes::NAME),
+                phenotypes: cols.get(variants_phenotypes::NAME),
+                elements: cols.get(variants_genomic_elements::NAME),
+                diseases: cols.get(variants_diseases::NAME),
+                coding_edges: cols.get(variants_coding_variants::NAME),
+                coding: cols.get(coding_variants::NAME),
             },
             hints: Vec::new(),
             plan: None,
@@ -420,7 +421,8 @@ impl<'c> Values<'c> {
         if self.needs_edges {
             self.ord = ord;
             self.handle.clear();
-            self.handle.extend_from_slice(b"variants/");
+            self.handle.extend_from_slice(variants::NAME.as_bytes());
+            self.handle.push(b'/');
             if let Some(k) = self.key.and_then(&get).and_then(json::str_content) {
                 self.handle.extend_from_slice(k);
             }
@@ -443,7 +445,7 @@ impl<'c> Values<'c> {
                 Source::CaqtlCount => {
                     let c = self.edge.elements;
                     let n = c.map_or(0, |c| {
-                        let caqtl = facet_test(c, "method", "caQTL");
+                        let caqtl = facet_test(c, variants_genomic_elements::method, "caQTL");
                         edges(Some(c), self.ord, &self.handle)
                             .into_iter()
                             .filter(|&e| caqtl(e))
@@ -469,9 +471,9 @@ impl<'c> Values<'c> {
         let Some(c) = self.edge.genes else {
             return (0, None);
         };
-        let is_q = facet_test(c, "label", q.label());
+        let is_q = facet_test(c, variants_genes::label, q.label());
         // The strongest association: the largest −log10 p (a missing one is the weakest).
-        self.strongest(c, "neg_log10_pvalue", is_q, |v| {
+        self.strongest(c, variants_genes::neg_log10_pvalue, is_q, |v| {
             Some(v.map_or(f64::INFINITY, |x| -x))
         })
     }
@@ -487,7 +489,7 @@ impl<'c> Values<'c> {
         keep: impl Fn(u64) -> bool,
         rank: impl Fn(Option<f64>) -> Option<f64>,
     ) -> Stats {
-        let (p, key) = (c.field(score), c.field("_key"));
+        let (p, key) = (c.field(score), c.field(system::KEY));
         let key_of = |e| key.and_then(|id| c.member(e, id));
         let mut n = 0usize;
         let mut top: Option<(f64, u64)> = None;
@@ -524,12 +526,12 @@ impl<'c> Values<'c> {
             Source::QtlCount(_) => o.extend_from_slice(n.to_string().as_bytes()),
             _ => {
                 let gene = top
-                    .and_then(|e| c.value(e, "_to"))
+                    .and_then(|e| c.value(e, variants_genes::_to))
                     .and_then(|h| {
                         let h = std::str::from_utf8(json::str_content(&h)?).ok()?;
                         self.cols.resolve(h)
                     })
-                    .and_then(|(g, ord)| g.value(ord, "name"));
+                    .and_then(|(g, ord)| g.value(ord, genes::name));
                 if let Some(g) = gene.as_deref().and_then(json::str_content) {
                     push_encoded(g, o);
                 }
@@ -543,7 +545,8 @@ impl<'c> Values<'c> {
             return (0, None);
         };
         // The smallest p; an association without one is counted, never the top.
-        self.strongest(c, "p_value", facet_test(c, "label", "GWAS"), |v| v)
+        let gwas = facet_test(c, variants_phenotypes::label, "GWAS");
+        self.strongest(c, variants_phenotypes::p_value, gwas, |v| v)
     }
 
     fn gwas(&self, (n, top): Stats, source: Source, o: &mut Vec<u8>) {
@@ -551,12 +554,12 @@ impl<'c> Values<'c> {
         match (source, c, top) {
             (Source::GwasCount, _, _) => o.extend_from_slice(n.to_string().as_bytes()),
             (Source::GwasMinP, Some(c), Some(e)) => {
-                if let Some(v) = c.value(e, "p_value") {
+                if let Some(v) = c.value(e, variants_phenotypes::p_value) {
                     o.extend_from_slice(v.trim_ascii());
                 }
             }
             (Source::GwasTopTrait, Some(c), Some(e)) => {
-                let term = c.value(e, "phenotype_term");
+                let term = c.value(e, variants_phenotypes::phenotype_term);
                 if let Some(s) = term.as_deref().and_then(json::str_content) {
                     push_encoded(s, o);
                 }
@@ -571,7 +574,7 @@ impl<'c> Values<'c> {
         };
         let mut got: Vec<Vec<u8>> = Vec::new();
         for e in edges(Some(c), self.ord, &self.handle) {
-            let assertion = c.value(e, "assertion");
+            let assertion = c.value(e, variants_diseases::assertion);
             if let Some(s) = assertion.as_deref().and_then(json::str_content) {
                 let mut v = Vec::new();
                 push_encoded(s, &mut v);
@@ -591,9 +594,10 @@ impl<'c> Values<'c> {
         let mut v: Vec<(Vec<u8>, u64)> = edges(Some(c), self.ord, &self.handle)
             .into_iter()
             .filter_map(|e| {
-                let to = c.value(e, "_to")?;
+                let to = c.value(e, variants_coding_variants::_to)?;
                 let to = json::str_content(&to)?;
-                let key = to.strip_prefix(b"coding_variants/")?;
+                let key = to.strip_prefix(coding_variants::NAME.as_bytes())?;
+                let key = key.strip_prefix(b"/")?;
                 let ord = cv.ord(std::str::from_utf8(key).ok()?)?;
                 Some((key.to_vec(), ord))
             })
@@ -609,7 +613,7 @@ impl<'c> Values<'c> {
         };
         let member = match source {
             Source::Coding(m) => m,
-            _ => "hgvsp",
+            _ => coding_variants::hgvsp,
         };
         let mut any = false;
         for (i, &(_, ord)) in list.iter().enumerate() {

@@ -21,6 +21,7 @@ mod filesets;
 mod genome;
 mod interactions;
 mod screens;
+pub mod system;
 mod variation;
 
 pub use associations::*;

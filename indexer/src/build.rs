@@ -93,18 +93,6 @@ pub fn build(opts: &Options) -> Result<Report, BuildError> {
         Some(p) => Some(LoadPlan::read(p)?.apply(&mut files)?),
         None => None,
     };
-    for (name, parts) in &files {
-        let update = parts.iter().find(|f| f.on_duplicate == OnDuplicate::Update);
-        if let (Some(f), Some(_)) = (update, schema::hooks(name).prepare) {
-            // The hook derives stored members from each document as read: patching two
-            // documents so derived is not patching the documents and then deriving.
-            return Err(BuildError::Usage(format!(
-                "{}: --on-duplicate update is not supported for {name}, whose documents varcat \
-                 reshapes as it reads them (use error, ignore or replace)",
-                f.path.display()
-            )));
-        }
-    }
     if files.values().all(|parts| parts.is_empty()) {
         return Err(BuildError::Usage(format!(
             "{}: no collection files found (<collection>.jsonl or .jsonl.gz, or a folder \

@@ -6,7 +6,8 @@
 //! final pass streams records into the catalog and index entries into sorters, from which the
 //! index sections are written one after another. Memory stays within the budget throughout.
 //!
-//! One module per stage: [`read`] (pass 1, on [`parse`]), [`merge`] (pass 2), [`records`]
+//! One module per stage: [`read`] (pass 1, on [`parse`]), [`merge`] (pass 2, with [`reshape`]
+//! for `update` duplicates of collections prepared as read), [`records`]
 //! (the final pass, on [`entries`]), [`feeds`] (the index builders) and [`sections`] (what
 //! the final pass writes into the catalog); [`env`] holds the memory budget's shares.
 
@@ -20,6 +21,7 @@ mod parse;
 mod payload;
 mod read;
 mod records;
+mod reshape;
 mod sections;
 
 use varcat_format::keys::KeyEncoding;
@@ -52,7 +54,7 @@ pub fn build(
 ) -> Result<CollectionMeta, BuildError> {
     let name = spec.name;
     let pass1 = read::read(spec, source, ctx, env)?;
-    let stream = merge::merge(spec, pass1.sorter, &pass1.files, &pass1.policies, env)?;
+    let stream = merge::merge(spec, pass1.sorter, &pass1.files, &pass1.policies, ctx, env)?;
     env.progress.phase(&format!("{name}: writing records"));
     let mut fin = Final::new(w, spec, KeyEncoding::choose(&pass1.keys), ctx, env)?;
     records::write(&mut fin, spec, stream, &pass1.files, ctx, env)?;

@@ -11,7 +11,7 @@ use varcat_format::build::keyindex::KeyIndex;
 use varcat_format::collection::Collection;
 use varcat_format::fstmap::MultiMap;
 use varcat_format::keylookup::KeyLookup;
-use varcat_format::schema::Handles;
+use varcat_format::schema::{system, Handles};
 
 /// What build steps can read: the collections written so far.
 #[derive(Default)]
@@ -78,7 +78,7 @@ impl Ctx {
                 let earlier = earlier.clone();
                 let nodes = self.get(t);
                 a.nodes(t).filter_map(move |o| {
-                    let h = format!("{t}/{}", nodes?.string(o, "_key")?);
+                    let h = format!("{t}/{}", nodes?.string(o, system::KEY)?);
                     // A handle an earlier end also points at was given there.
                     earlier
                         .iter()

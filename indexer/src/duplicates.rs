@@ -56,6 +56,16 @@ impl OnDuplicate {
         }
     }
 
+    /// What a key holding `earlier` holds once `later` arrives under this policy; `update`
+    /// patches one with the other (the representation's own [`OnDuplicate::Update`]).
+    pub fn apply<T>(self, earlier: T, later: T, update: impl FnOnce(T, T) -> T) -> T {
+        match self {
+            OnDuplicate::Error | OnDuplicate::Ignore => earlier,
+            OnDuplicate::Replace => later,
+            OnDuplicate::Update => update(earlier, later),
+        }
+    }
+
     /// What became of the later documents, for the summary.
     pub fn outcome(self) -> &'static str {
         match self {
@@ -90,6 +100,46 @@ pub fn patch_member(old: &[u8], new: &[u8]) -> Vec<u8> {
         }
         _ => new.to_vec(),
     }
+}
+
+/// The JSON object text `old` patched by `new` under [`OnDuplicate::Update`], as text: each
+/// member of `new` [`patch_member`]ed onto `old`'s, `old`'s other members kept as written. A
+/// name repeated within one document counts with its last value, as in a parsed object.
+pub fn patch_document(old: &str, new: &str) -> Result<String, serde_json::Error> {
+    let mut doc = distinct_members(old)?;
+    for (name, v) in distinct_members(new)? {
+        match doc.iter_mut().find(|m| m.0 == name) {
+            Some(m) => m.1 = patch_member(&m.1, &v),
+            None => doc.push((name, v)),
+        }
+    }
+    let mut out = String::with_capacity(old.len() + new.len());
+    out.push('{');
+    for (i, (name, v)) in doc.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&Value::String(name.clone()).to_string());
+        out.push(':');
+        // Raw member texts and `patch_member`'s output are JSON, so UTF-8.
+        out.push_str(std::str::from_utf8(v).expect("JSON text"));
+    }
+    out.push('}');
+    Ok(out)
+}
+
+/// The members of the JSON object `text`, each name once (in its first place, with its last
+/// value), values as JSON text.
+fn distinct_members(text: &str) -> Result<Vec<(String, Vec<u8>)>, serde_json::Error> {
+    let mut out: Vec<(String, Vec<u8>)> = Vec::new();
+    for (name, raw) in crate::doc::raw_members(text)? {
+        let v = raw.get().as_bytes().to_vec();
+        match out.iter_mut().find(|m| m.0 == name) {
+            Some(m) => m.1 = v,
+            None => out.push((name.into_owned(), v)),
+        }
+    }
+    Ok(out)
 }
 
 /// ArangoDB's update with `mergeObjects` and `keepNull`: `patch`'s members set on `target`,
@@ -134,5 +184,22 @@ mod tests {
         // Not both objects: the later value.
         assert_eq!(patch_member(b"{\"a\":1}", b"[1]"), b"[1]");
         assert_eq!(patch_member(b"5", b"{\"a\":1}"), b"{\"a\":1}");
+    }
+
+    #[test]
+    fn test_documents_patch_as_values_do() {
+        let old = r#"{"_key": "k", "a": {"x": 1, "y": [1, 2]}, "n": 1.50, "keep": "t\u00e9", "dup": 1, "dup": {"p": 1}}"#;
+        let new = r#"{"a": {"y": [3], "z": null}, "n": null, "dup": {"q": 2}, "add": true}"#;
+        let got = patch_document(old, new).unwrap();
+        let mut want: Value = serde_json::from_str(old).unwrap();
+        let patch: Value = serde_json::from_str(new).unwrap();
+        merge_objects(
+            want.as_object_mut().unwrap(),
+            patch.as_object().unwrap().clone(),
+        );
+        assert_eq!(serde_json::from_str::<Value>(&got).unwrap(), want);
+        // Members the patch leaves alone keep their text.
+        assert!(got.contains(r#""keep":"t\u00e9""#), "{got}");
+        assert!(patch_document("[1]", "{}").is_err());
     }
 }

@@ -155,20 +155,146 @@ fn test_duplicates_within_a_file_fold_in_line_order() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `update` is refused where varcat derives stored members from each document as read (the
-/// variants' `annotations` are reshaped): patching reshaped documents is not ArangoDB's patch.
-#[test]
-fn test_update_is_refused_for_collections_reshaped_as_read() {
-    let dir = scratch("reshaped");
+/// Two documents of one key in files `a.jsonl` and `b.jsonl` (line 2) of a `collection`
+/// folder, built under each policy: the stored record is varcat's form of the document
+/// arangoimport leaves, as built from that document alone. Returns it by policy.
+fn each_policy(
+    dir: &Path,
+    collection: &str,
+    first: &Value,
+    later: &Value,
+) -> BTreeMap<OnDuplicate, Value> {
     let input = dir.join("in");
-    write(&input.join("variants/a.jsonl"), &[variant("v1", json!({}))]);
-    let mut opts = Options::new(&input, &dir.join("x.varcat"));
-    opts.on_duplicate = OnDuplicate::Update;
-    let msg = build(&opts).unwrap_err().to_string();
+    let key = first["_key"].as_str().unwrap();
+    let other = json!({"_key": format!("{key}-other"), "name": "Z"});
+    write(
+        &input.join(format!("{collection}/a.jsonl")),
+        std::slice::from_ref(first),
+    );
+    write(
+        &input.join(format!("{collection}/b.jsonl")),
+        &[other, later.clone()],
+    );
+    let mut got = BTreeMap::new();
+    for p in OnDuplicate::ALL {
+        let out = dir.join(format!("{collection}-{p}.varcat"));
+        let (report, cat) = build_with(&input, &out, |o| o.on_duplicate = p);
+        let (n, at) = &report.duplicates[collection][&p];
+        assert_eq!(*n, 1, "{p}");
+        assert!(
+            at[0].ends_with(&format!("{collection}/b.jsonl:2")),
+            "{p}: {at:?}"
+        );
+        let want = stored_alone(dir, collection, &[model(first, later, p)]);
+        let stored = stored(cat.get(collection).unwrap(), key);
+        assert_eq!(stored, want[key], "{collection} {p}");
+        got.insert(p, stored);
+    }
+    let update = &got[&OnDuplicate::Update];
+    assert_ne!(update, &got[&OnDuplicate::Replace], "{collection}");
+    assert_ne!(update, &got[&OnDuplicate::Ignore], "{collection}");
+    std::fs::remove_dir_all(&input).unwrap();
+    got
+}
+
+/// Variants are reshaped as read (FAVOR's `annotations` become the output's, some of its
+/// members moved to the top level): an update patches the documents as read, then reshapes.
+/// Nested `annotations` merge member by member, `rsid` is replaced, an explicit null leaves no
+/// `source`, and what only the earlier document had (`hgvs`, FAVOR's `af_afr`) stays.
+#[test]
+fn test_update_of_variants_patches_the_documents_as_read() {
+    let dir = scratch("variants-update");
+    let first = variant(
+        "v1",
+        json!({"rsid": ["rs1", "rs2"], "hgvs": "NC_000001.11:g.10A>G", "source": "FAVOR",
+               "annotations": {"af_total": 0.1, "af_afr": 0.3, "funseq_description": "coding",
+                               "cadd_phred": 12.5}}),
+    );
+    let later = variant(
+        "v1",
+        json!({"rsid": ["rs9"], "source": null, "annotations": {"af_total": 0.2, "varinfo": "x"}}),
+    );
+    let got = each_policy(&dir, "variants", &first, &later);
+    let update = &got[&OnDuplicate::Update];
+    let a = &update["annotations"];
+    assert_eq!(
+        (&a["gnomad_af_total"], &a["gnomad_af_afr"]),
+        (&json!(0.2), &json!(0.3))
+    );
+    assert_eq!(a["funseq_description"], "coding");
+    assert_eq!(
+        (&update["cadd_phred"], &update["varinfo"]),
+        (&json!(12.5), &json!("x"))
+    );
+    assert_eq!(update["rsid"], json!(["rs9"]));
+    assert_eq!(update["hgvs"], "NC_000001.11:g.10A>G");
+    assert!(update.get("source").is_none(), "{update}");
+    // Replacing takes the later document whole: FAVOR's af_afr is gone.
+    assert!(got[&OnDuplicate::Replace]["annotations"]["gnomad_af_afr"].is_null());
+
+    // A key repeated in one update file folds in line order, as read.
+    let third = json!({"_key": "v1", "annotations": {"af_afr": 0.5}, "hgvs": null});
+    let input = dir.join("in");
+    write(
+        &input.join("variants.jsonl"),
+        &[first.clone(), later.clone(), third.clone()],
+    );
+    let (_, cat) = build_with(&input, &dir.join("fold.varcat"), |o| {
+        o.on_duplicate = OnDuplicate::Update
+    });
+    let want = model(
+        &model(&first, &later, OnDuplicate::Update),
+        &third,
+        OnDuplicate::Update,
+    );
+    let want = stored_alone(&dir, "variants", &[want]);
+    let stored = stored(cat.get("variants").unwrap(), "v1");
+    assert_eq!(stored, want["v1"]);
+    assert_eq!(stored["annotations"]["gnomad_af_afr"], json!(0.5));
+    assert!(stored.get("hgvs").is_none());
+
+    // --strict stops at the first duplicate, at its file:line, whatever the policy (every
+    // document placed, which strict also demands).
+    std::fs::remove_file(input.join("variants.jsonl")).unwrap();
+    write(
+        &input.join("variants/a.jsonl"),
+        std::slice::from_ref(&first),
+    );
+    write(
+        &input.join("variants/b.jsonl"),
+        &[variant("v0", json!({})), later, variant("v1", json!({}))],
+    );
+    let mut strict = Options::new(&input, &dir.join("strict.varcat"));
+    strict.strict = true;
+    strict.on_duplicate = OnDuplicate::Update;
+    let msg = build(&strict).unwrap_err().to_string();
     assert!(
-        msg.contains("variants/a.jsonl: --on-duplicate update is not supported for variants"),
+        msg.contains("variants/b.jsonl:2: duplicate _key v1 in variants (--strict)"),
         "{msg}"
     );
+    assert!(!dir.join("strict.varcat").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Proteins derive `dbxref_ids` from `dbxrefs` as read: after an update that leaves `dbxrefs`
+/// alone they are still the earlier document's (patching the derived records would have taken
+/// the later one's, empty).
+#[test]
+fn test_update_of_proteins_derives_from_the_patched_document() {
+    let dir = scratch("proteins-update");
+    let first = json!({"_key": "P1", "name": "A", "source": "UniProt", "uniprot_ids": ["u1", "u2"],
+                       "dbxrefs": [{"name": "X", "id": "x1"}, {"name": "Y", "id": "y1"}]});
+    let later = json!({"_key": "P1", "name": "B", "source": null, "uniprot_ids": ["u3"],
+                       "version": "2"});
+    let got = each_policy(&dir, "proteins", &first, &later);
+    let update = &got[&OnDuplicate::Update];
+    assert_eq!(
+        update,
+        &json!({"_key": "P1", "name": "B", "uniprot_ids": ["u3"], "version": "2",
+                "dbxrefs": [{"name": "X", "id": "x1"}, {"name": "Y", "id": "y1"}],
+                "dbxref_ids": ["x1", "y1"]})
+    );
+    assert_eq!(got[&OnDuplicate::Replace]["dbxref_ids"], json!([]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -13,7 +13,7 @@ use super::records::{PendingItem, RefTally};
 use crate::derive::Ctx;
 use crate::error::BuildError;
 use crate::normalize::index_values;
-use crate::schema::{Kind, Place, Spec};
+use crate::schema::{system, Kind, Place, Spec};
 use crate::sortkey::SortKey;
 use crate::validate;
 
@@ -132,7 +132,7 @@ pub(super) fn extract(
     // An edge's ends, each resolved once: for the reference tally and its adjacency entries.
     let mut ends: Vec<(&str, String, Option<u64>)> = Vec::new();
     if spec.kind == Kind::Edge {
-        for end in ["_from", "_to"] {
+        for end in [system::FROM, system::TO] {
             let Some(Value::String(h)) = m.get(end) else {
                 continue;
             };

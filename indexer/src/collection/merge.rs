@@ -10,44 +10,52 @@ use varcat_format::records::json_bytes;
 
 use super::env::{finish_reader, Env};
 use super::members::{member, Members};
-use super::payload::{payload, split_payload, FLAG_KEYLESS, FLAG_NULLS};
+use super::payload::{payload, raw_line, split_payload, FLAG_KEYLESS, FLAG_NULLS};
+use super::reshape::Reshape;
+use crate::derive::Ctx;
 use crate::duplicates::{patch_member, OnDuplicate};
 use crate::error::BuildError;
 use crate::report::Report;
-use crate::schema::{Order, Spec};
+use crate::schema::{system, Order, Spec};
 use crate::sorter::Sorter;
 use crate::sortkey::{KeyReader, SortKey};
 
 /// Pass 2 over pass 1's `sorter`: the records to store, in ordinal order.
-pub(super) fn merge(
-    spec: &Spec,
+pub(super) fn merge<'a>(
+    spec: &'a Spec,
     sorter: Sorter,
     files: &[PathBuf],
     policies: &[OnDuplicate],
+    ctx: &'a Ctx,
     env: &mut Env,
-) -> Result<Stream, BuildError> {
+) -> Result<Stream<'a>, BuildError> {
     let name = spec.name;
     env.progress.phase(&format!("{name}: sorting"));
     let sorted = finish_reader(sorter, env)?;
+    let reshape = Reshape::new(spec, ctx);
     let stream = match spec.order {
-        Order::Key => Stream::groups(sorted, policies),
+        Order::Key => Stream::groups(sorted, policies, reshape),
         Order::Fields(_) => {
             env.progress.phase(&format!("{name}: ordering"));
             let mut reorder = env.sorter(1);
-            let mut groups = Stream::groups(sorted, policies);
+            let mut groups = Stream::groups(sorted, policies, reshape);
             while let Some((key, rec)) = groups.next(spec, files, env)? {
                 let k = order_key(spec, rec, key);
                 reorder.push(&k, &payload(0, 0, 0, rec))?;
             }
             drop(groups);
-            Stream::new(From::Reordered(finish_reader(reorder, env)?), Vec::new())
+            Stream::new(
+                From::Reordered(finish_reader(reorder, env)?),
+                Vec::new(),
+                None,
+            )
         }
     };
     Ok(stream)
 }
 
 /// Pass 2's records in ordinal order.
-pub(super) struct Stream {
+pub(super) struct Stream<'a> {
     from: From,
     /// The record last handed out: (key, bytes).
     cur: (String, Vec<u8>),
@@ -55,6 +63,9 @@ pub(super) struct Stream {
     item: (Vec<u8>, Vec<u8>),
     /// By input file: its duplicate policy.
     policies: Vec<OnDuplicate>,
+    /// For a collection prepared as read: the documents of a key with an `update` among them
+    /// folded as read.
+    reshape: Option<Reshape<'a>>,
 }
 
 enum From {
@@ -72,17 +83,22 @@ enum From {
     Reordered(crate::sorter::Sorted),
 }
 
-impl Stream {
-    fn new(from: From, policies: Vec<OnDuplicate>) -> Stream {
+impl<'a> Stream<'a> {
+    fn new(from: From, policies: Vec<OnDuplicate>, reshape: Option<Reshape<'a>>) -> Stream<'a> {
         Stream {
             from,
             cur: Default::default(),
             item: Default::default(),
             policies,
+            reshape,
         }
     }
 
-    fn groups(sorted: crate::sorter::Sorted, policies: &[OnDuplicate]) -> Stream {
+    fn groups(
+        sorted: crate::sorter::Sorted,
+        policies: &[OnDuplicate],
+        reshape: Option<Reshape<'a>>,
+    ) -> Stream<'a> {
         Stream::new(
             From::Groups {
                 sorted,
@@ -91,6 +107,7 @@ impl Stream {
                 ready: Default::default(),
             },
             policies.to_vec(),
+            reshape,
         )
     }
 
@@ -109,7 +126,7 @@ impl Stream {
                 }
                 let (_, _, _, rec) = split_payload(p);
                 cur.0.clear();
-                if let Some(key) = member(spec, &Record::new(rec), "_key") {
+                if let Some(key) = member(spec, &Record::new(rec), system::KEY) {
                     cur.0.push_str(key.as_str().unwrap_or_default());
                 }
                 set_bytes(&mut cur.1, rec);
@@ -154,7 +171,15 @@ impl Stream {
                         break;
                     }
                 }
-                ready.extend(resolve_group(spec, group, files, &self.policies, env)?);
+                let reshape = self.reshape.as_mut();
+                ready.extend(resolve_group(
+                    spec,
+                    group,
+                    files,
+                    &self.policies,
+                    reshape,
+                    env,
+                )?);
             },
         }
         Ok(Some((&self.cur.0, &self.cur.1)))
@@ -198,13 +223,14 @@ fn resolve_group(
     group: Vec<(Vec<u8>, Vec<u8>)>,
     files: &[PathBuf],
     policies: &[OnDuplicate],
+    reshape: Option<&mut Reshape<'_>>,
     env: &mut Env,
 ) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
     let key = key_of(&group[0].0);
     let (flags, _, _, _) = split_payload(&group[0].1);
     if flags & FLAG_KEYLESS != 0 {
         // Repeated (from, to) pairs without keys stay distinct: `<from> <to> #<n>` in input order.
-        let key_id = spec.field_id("_key").expect("every spec keeps _key");
+        let key_id = spec.field_id(system::KEY).expect("every spec keeps _key");
         let mut out = Vec::new();
         for (i, (_, p)) in group.iter().enumerate() {
             let rec = Record::new(split_payload(p).3);
@@ -217,7 +243,7 @@ fn resolve_group(
             for (id, v) in rec.members().filter(|m| m.1 != b"null") {
                 rb.set(id, v.to_vec());
             }
-            if spec.stores("_key") {
+            if spec.stores(system::KEY) {
                 rb.set(key_id, json_bytes(&Value::String(k.clone())));
             }
             out.push((k, rb.encode()));
@@ -245,31 +271,52 @@ fn resolve_group(
             reason: format!("duplicate _key {key} in {} (--strict)", spec.name),
         });
     }
-    // The first document, then each later one acting on it by its file's policy.
-    let mut doc: Vec<(u16, Vec<u8>)> = Record::new(split_payload(&group[0].1).3)
-        .members()
-        .map(|(id, v)| (id, v.to_vec()))
-        .collect();
+    let policy_of = |p: &[u8]| {
+        let fi = split_payload(p).1;
+        policies.get(fi as usize).copied().unwrap_or_default()
+    };
     for (_, p) in &group[1..] {
-        let (file, line, fi) = at(p);
-        let policy = policies.get(fi as usize).copied().unwrap_or_default();
-        let later = Record::new(split_payload(p).3);
-        match policy {
-            OnDuplicate::Error | OnDuplicate::Ignore => {}
-            OnDuplicate::Replace => {
-                doc = later.members().map(|(id, v)| (id, v.to_vec())).collect();
-            }
-            OnDuplicate::Update => {
-                for (id, v) in later.members() {
-                    match doc.binary_search_by_key(&id, |m| m.0) {
-                        Ok(i) => doc[i].1 = patch_member(&doc[i].1, v),
-                        Err(i) => doc.insert(i, (id, v.to_vec())),
-                    }
+        let (file, line, _) = at(p);
+        env.report.duplicate(
+            spec.name,
+            policy_of(p),
+            format!("{}:{line}", file.display()),
+        );
+    }
+    // An update of a collection prepared as read patches the lines as read, which the payloads
+    // carry (see `read`); the other policies keep or take whole documents, prepared alike.
+    let last_update = group[1..]
+        .iter()
+        .rposition(|(_, p)| policy_of(p) == OnDuplicate::Update);
+    let lines: Option<Vec<&[u8]>> = group.iter().map(|(_, p)| raw_line(p)).collect();
+    if let (Some(reshape), Some(u), Some(lines)) = (reshape, last_update, lines) {
+        let policies = group.iter().map(|(_, p)| policy_of(p));
+        let rec = reshape
+            .fold(lines.into_iter().zip(policies))
+            .map_err(|reason| {
+                let (file, line, _) = at(&group[1 + u].1);
+                BuildError::Input { file, line, reason }
+            })?;
+        return Ok(vec![(key, rec)]);
+    }
+    // The first record, then each later one acting on it by its file's policy.
+    let members = |p: &[u8]| -> Vec<(u16, Vec<u8>)> {
+        Record::new(split_payload(p).3)
+            .members()
+            .map(|(id, v)| (id, v.to_vec()))
+            .collect()
+    };
+    let mut doc = members(&group[0].1);
+    for (_, p) in &group[1..] {
+        doc = policy_of(p).apply(doc, members(p), |mut doc, later| {
+            for (id, v) in later {
+                match doc.binary_search_by_key(&id, |m| m.0) {
+                    Ok(i) => doc[i].1 = patch_member(&doc[i].1, &v),
+                    Err(i) => doc.insert(i, (id, v)),
                 }
             }
-        }
-        env.report
-            .duplicate(spec.name, policy, format!("{}:{line}", file.display()));
+            doc
+        });
     }
     let mut rb = RecordBuf::new();
     for (id, v) in doc.into_iter().filter(|m| m.1 != b"null") {

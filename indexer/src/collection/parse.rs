@@ -13,7 +13,7 @@ use crate::derive::Ctx;
 use crate::doc::Doc;
 use crate::input::fix_non_finite;
 use crate::normalize::{is_stored_as_read, normalize, Counts};
-use crate::schema::{Kind, Place, Prepare, Spec, MAX_INDEXED_BYTES};
+use crate::schema::{system, Kind, Place, Prepare, Spec, MAX_INDEXED_BYTES};
 use crate::validate;
 
 pub(super) struct Processor<'a> {
@@ -124,7 +124,7 @@ impl<'a> Processor<'a> {
     pub(super) fn process(&mut self, mut doc: Doc<'_>, ctx: &Ctx) -> Result<Processed, String> {
         let mut flags = 0;
         let key = match self.spec.kind {
-            Kind::Node | Kind::Derived => match doc.get("_key") {
+            Kind::Node | Kind::Derived => match doc.get(system::KEY) {
                 Some(Value::String(k)) if !k.is_empty() => k.clone(),
                 Some(Value::Number(n)) => n.to_string(),
                 _ => return Err("document has no _key".into()),
@@ -141,23 +141,23 @@ impl<'a> Processor<'a> {
                         "edge has no valid {f} (expected \"collection/key\")"
                     )),
                 };
-                let (from, to) = (end("_from")?, end("_to")?);
-                match doc.get("_key") {
+                let (from, to) = (end(system::FROM)?, end(system::TO)?);
+                match doc.get(system::KEY) {
                     Some(Value::String(k)) if !k.is_empty() => k.clone(),
                     _ => {
                         // Handles contain no spaces, so this key cannot collide with a real one.
                         flags |= FLAG_KEYLESS;
                         let k = format!("{from} {to}");
-                        doc.insert("_key".into(), Value::String(k.clone()));
+                        doc.insert(system::KEY.into(), Value::String(k.clone()));
                         k
                     }
                 }
             }
         };
         if key.len() > MAX_INDEXED_BYTES {
-            return Err(validate::too_long("_key"));
+            return Err(validate::too_long(system::KEY));
         }
-        doc.insert("_key".into(), Value::String(key.clone()));
+        doc.insert(system::KEY.into(), Value::String(key.clone()));
         if let Some(prepare) = self.prepare {
             prepare(&mut doc, ctx)?;
         }

@@ -55,8 +55,9 @@ impl EncodedBatch {
         }
     }
 
-    /// Appends one line's outcome, with the sorter's key and payload for file `file`.
-    fn push(&mut self, line: u64, file: u32, parsed: Result<Parsed, String>) {
+    /// Appends one line's outcome, with the sorter's key and payload for file `file` (carrying
+    /// the line's `raw` text when given).
+    fn push(&mut self, line: u64, file: u32, parsed: Result<Parsed, String>, raw: Option<&[u8]>) {
         let doc = parsed.map(|p| {
             let buf = &mut self.buf;
             let at = buf.len();
@@ -66,7 +67,7 @@ impl EncodedBatch {
             buf.extend_from_slice(&SortKey::new().str(p.key.as_bytes()).0);
             let sort_key = at..buf.len();
             let at = buf.len();
-            payload_into(buf, p.flags, file, line, &p.rec);
+            payload_into(buf, p.flags, file, line, &p.rec, raw);
             Encoded {
                 key,
                 sort_key,
@@ -155,6 +156,11 @@ pub(super) fn read(
     };
     match source {
         Source::Files(parts) => {
+            // An `update` duplicate patches documents as read; where the collection reshapes
+            // them as it reads them, the lines travel with their records to be patched then
+            // prepared (see `merge`).
+            let carry_raw = crate::schema::hooks(name).prepare.is_some()
+                && parts.iter().any(|f| f.on_duplicate == OnDuplicate::Update);
             for (fi, file) in parts.iter().enumerate() {
                 proc.keep_nulls = file.on_duplicate == OnDuplicate::Update;
                 let mut lines = Lines::open(file, env.max_line)?;
@@ -174,7 +180,7 @@ pub(super) fn read(
                                 Ok(line) => p.parse(line, ctx),
                                 Err(_) => Err("line is not valid UTF-8".into()),
                             };
-                            out.push(line_no, fi as u32, parsed);
+                            out.push(line_no, fi as u32, parsed, carry_raw.then_some(bytes));
                         }
                         out
                     },
@@ -227,7 +233,7 @@ pub(super) fn read(
                                     non_finite: 0,
                                 },
                             );
-                            out.push(n, 0, parsed);
+                            out.push(n, 0, parsed, None);
                         }
                     }
                     out

@@ -23,7 +23,7 @@ use varcat_format::record::Record;
 pub(super) fn write(
     fin: &mut Final,
     spec: &Spec,
-    mut stream: Stream,
+    mut stream: Stream<'_>,
     files: &[PathBuf],
     ctx: &Ctx,
     env: &mut Env,
