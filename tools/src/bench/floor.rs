@@ -22,6 +22,25 @@ pub(super) fn bare_floor() -> io::Result<String> {
     Ok(addr)
 }
 
+/// The body size a floor target asks for (`bytes=N`, 2 B to 16 MiB; 2 when absent).
+pub(super) fn asked_bytes(target: &str) -> usize {
+    target
+        .split("bytes=")
+        .nth(1)
+        .and_then(|v| v.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2)
+        .clamp(2, 16 << 20)
+}
+
+/// Every floor's fixed answer of `n` bytes (at least 2): a JSON array of spaces.
+pub(super) fn floor_body(n: usize) -> Vec<u8> {
+    let mut body = vec![b' '; n.max(2)];
+    let last = body.len() - 1;
+    (body[0], body[last]) = (b'[', b']');
+    body
+}
+
 pub(super) fn serve_bare(s: TcpStream) {
     let _ = s.set_nodelay(true);
     let Ok(mut w) = s.try_clone() else { return };
@@ -34,13 +53,7 @@ pub(super) fn serve_bare(s: TcpStream) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        let n: usize = line
-            .split("bytes=")
-            .nth(1)
-            .and_then(|v| v.split(|c: char| !c.is_ascii_digit()).next())
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2)
-            .clamp(2, 16 << 20);
+        let n = asked_bytes(&line);
         loop {
             line.clear();
             match io::BufRead::read_line(&mut r, &mut line) {
@@ -50,8 +63,7 @@ pub(super) fn serve_bare(s: TcpStream) {
             }
         }
         if body.len() != n {
-            body = vec![b' '; n];
-            (body[0], body[n - 1]) = (b'[', b']');
+            body = floor_body(n);
         }
         let mut out = format!(
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {n}\r\n\r\n"

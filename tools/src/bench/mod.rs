@@ -1,12 +1,15 @@
-//! `varcat-bench` (its binary is a thin entry to [`main`]): starts `varcat serve` on a catalog made by `varcat synth`, drives it over
-//! loopback with many keep-alive connections (raw HTTP/1.1 on std threads, one blocking
-//! connection per thread, closed loop) and reports req/s, p50 and p99 per endpoint group, next
-//! to the same server's floor (`/api/__floor?bytes=N`, a fixed body of the group's mean size) and
-//! to the bare floor (the same body from a minimal same-thread server in this process, and the
-//! same server in a process of its own, `varcat-bench --serve-bare`). Warm
-//! runs measure two servers, access log on (the default) and off, and report per group the
-//! µs added over the bare floor's p50, the server's CPU per request and (with `strace`, one
-//! connection) its system calls per keep-alive request.
+//! `varcat-bench` (its binary is a thin entry to [`main`]): starts `varcat serve` on a
+//! catalog made by `varcat synth`, drives it over loopback with many keep-alive connections
+//! (raw HTTP/1.1 on std threads, one blocking connection per thread, closed loop) and reports
+//! req/s, p50 and p99 per endpoint group, next to the same server's floor
+//! (`/api/__floor?bytes=N`, a fixed body of the group's mean size; varcat built with the
+//! `bench-floor` feature), to the bare floor (the same body from a minimal same-thread server
+//! in this process, and the same server in a process of its own, `varcat-bench --serve-bare`)
+//! and to peer servers answering the same body ([`peers`]: h2o when installed, and axum,
+//! `varcat-bench --serve-axum`). Warm runs measure two servers, access log on (the default)
+//! and off, and report per group the µs added over each floor's p50, the server's and each
+//! floor's CPU per request and (with `strace`, one connection) its system calls per
+//! keep-alive request.
 //!
 //! ```text
 //! cargo build --release
@@ -34,6 +37,7 @@ mod cold;
 mod drive;
 mod floor;
 mod groups;
+mod peers;
 mod report;
 mod server;
 mod strace;
@@ -72,11 +76,13 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// The program: `--serve-bare` serves the bare floor (a process of its own), anything else runs
-/// the bench.
+/// The program: `--serve-bare` and `--serve-axum` serve a floor (a process of its own),
+/// anything else runs the bench.
 pub fn main() -> ExitCode {
-    if std::env::args().nth(1).as_deref() == Some("--serve-bare") {
-        return floor::serve_bare_process();
+    match std::env::args().nth(1).as_deref() {
+        Some("--serve-bare") => return floor::serve_bare_process(),
+        Some("--serve-axum") => return peers::serve_axum_process(),
+        _ => {}
     }
     match run() {
         Ok(()) => ExitCode::SUCCESS,

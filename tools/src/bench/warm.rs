@@ -5,6 +5,7 @@
 use super::args::Args;
 use super::drive::{drive, Stats};
 use super::floor::{bare_floor, BareProcess};
+use super::peers::Peer;
 use super::report::{fmt_tenths, fmt_us};
 use super::server::{open, Server};
 use super::strace::{syscalls_per_request, STRACE_REQUESTS};
@@ -60,8 +61,10 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
             }
         }
     }
+    let has_floor = own_floor(&quiet.addr)?;
     let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
     let bare_proc = BareProcess::start()?;
+    let peers = Peer::start_all();
     // The same catalog answered in this process, for the handler's share of the CPU.
     let app = varcat_server::http::Loaded::open(&a.catalog, false)
         .map(|l| varcat_server::http::App::new(l, "/api"))
@@ -82,12 +85,20 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
          request, counted by `strace -c -f` over {STRACE_REQUESTS} more requests on one \
          keep-alive connection (\"n/a\" without strace). \"bare proc\": the bare floor in a \
          process of its own (as varcat is), its p50, the µs added over it and its CPU per \
-         request."
+         request; the same for each peer server (h2o: one thread, the body as a static file; \
+         axum: a current-thread tokio runtime, the body from memory)."
+    );
+    let peer_cols: String = peers
+        .iter()
+        .map(|p| format!(" {0} p50 | added over {0} | {0} cpu/req |", p.name))
+        .collect();
+    println!(
+        "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | handler | http | syscalls/req | bare proc p50 | added over it | bare proc cpu/req |{peer_cols} non-200 | errors |"
     );
     println!(
-        "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | handler | http | syscalls/req | bare proc p50 | added over it | bare proc cpu/req | non-200 | errors |"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|{}---:|---:|",
+        "---:|".repeat(3 * peers.len())
     );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut calls_by_name = Vec::new();
     for &conns in &a.conns {
         for ((g, set), &handler) in sets.iter().zip(&handler) {
@@ -103,11 +114,23 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
                 .collect();
             let size = (runs[1].2.mean_bytes.round() as usize).max(2);
             let floor_url = [format!("/api/__floor?bytes={size}")];
-            let floor = drive(&quiet.addr, &floor_url, conns, a.secs, 0.5);
+            let floor = has_floor.then(|| drive(&quiet.addr, &floor_url, conns, a.secs, 0.5));
             let bare_run = drive(&bare, &floor_url, conns, a.secs, 0.5);
             let cpu0 = bare_proc.cpu_us();
             let proc_run = drive(&bare_proc.addr, &floor_url, conns, a.secs, 0.5);
             let proc_cpu = (bare_proc.cpu_us() - cpu0) / proc_run.served.max(1) as f64;
+            let mut peer_runs = Vec::new();
+            for p in &peers {
+                let target = [p.target(size)?];
+                let cpu0 = p.cpu_us();
+                let run = drive(&p.addr, &target, conns, a.secs, 0.5);
+                let cpu = (p.cpu_us() - cpu0) / run.served.max(1) as f64;
+                peer_runs.push((run, cpu));
+            }
+            let errors = floor.as_ref().map_or(0, |f| f.errors)
+                + bare_run.errors
+                + proc_run.errors
+                + peer_runs.iter().map(|r| r.0.errors).sum::<u64>();
             for (log, server, s, cpu) in runs {
                 let calls = if conns == 1 {
                     syscalls_per_request(server.child.id(), &server.addr, set)
@@ -120,14 +143,26 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
                 if let Some((_, named)) = calls {
                     calls_by_name.push(format!("  {g:<8} log {log:<3}: {named}"));
                 }
+                let floor_cols = floor.as_ref().map_or("n/a | n/a".into(), |f| {
+                    format!("{:.0} | {}", f.rps(), fmt_us(f.p50_us))
+                });
+                let peer_cols: String = peer_runs
+                    .iter()
+                    .map(|(r, cpu)| {
+                        format!(
+                            " {} | {:+.1} µs | {} |",
+                            fmt_us(r.p50_us),
+                            s.p50_us - r.p50_us,
+                            fmt_tenths(*cpu)
+                        )
+                    })
+                    .collect();
                 println!(
-                    "| {g} | {log} | {conns} | {:.0} | {} | {} | {:.0} B | {:.0} | {} | {:.0} | {} | {:+.1} µs | {:.2} | {} | {} | {} | {calls_col} | {} | {:+.1} µs | {} | {} | {} |",
+                    "| {g} | {log} | {conns} | {:.0} | {} | {} | {:.0} B | {floor_cols} | {:.0} | {} | {:+.1} µs | {:.2} | {} | {} | {} | {calls_col} | {} | {:+.1} µs | {} |{peer_cols} {} | {} |",
                     s.rps(),
                     fmt_us(s.p50_us),
                     fmt_us(s.p99_us),
                     s.mean_bytes,
-                    floor.rps(),
-                    fmt_us(floor.p50_us),
                     bare_run.rps(),
                     fmt_us(bare_run.p50_us),
                     s.p50_us - bare_run.p50_us,
@@ -139,7 +174,7 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
                     s.p50_us - proc_run.p50_us,
                     fmt_tenths(proc_cpu),
                     s.non_200,
-                    s.errors + floor.errors + bare_run.errors + proc_run.errors
+                    s.errors + errors
                 );
             }
         }
@@ -157,5 +192,50 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
     logged.stop();
     quiet.stop();
     drop(bare_proc);
+    drop(peers);
     Ok(())
+}
+
+/// Whether the server answers its own floor (`/api/__floor`, a bench build only); when it does
+/// not, a hint on how to build one, and the floor's columns are n/a.
+fn own_floor(addr: &str) -> Result<bool, String> {
+    let mut c = open(addr).map_err(|e| e.to_string())?;
+    let status = c
+        .get("/api/__floor?bytes=2")
+        .map_err(|e| e.to_string())?
+        .status;
+    if status == 200 {
+        return Ok(true);
+    }
+    let hint = format!(
+        "/api/__floor answered {status}: this varcat was built without the bench floor; build one \
+         with `cargo build --release --features bench-floor --target-dir target/bench` and pass \
+         `--bin target/bench/release/varcat` (the floor columns are n/a meanwhile)"
+    );
+    eprintln!("varcat-bench: {hint}");
+    println!("\nnote: {hint}");
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    #[test]
+    fn test_a_server_without_its_floor_is_told_apart() {
+        // A server answering 404 to everything, as varcat built without the bench floor.
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = l.local_addr().unwrap().to_string();
+        std::thread::spawn(move || {
+            for mut s in l.incoming().flatten() {
+                let mut b = [0u8; 1024];
+                let _ = s.read(&mut b);
+                let _ = s.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n");
+            }
+        });
+        assert_eq!(own_floor(&addr), Ok(false));
+        let bare = bare_floor().unwrap();
+        assert_eq!(own_floor(&bare), Ok(true));
+    }
 }
