@@ -5,7 +5,7 @@
 //! (`/api/__floor?bytes=N`, a fixed body of the group's mean size; varcat built with the
 //! `bench-floor` feature), to the bare floor (the same body from a minimal same-thread server
 //! in this process, and the same server in a process of its own, `varcat-bench --serve-bare`)
-//! and to peer servers answering the same body ([`peers`]: h2o when installed, and axum,
+//! and to peer servers answering the same body (`peers`: h2o when installed, and axum,
 //! `varcat-bench --serve-axum`). Warm runs measure two servers, access log on (the default)
 //! and off, and report per group the µs added over each floor's p50, the server's and each
 //! floor's CPU per request and (with `strace`, one connection) its system calls per
