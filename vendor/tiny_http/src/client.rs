@@ -1,17 +1,15 @@
-use ascii::AsciiString;
-
 use std::io::Error as IoError;
 use std::io::Result as IoResult;
-use std::io::{BufReader, BufWriter, ErrorKind, Read};
+use std::io::{ErrorKind, Write};
 
 use std::net::{SocketAddr, TcpStream};
-use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::common::{HTTPVersion, Method};
+use crate::conn_io::{lock, BodySource, Shared, Writer};
+use crate::head::{parse_head, BadHead};
 use crate::util::RefinedTcpStream;
-use crate::util::{SequentialReader, SequentialReaderBuilder, SequentialWriterBuilder};
 use crate::Request;
 
 /// A ClientConnection is an object that will store a socket to a client
@@ -20,16 +18,9 @@ pub struct ClientConnection {
     // address of the client
     remote_addr: IoResult<Option<SocketAddr>>,
 
-    // sequence of Readers to the stream, so that the data is not read in
-    //  the wrong order
-    source: SequentialReaderBuilder<BufReader<RefinedTcpStream>>,
-
-    // sequence of Writers to the stream, to avoid writing response #2 before
-    //  response #1
-    sink: SequentialWriterBuilder<BufWriter<RefinedTcpStream>>,
-
-    // Reader to read the next header from
-    next_header_source: SequentialReader<BufReader<RefinedTcpStream>>,
+    // varcat patch: the connection's buffered input and its output, shared with the request
+    // being answered (upstream chained a reader and a writer per request through channels).
+    shared: Arc<Shared>,
 
     // set to true if we know that the previous request is the last one
     no_more_requests: bool,
@@ -37,12 +28,8 @@ pub struct ClientConnection {
     // true if the connection goes through SSL
     secure: bool,
 
-    // varcat patch: the connection's socket (what a request exposes), the flag a request sets
-    // when the connection must close after it, and the deadline of the response being written
-    // (checked by the write stream).
-    socket: Option<Arc<TcpStream>>,
+    // varcat patch: the flag a request sets when the connection must close after it.
     close: Arc<AtomicBool>,
-    deadline: Arc<AtomicU64>,
 }
 
 /// Error that can happen when reading a request.
@@ -64,6 +51,16 @@ enum ReadError {
     NotAscii(&'static str),
 }
 
+impl From<BadHead> for ReadError {
+    fn from(b: BadHead) -> ReadError {
+        match b {
+            BadHead::RequestLine => ReadError::WrongRequestLine,
+            BadHead::Header(v) => ReadError::WrongHeader(v),
+            BadHead::NotAscii(place) => ReadError::NotAscii(place),
+        }
+    }
+}
+
 impl ClientConnection {
     /// Creates a new `ClientConnection` that takes ownership of the `TcpStream`.
     pub fn new(
@@ -71,24 +68,14 @@ impl ClientConnection {
         mut read_socket: RefinedTcpStream,
         socket: Option<Arc<TcpStream>>,
     ) -> ClientConnection {
-        let deadline = Arc::new(AtomicU64::new(0));
-        let write_socket = write_socket.with_deadline(deadline.clone());
         let remote_addr = read_socket.peer_addr();
         let secure = read_socket.secure();
-
-        let mut source = SequentialReaderBuilder::new(BufReader::with_capacity(1024, read_socket));
-        let first_header = source.next().unwrap();
-
         ClientConnection {
-            source,
-            sink: SequentialWriterBuilder::new(BufWriter::with_capacity(1024, write_socket)),
+            shared: Arc::new(Shared::new(read_socket, write_socket, socket)),
             remote_addr,
-            next_header_source: first_header,
             no_more_requests: false,
             secure,
-            socket,
             close: Arc::new(AtomicBool::new(false)),
-            deadline,
         }
     }
 
@@ -97,103 +84,59 @@ impl ClientConnection {
         self.secure
     }
 
-    /// Reads the next line from self.next_header_source.
-    ///
-    /// Reads until `CRLF` is reached. The next read will start
-    ///  at the first byte of the new line.
-    fn read_next_line(&mut self, budget: &mut usize) -> IoResult<AsciiString> {
-        let mut buf = Vec::new();
-        let mut prev_byte_was_cr = false;
-
-        loop {
-            // varcat patch: a request head (request line and headers) has a byte budget, so an
-            // endless line cannot grow memory until the process dies.
-            if *budget == 0 {
-                return Err(IoError::new(ErrorKind::InvalidInput, "request head too large"));
-            }
-            *budget -= 1;
-            let byte = self.next_header_source.by_ref().bytes().next();
-
-            let byte = match byte {
-                Some(b) => b?,
-                None => return Err(IoError::new(ErrorKind::ConnectionAborted, "Unexpected EOF")),
-            };
-
-            // varcat patch: a bare LF ends a line too (RFC 9112 2.2 allows it); upstream waited
-            // for a CRLF that never came.
-            if byte == b'\n' {
-                if prev_byte_was_cr {
-                    buf.pop(); // removing the '\r'
-                }
-                // varcat patch: a line that is not ASCII is InvalidData (answered 400 with a
-                // JSON body), told apart from a head over its budget (InvalidInput).
-                return AsciiString::from_ascii(buf)
-                    .map_err(|_| IoError::new(ErrorKind::InvalidData, "Header is not in ASCII"));
-            }
-
-            prev_byte_was_cr = byte == b'\r';
-
-            buf.push(byte);
-        }
+    /// varcat patch: a writer to this connection (for the answers tiny_http gives itself).
+    fn writer(&self) -> Writer {
+        Writer::Conn(self.shared.clone())
     }
 
     /// Reads a request from the stream.
     /// Blocks until the header has been read.
+    ///
+    /// varcat patch: the head is read into the connection's buffer (one `recv` when it comes
+    /// in one segment; none when a pipelined head is already there) and parsed in place; a
+    /// request line and its headers share a budget of [`crate::MAX_REQUEST_HEAD`] bytes, past
+    /// which the connection is closed.
     fn read(&mut self) -> Result<Request, ReadError> {
-        let (method, path, version, headers) = {
-            // reading the request line
-            let mut budget = crate::MAX_REQUEST_HEAD;
-            let (method, path, version) = {
-                let line = self
-                    .read_next_line(&mut budget)
-                    .map_err(|e| not_ascii(e, "request target"))?;
-
-                parse_request_line(
-                    line.as_str().trim(), // TODO: remove this conversion
-                )?
-            };
-
-            // getting all headers
-            let headers = {
-                let mut headers = Vec::new();
-                loop {
-                    let line = self
-                        .read_next_line(&mut budget)
-                        .map_err(|e| not_ascii(e, "headers"))?;
-
-                    if line.is_empty() {
-                        break;
-                    };
-                    headers.push(match FromStr::from_str(line.as_str().trim()) {
-                        // TODO: remove this conversion
-                        Ok(h) => h,
-                        _ => return Err(ReadError::WrongHeader(version)),
-                    });
+        let mut spare = std::mem::take(&mut *lock(&self.shared.spare));
+        let (method, version) = {
+            let mut inbound = lock(&self.shared.inbound);
+            let end = loop {
+                if let Some(end) = inbound.head_end() {
+                    break end;
                 }
-
-                headers
+                if inbound.buffered() >= crate::MAX_REQUEST_HEAD {
+                    return Err(ReadError::ReadIoError(IoError::new(
+                        ErrorKind::InvalidInput,
+                        "request head too large",
+                    )));
+                }
+                match inbound.fill(crate::MAX_REQUEST_HEAD) {
+                    Ok(0) => {
+                        return Err(ReadError::ReadIoError(IoError::new(
+                            ErrorKind::ConnectionAborted,
+                            "Unexpected EOF",
+                        )))
+                    }
+                    Ok(_) => {}
+                    Err(e) => return Err(ReadError::ReadIoError(e)),
+                }
             };
-
-            (method, path, version, headers)
+            let parsed = parse_head(inbound.head(end), &mut spare.path, &mut spare.headers);
+            inbound.consume_to(end);
+            parsed?
         };
 
-        // building the writer for the request
-        let writer = self.sink.next().unwrap();
-
-        // follow-up for next potential request
-        let mut data_source = self.source.next().unwrap();
-        std::mem::swap(&mut self.next_header_source, &mut data_source);
-
         // building the next reader
+        let shared = &self.shared;
         let request = crate::request::new_request(
             self.secure,
             method,
-            path,
+            spare.path,
             version.clone(),
-            headers,
+            spare.headers,
             *self.remote_addr.as_ref().unwrap(),
-            data_source,
-            writer,
+            || BodySource(shared.clone()),
+            Writer::Conn(shared.clone()),
             self.close.clone(),
         )
         .map_err(|e| {
@@ -211,11 +154,38 @@ impl ClientConnection {
                 }
             }
         })?
-        .with_connection(self.socket.clone(), self.deadline.clone());
+        .with_connection(self.shared.clone());
 
         // return the request
         Ok(request)
     }
+}
+
+impl ClientConnection {
+    /// varcat patch: an answer tiny_http gives itself, written and flushed at once.
+    fn refuse<R: std::io::Read>(
+        &self,
+        response: crate::Response<R>,
+        ver: HTTPVersion,
+        head_only: bool,
+    ) {
+        let mut writer = self.writer();
+        if response
+            .raw_print(&mut writer, ver, &[], head_only, None)
+            .is_ok()
+        {
+            writer.flush().ok();
+        }
+    }
+}
+
+/// varcat patch: whether `value` holds `token`, ignoring case, without allocating (upstream
+/// lower-cased a copy of the header for each request).
+fn mentions(value: &str, token: &str) -> bool {
+    value
+        .as_bytes()
+        .windows(token.len())
+        .any(|w| w.eq_ignore_ascii_case(token.as_bytes()))
 }
 
 impl Iterator for ClientConnection {
@@ -232,69 +202,52 @@ impl Iterator for ClientConnection {
             return None;
         }
 
+        let json = || {
+            "Content-Type: application/json"
+                .parse::<crate::Header>()
+                .unwrap()
+        };
         loop {
             let rq = match self.read() {
                 Err(ReadError::WrongRequestLine) => {
-                    let writer = self.sink.next().unwrap();
-                    let response = Response::new_empty(StatusCode(400));
-                    response
-                        .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
-                        .ok();
+                    self.refuse(Response::new_empty(StatusCode(400)), HTTPVersion(1, 1), false);
                     return None; // we don't know where the next request would start,
                                  // se we have to close
                 }
 
                 Err(ReadError::WrongHeader(ver)) => {
-                    let writer = self.sink.next().unwrap();
-                    let response = Response::new_empty(StatusCode(400));
-                    response.raw_print(writer, ver, &[], false, None).ok();
+                    self.refuse(Response::new_empty(StatusCode(400)), ver, false);
                     return None; // we don't know where the next request would start,
                                  // se we have to close
                 }
 
                 Err(ReadError::ReadIoError(ref err)) if err.kind() == ErrorKind::TimedOut => {
                     // request timeout
-                    let writer = self.sink.next().unwrap();
-                    let response = Response::new_empty(StatusCode(408));
-                    response
-                        .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
-                        .ok();
+                    self.refuse(Response::new_empty(StatusCode(408)), HTTPVersion(1, 1), false);
                     return None; // closing the connection
                 }
 
                 Err(ReadError::ExpectationFailed(ver)) => {
-                    let writer = self.sink.next().unwrap();
-                    let response = Response::new_empty(StatusCode(417));
-                    response.raw_print(writer, ver, &[], true, None).ok();
+                    self.refuse(Response::new_empty(StatusCode(417)), ver, true);
                     return None; // TODO: should be recoverable, but needs handling in case of body
                 }
 
                 Err(ReadError::BadFraming(ver, why)) => {
                     // varcat patch: the JSON error body of the application, naming the header.
-                    let writer = self.sink.next().unwrap();
                     let response = Response::from_data(framing_error(&why, "BAD_REQUEST"))
                         .with_status_code(StatusCode(400))
-                        .with_header(
-                            "Content-Type: application/json"
-                                .parse::<crate::Header>()
-                                .unwrap(),
-                        );
-                    response.raw_print(writer, ver, &[], false, None).ok();
+                        .with_header(json());
+                    self.refuse(response, ver, false);
                     return None; // the body's extent is unknown: nothing after it can be read
                 }
 
                 Err(ReadError::TooLarge(ver, why)) => {
                     // varcat patch: refused before any 100 Continue; the body is never read,
                     // so nothing after it on this connection can be.
-                    let writer = self.sink.next().unwrap();
                     let response = Response::from_data(framing_error(&why, "PAYLOAD_TOO_LARGE"))
                         .with_status_code(StatusCode(413))
-                        .with_header(
-                            "Content-Type: application/json"
-                                .parse::<crate::Header>()
-                                .unwrap(),
-                        );
-                    response.raw_print(writer, ver, &[], false, None).ok();
+                        .with_header(json());
+                    self.refuse(response, ver, false);
                     return None; // the body's extent is unknown: nothing after it can be read
                 }
 
@@ -304,18 +257,11 @@ impl Iterator for ClientConnection {
                         "the {place} holds bytes that are not ASCII: percent-encode them \
                          (é is %C3%A9)"
                     );
-                    let writer = self.sink.next().unwrap();
                     let response = Response::from_data(error_body(&why, "BAD_REQUEST", place))
                         .with_status_code(StatusCode(400))
-                        .with_header(
-                            "Content-Type: application/json"
-                                .parse::<crate::Header>()
-                                .unwrap(),
-                        );
-                    response
-                        .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
-                        .ok();
-                    return None; // the rest of the head is unread
+                        .with_header(json());
+                    self.refuse(response, HTTPVersion(1, 1), false);
+                    return None; // the head is refused whole
                 }
 
                 Err(ReadError::ReadIoError(_)) => return None,
@@ -347,17 +293,14 @@ impl Iterator for ClientConnection {
                 .find(|h| h.field.equiv("Connection"))
                 .map(|h| h.value.as_str());
 
-            let lowercase = connection_header.map(|h| h.to_ascii_lowercase());
-
-            match lowercase {
-                Some(ref val) if val.contains("close") => self.no_more_requests = true,
-                Some(ref val) if val.contains("upgrade") => self.no_more_requests = true,
-                Some(ref val)
-                    if !val.contains("keep-alive") && *rq.http_version() == HTTPVersion(1, 0) =>
-                {
+            let http10 = *rq.http_version() == HTTPVersion(1, 0);
+            match connection_header {
+                Some(val) if mentions(val, "close") => self.no_more_requests = true,
+                Some(val) if mentions(val, "upgrade") => self.no_more_requests = true,
+                Some(val) if !mentions(val, "keep-alive") && http10 => {
                     self.no_more_requests = true
                 }
-                None if *rq.http_version() == HTTPVersion(1, 0) => self.no_more_requests = true,
+                None if http10 => self.no_more_requests = true,
                 _ => (),
             };
 
@@ -384,56 +327,4 @@ fn error_body(why: &str, code: &str, path: &str) -> Vec<u8> {
         "{{\"message\":\"{why}\",\"code\":\"{code}\",\"issues\":[{{\"message\":\"{why}\",\"path\":[\"{path}\"]}}]}}"
     )
     .into_bytes()
-}
-
-/// varcat patch: a line that could not be read: not ASCII (answered 400), or another error.
-fn not_ascii(e: IoError, place: &'static str) -> ReadError {
-    if e.kind() == ErrorKind::InvalidData {
-        ReadError::NotAscii(place)
-    } else {
-        ReadError::ReadIoError(e)
-    }
-}
-
-/// Parses a "HTTP/1.1" string.
-fn parse_http_version(version: &str) -> Result<HTTPVersion, ReadError> {
-    let (major, minor) = match version {
-        "HTTP/0.9" => (0, 9),
-        "HTTP/1.0" => (1, 0),
-        "HTTP/1.1" => (1, 1),
-        "HTTP/2.0" => (2, 0),
-        "HTTP/3.0" => (3, 0),
-        _ => return Err(ReadError::WrongRequestLine),
-    };
-
-    Ok(HTTPVersion(major, minor))
-}
-
-/// Parses the request line of the request.
-/// eg. GET / HTTP/1.1
-fn parse_request_line(line: &str) -> Result<(Method, String, HTTPVersion), ReadError> {
-    let mut parts = line.split(' ');
-
-    let method = parts.next().and_then(|w| w.parse().ok());
-    let path = parts.next().map(ToOwned::to_owned);
-    let version = parts.next().and_then(|w| parse_http_version(w).ok());
-
-    method
-        .and_then(|method| Some((method, path?, version?)))
-        .ok_or(ReadError::WrongRequestLine)
-}
-
-#[cfg(test)]
-mod test {
-    #[test]
-    fn test_parse_request_line() {
-        let (method, path, ver) = super::parse_request_line("GET /hello HTTP/1.1").unwrap();
-
-        assert!(method == crate::Method::Get);
-        assert!(path == "/hello");
-        assert!(ver == crate::common::HTTPVersion(1, 1));
-
-        assert!(super::parse_request_line("GET /hello").is_err());
-        assert!(super::parse_request_line("qsd qsd qsd").is_err());
-    }
 }

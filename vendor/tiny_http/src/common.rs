@@ -218,6 +218,17 @@ impl HeaderField {
         &self.0
     }
 
+    /// varcat patch: a field from a name already checked (a token, so ASCII).
+    pub(crate) fn from_ascii(name: AsciiString) -> HeaderField {
+        HeaderField(name)
+    }
+
+    /// varcat patch: this field renamed in place (its allocation reused).
+    pub(crate) fn set(&mut self, name: &AsciiStr) {
+        self.0.clear();
+        self.0.push_str(name);
+    }
+
     pub fn equiv(&self, other: &'static str) -> bool {
         other.eq_ignore_ascii_case(self.as_str().as_str())
     }

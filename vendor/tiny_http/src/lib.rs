@@ -119,7 +119,9 @@ pub use test::TestRequest;
 
 mod client;
 mod common;
+mod conn_io;
 mod connection;
+mod head;
 mod request;
 mod response;
 mod ssl;
@@ -453,16 +455,16 @@ impl Server {
                                     for rq in client {
                                         handler(rq);
                                     }
-                                } else if client.secure() {
-                                    // Synchronization is needed for HTTPS requests to avoid a deadlock
+                                } else {
+                                    // varcat patch: a request handed to the application is
+                                    // answered before the connection reads the next (they
+                                    // share its buffer); upstream did this for HTTPS only.
                                     let (sender, receiver) = mpsc::channel();
                                     for rq in client {
                                         messages.push(rq.with_notify_sender(sender.clone()).into());
-                                        receiver.recv().unwrap();
-                                    }
-                                } else {
-                                    for rq in client {
-                                        messages.push(rq.into());
+                                        if receiver.recv().is_err() {
+                                            break;
+                                        }
                                     }
                                 }
                             }

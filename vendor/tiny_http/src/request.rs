@@ -6,10 +6,11 @@ use std::net::SocketAddr;
 use std::str::FromStr;
 
 use std::net::TcpStream;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
+use crate::conn_io::{lock, Shared, Writer};
 use crate::util::FusedReader;
 use crate::{HTTPVersion, Header, Method, Response, StatusCode};
 use chunked_transfer::Decoder;
@@ -24,20 +25,8 @@ use chunked_transfer::Decoder;
 ///
 /// # Pipelining
 ///
-/// If a client sends multiple requests in a row (without waiting for the response), then you will
-/// get multiple `Request` objects simultaneously. This is called *requests pipelining*.
-/// Tiny-http automatically reorders the responses so that you don't need to worry about the order
-/// in which you call `respond` or `into_writer`.
-///
-/// This mechanic is disabled if:
-///
-///  - The body of a request is large enough (handling requires pipelining requires storing the
-///    body of the request in a buffer ; if the body is too big, tiny-http will avoid doing that)
-///  - A request sends a `Expect: 100-continue` header (which means that the client waits to
-///    know whether its body will be processed before sending it)
-///  - A request sends a `Connection: close` header or `Connection: upgrade` header (used for
-///    websockets), which indicates that this is the last request that will be received on this
-///    connection
+/// varcat patch: a connection's requests are handed out one at a time: the next is read (from
+/// the connection's buffer, where pipelined requests wait) once this one is answered.
 ///
 /// # Automatic cleanup
 ///
@@ -55,7 +44,7 @@ pub struct Request {
     data_reader: Option<Box<dyn Read + Send + 'static>>,
 
     // if this writer is empty, then the request has been answered
-    response_writer: Option<Box<dyn Write + Send + 'static>>,
+    response_writer: Option<Writer>,
 
     remote_addr: Option<SocketAddr>,
 
@@ -78,11 +67,11 @@ pub struct Request {
     // If Some, a message must be sent after responding
     notify_when_responded: Option<Sender<()>>,
 
-    // varcat patch: the connection's socket, the flag that closes the connection after this
-    // request, and the deadline cell its write stream checks.
-    socket: Option<Arc<TcpStream>>,
+    // varcat patch: the connection (its socket, the deadline cell its write stream checks, and
+    // where the path and headers go back for the next request) and the flag that closes it
+    // after this request.
+    conn: Option<Arc<Shared>>,
     close: Arc<AtomicBool>,
-    deadline: Option<Arc<AtomicU64>>,
     // Set when the connection must close after this request (its body is not read).
     close_after: bool,
 }
@@ -216,21 +205,23 @@ impl From<IoError> for RequestCreationError {
 /// It is the responsibility of the `Request` to read only the data of the request and not further.
 ///
 /// The `Write` object will be used by the `Request` to write the response.
+///
+/// varcat patch: the body's source is made only for a request that has a body, and the
+/// writer is the connection's own (no box, no allocation for a request without a body).
 #[allow(clippy::too_many_arguments)]
-pub fn new_request<R, W>(
+pub(crate) fn new_request<R>(
     secure: bool,
     method: Method,
     path: String,
     version: HTTPVersion,
     headers: Vec<Header>,
     remote_addr: Option<SocketAddr>,
-    source_data: R,
-    writer: W,
+    source_data: impl FnOnce() -> R,
+    writer: Writer,
     close: Arc<AtomicBool>,
 ) -> Result<Request, RequestCreationError>
 where
     R: Read + Send + 'static,
-    W: Write + Send + 'static,
 {
     let framing = body_framing(&headers)?;
 
@@ -264,12 +255,12 @@ where
         _ if close_after => Box::new(io::empty()) as Box<dyn Read + Send + 'static>,
         None | Some(Some(0)) => Box::new(io::empty()) as Box<dyn Read + Send + 'static>,
         Some(Some(n)) => Box::new(Body {
-            inner: source_data.take(n as u64),
+            inner: source_data().take(n as u64),
             done: false,
             close: close.clone(),
         }) as Box<dyn Read + Send + 'static>,
         Some(None) => Box::new(Body {
-            inner: FusedReader::new(Decoder::new(source_data)),
+            inner: FusedReader::new(Decoder::new(source_data())),
             done: false,
             close: close.clone(),
         }) as Box<dyn Read + Send + 'static>,
@@ -277,7 +268,7 @@ where
 
     Ok(Request {
         data_reader: Some(reader),
-        response_writer: Some(Box::new(writer) as Box<dyn Write + Send + 'static>),
+        response_writer: Some(writer),
         remote_addr,
         secure,
         method,
@@ -287,30 +278,24 @@ where
         body_length: content_length,
         must_send_continue: expects_continue,
         notify_when_responded: None,
-        socket: None,
+        conn: None,
         close,
-        deadline: None,
         close_after,
     })
 }
 
 impl Request {
-    /// varcat patch: ties the request to its connection: its socket and the deadline cell of
-    /// the connection's write stream.
-    pub(crate) fn with_connection(
-        mut self,
-        socket: Option<Arc<TcpStream>>,
-        deadline: Arc<AtomicU64>,
-    ) -> Request {
-        self.socket = socket;
-        self.deadline = Some(deadline);
+    /// varcat patch: ties the request to its connection: its socket, the deadline cell of its
+    /// write stream, and where the request's path and headers go back when it is dropped.
+    pub(crate) fn with_connection(mut self, conn: Arc<Shared>) -> Request {
+        self.conn = Some(conn);
         self
     }
 
     /// varcat patch: the connection's socket (TCP only): to cut the connection, or read its
     /// options.
     pub fn socket(&self) -> Option<Arc<TcpStream>> {
-        self.socket.clone()
+        self.conn.as_ref().and_then(|c| c.socket.clone())
     }
 
     /// varcat patch: whether the connection closes after this request (its body is not read).
@@ -397,7 +382,8 @@ impl Request {
 
         self.response_writer.as_mut().unwrap().flush().ok(); // TODO: unused result
 
-        let stream = CustomStream::new(self.extract_reader_impl(), self.extract_writer_impl());
+        let writer: Box<dyn Write + Send> = Box::new(self.extract_writer_impl());
+        let stream = CustomStream::new(self.extract_reader_impl(), writer);
         if let Some(sender) = self.notify_when_responded.take() {
             let stream = NotifyOnDrop {
                 sender,
@@ -462,7 +448,7 @@ impl Request {
     /// Therefore you should always destroy the `Writer` as soon as possible.
     #[inline]
     pub fn into_writer(mut self) -> Box<dyn Write + Send + 'static> {
-        let writer = self.extract_writer_impl();
+        let writer = Box::new(self.extract_writer_impl());
         if let Some(sender) = self.notify_when_responded.take() {
             let writer = NotifyOnDrop {
                 sender,
@@ -478,7 +464,7 @@ impl Request {
     /// as the object returned by `into_writer` above.
     ///
     /// This may only be called once on a single request.
-    fn extract_writer_impl(&mut self) -> Box<dyn Write + Send + 'static> {
+    fn extract_writer_impl(&mut self) -> Writer {
         use std::mem;
 
         assert!(self.response_writer.is_some());
@@ -524,8 +510,8 @@ impl Request {
 
         // varcat patch: the answer is written under the write deadline (and minimum rate), if
         // one is set: the cell holds when the answer started.
-        let deadline = self.deadline.clone();
-        if let (Some(cell), Some(_)) = (&deadline, crate::response_write_deadline()) {
+        let deadline = self.conn.as_ref().map(|c| &c.deadline);
+        if let (Some(cell), Some(_)) = (deadline, crate::response_write_deadline()) {
             cell.store(crate::now_us(), Ordering::SeqCst);
         }
         let written = response
@@ -544,7 +530,7 @@ impl Request {
             self.close.store(true, Ordering::SeqCst);
         }
         let written = Self::ignore_client_closing_errors(written);
-        if let Some(cell) = &deadline {
+        if let Some(cell) = deadline {
             cell.store(0, Ordering::SeqCst);
         }
         written
@@ -568,12 +554,12 @@ impl Request {
         write: impl FnOnce(&mut dyn Write) -> Result<(), IoError>,
     ) -> Result<(), IoError> {
         let mut writer = self.extract_writer_impl();
-        let deadline = self.deadline.clone();
-        if let (Some(cell), Some(_)) = (&deadline, crate::response_write_deadline()) {
+        let deadline = self.conn.as_ref().map(|c| &c.deadline);
+        if let (Some(cell), Some(_)) = (deadline, crate::response_write_deadline()) {
             cell.store(crate::now_us(), Ordering::SeqCst);
         }
         let written = write(&mut writer).and_then(|()| writer.flush());
-        if let Some(cell) = &deadline {
+        if let Some(cell) = deadline {
             cell.store(0, Ordering::SeqCst);
         }
         if written.is_err() {
@@ -626,6 +612,12 @@ impl Drop for Request {
             if let Some(sender) = self.notify_when_responded.take() {
                 sender.send(()).unwrap();
             }
+        }
+        // varcat patch: the path and headers are reused by the connection's next request.
+        if let Some(conn) = &self.conn {
+            let mut spare = lock(&conn.spare);
+            spare.path = std::mem::take(&mut self.path);
+            spare.headers = std::mem::take(&mut self.headers);
         }
     }
 }

@@ -64,6 +64,7 @@ impl From<TestRequest> for Request {
                 value: AsciiString::from_ascii(mock.body.len().to_string()).unwrap(),
             });
         }
+        let body = mock.body;
         new_request(
             mock.secure,
             mock.method,
@@ -71,8 +72,8 @@ impl From<TestRequest> for Request {
             mock.http_version,
             mock.headers,
             Some(mock.remote_addr),
-            mock.body.as_bytes(),
-            std::io::sink(),
+            move || body.as_bytes(),
+            crate::conn_io::Writer::Other(Box::new(std::io::sink())),
             Default::default(),
         )
         .unwrap()

@@ -1,7 +1,7 @@
 //! `pg-targets --variants N [--seed S] [--n 4096] > targets.tsv`
 //!
 //! One line per target: `group<TAB>varcat URL<TAB>SQL parameter<TAB>…`. The draws are those of
-//! `urls()` in `tools/src/bin/varcat-bench.rs` (same RNG seeds, same order), so varcat and
+//! `urls()` in `tools/src/bench/groups.rs` (same RNG seeds, same order), so varcat and
 //! PostgreSQL are asked the same questions, and the same ones as varcat-bench asks.
 
 use varcat_tools::synth::{self, Plan, Rng};

@@ -2,8 +2,6 @@ pub use self::custom_stream::CustomStream;
 pub use self::fused_reader::FusedReader;
 pub use self::messages_queue::MessagesQueue;
 pub use self::refined_tcp_stream::RefinedTcpStream;
-pub use self::sequential::{SequentialReader, SequentialReaderBuilder};
-pub use self::sequential::{SequentialWriter, SequentialWriterBuilder};
 pub use self::task_pool::TaskPool;
 
 use std::str::FromStr;
@@ -12,7 +10,6 @@ mod custom_stream;
 mod fused_reader;
 mod messages_queue;
 pub(crate) mod refined_tcp_stream;
-mod sequential;
 mod task_pool;
 
 /// Parses a the value of a header.
