@@ -289,7 +289,7 @@ mod tests {
             head.push(b[0]);
         }
         let head = String::from_utf8(head).unwrap();
-        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(head.starts_with("HTTP/1.1 200"), "{}", head);
         let len: usize = head
             .lines()
             .find_map(|l| l.strip_prefix("Content-Length: "))
@@ -357,7 +357,7 @@ mod tests {
         match s.read(&mut b) {
             Ok(0) => {}
             Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
-            other => panic!("connection not closed: {other:?}"),
+            other => panic!("connection not closed: {:?}", other),
         }
         // Just under the budget is read.
         let mut s = connect(&addr);
