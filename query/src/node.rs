@@ -6,7 +6,7 @@
 //! Rows come in record order (`_key`, docs/DESIGN.md#ordering-and-paging), paged as every endpoint pages.
 //!
 //! [`NodeFilter`] is the filter vocabulary of both table-driven kinds: the edge kind
-//! (`api::edge`) applies the same filters to edge members, through the same [`select`].
+//! ([`crate::edge`]) applies the same filters to edge members, through the same [`select`].
 
 use varcat_format::collection::Collection;
 use varcat_format::schema::{ontology_terms, Coll, Member};
