@@ -73,11 +73,6 @@ fn differences() -> String {
 fn test_rules_table_matches_the_endpoint_table() {
     let t = table();
     let entries = t["paths"].as_array().unwrap();
-    assert_eq!(
-        entries.len(),
-        61,
-        "the 61 client paths beyond the interface"
-    );
     let paths: BTreeSet<&str> = entries
         .iter()
         .map(|e| e["path"].as_str().unwrap())
@@ -90,7 +85,20 @@ fn test_rules_table_matches_the_endpoint_table() {
         .map(|ep| ep.path)
         .chain([llm_query::PATH])
         .collect();
-    assert_eq!(paths, beyond);
+    // An endpoint of the table without an interface section is a path of the IGVF client:
+    // adding one means adding its row here, IGVF's rule for it, read from IGVF's router.
+    let missing: Vec<&&str> = beyond.difference(&paths).collect();
+    assert!(
+        missing.is_empty(),
+        "{missing:?}: endpoints of the table beyond the interface with no row in \
+         tests/igvf_rules.json; add each with its IGVF router file and rule (`router` and \
+         `igvf` null where IGVF has no router, and the client's model is followed)"
+    );
+    let stale: Vec<&&str> = paths.difference(&beyond).collect();
+    assert!(
+        stale.is_empty(),
+        "{stale:?}: rows of tests/igvf_rules.json for no endpoint of the table beyond the interface"
+    );
     let differences = differences();
     for e in entries {
         let path = e["path"].as_str().unwrap();

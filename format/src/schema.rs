@@ -95,8 +95,10 @@ pub struct Field {
     pub ty: Ty,
 }
 
-/// An index over a collection, as the schema declares it (one declaration may store several
-/// indexes: see [`Spec::index_names`]).
+/// An index over a collection, as the schema declares it, with the members it reads. It is not
+/// [`IndexKind`], the kind of index a catalog stores: one declaration may store several
+/// (a text index is stored as three), and a stored kind says nothing of members; [`Spec::stored`]
+/// pairs them, and both builder and reader go through it.
 #[derive(Clone, Copy, Debug)]
 pub enum Index {
     /// Exact value (each element of an array) → ordinals.
@@ -222,114 +224,77 @@ const NODE: Spec = Spec {
     cluster: None,
 };
 
-/// Every collection varcat builds, in build order: nodes, then edges (so dangling references
-/// are counted against complete node collections), then derived tables.
-pub const SPECS: &[Spec] = &[
-    GENES,
-    MM_GENES,
-    TRANSCRIPTS,
-    MM_TRANSCRIPTS,
-    PROTEINS,
-    VARIANTS,
-    MM_VARIANTS,
-    CODING_VARIANTS,
-    STUDIES,
-    DRUGS,
-    ONTOLOGY_TERMS,
-    GENOMIC_ELEMENTS,
-    MM_GENOMIC_ELEMENTS,
-    PATHWAYS,
-    MOTIFS,
-    COMPLEXES,
-    FILES_FILESETS,
-    GENES_TRANSCRIPTS,
-    TRANSCRIPTS_PROTEINS,
-    GENES_STRUCTURE,
-    MM_GENES_STRUCTURE,
-    VARIANTS_CODING_VARIANTS,
-    CODING_VARIANTS_PHENOTYPES,
-    VARIANTS_GENES,
-    VARIANTS_PROTEINS,
-    VARIANTS_GENOMIC_ELEMENTS,
-    VARIANTS_PHENOTYPES,
-    VARIANTS_BIOSAMPLES,
-    VARIANTS_DRUGS,
-    VARIANTS_DISEASES,
-    VARIANTS_DISEASES_GENES,
-    DISEASES_GENES,
-    VARIANTS_VARIANTS,
-    GENOMIC_ELEMENTS_GENES,
-    GENOMIC_ELEMENTS_BIOSAMPLES,
-    MOTIFS_PROTEINS,
-    ONTOLOGY_TERMS_ONTOLOGY_TERMS,
-    GENOMIC_ELEMENTS_PHENOTYPES,
-    GENES_GENES,
-    MM_GENES_MM_GENES,
-    PROTEINS_PROTEINS,
-    COMPLEXES_PROTEINS,
-    GENE_PRODUCTS_TERMS,
-    GENES_PATHWAYS,
-    PATHWAYS_PATHWAYS,
-    GENOMIC_ELEMENTS_GENOMIC_ELEMENTS,
-    GENES_TRANSCRIPTS_GENES,
-    GENES_PROTEINS,
-    CODING_VARIANT_SCORES,
-    VARIANT_LD_PREDICTIONS,
-];
+/// Declares [`SPECS`] and [`COLLS`] from one list of collection modules in build order: each
+/// module's spec is the constant named as the module in capitals (`genes`: `GENES`), and a
+/// compile-time check holds each spec's name to its module's.
+macro_rules! catalog {
+    ($($coll:ident => $spec:ident),* $(,)?) => {
+        /// Every collection varcat builds, in build order: nodes, then edges (so dangling
+        /// references are counted against complete node collections), then derived tables.
+        pub const SPECS: &[Spec] = &[$($spec),*];
 
-/// Every collection's handle, in [`SPECS`] order.
-pub const COLLS: &[Coll] = &[
-    genes::COLL,
-    mm_genes::COLL,
-    transcripts::COLL,
-    mm_transcripts::COLL,
-    proteins::COLL,
-    variants::COLL,
-    mm_variants::COLL,
-    coding_variants::COLL,
-    studies::COLL,
-    drugs::COLL,
-    ontology_terms::COLL,
-    genomic_elements::COLL,
-    mm_genomic_elements::COLL,
-    pathways::COLL,
-    motifs::COLL,
-    complexes::COLL,
-    files_filesets::COLL,
-    genes_transcripts::COLL,
-    transcripts_proteins::COLL,
-    genes_structure::COLL,
-    mm_genes_structure::COLL,
-    variants_coding_variants::COLL,
-    coding_variants_phenotypes::COLL,
-    variants_genes::COLL,
-    variants_proteins::COLL,
-    variants_genomic_elements::COLL,
-    variants_phenotypes::COLL,
-    variants_biosamples::COLL,
-    variants_drugs::COLL,
-    variants_diseases::COLL,
-    variants_diseases_genes::COLL,
-    diseases_genes::COLL,
-    variants_variants::COLL,
-    genomic_elements_genes::COLL,
-    genomic_elements_biosamples::COLL,
-    motifs_proteins::COLL,
-    ontology_terms_ontology_terms::COLL,
-    genomic_elements_phenotypes::COLL,
-    genes_genes::COLL,
-    mm_genes_mm_genes::COLL,
-    proteins_proteins::COLL,
-    complexes_proteins::COLL,
-    gene_products_terms::COLL,
-    genes_pathways::COLL,
-    pathways_pathways::COLL,
-    genomic_elements_genomic_elements::COLL,
-    genes_transcripts_genes::COLL,
-    genes_proteins::COLL,
-    coding_variant_scores::COLL,
-    variant_ld_predictions::COLL,
-];
+        /// Every collection's handle, in [`SPECS`] order.
+        pub const COLLS: &[Coll] = &[$($coll::COLL),*];
+
+        $(const _: () = assert!(
+            members::eq($spec.name, $coll::NAME),
+            concat!(stringify!($spec), " is not the spec of ", stringify!($coll))
+        );)*
+    };
+}
+
+catalog! {
+    genes => GENES,
+    mm_genes => MM_GENES,
+    transcripts => TRANSCRIPTS,
+    mm_transcripts => MM_TRANSCRIPTS,
+    proteins => PROTEINS,
+    variants => VARIANTS,
+    mm_variants => MM_VARIANTS,
+    coding_variants => CODING_VARIANTS,
+    studies => STUDIES,
+    drugs => DRUGS,
+    ontology_terms => ONTOLOGY_TERMS,
+    genomic_elements => GENOMIC_ELEMENTS,
+    mm_genomic_elements => MM_GENOMIC_ELEMENTS,
+    pathways => PATHWAYS,
+    motifs => MOTIFS,
+    complexes => COMPLEXES,
+    files_filesets => FILES_FILESETS,
+    genes_transcripts => GENES_TRANSCRIPTS,
+    transcripts_proteins => TRANSCRIPTS_PROTEINS,
+    genes_structure => GENES_STRUCTURE,
+    mm_genes_structure => MM_GENES_STRUCTURE,
+    variants_coding_variants => VARIANTS_CODING_VARIANTS,
+    coding_variants_phenotypes => CODING_VARIANTS_PHENOTYPES,
+    variants_genes => VARIANTS_GENES,
+    variants_proteins => VARIANTS_PROTEINS,
+    variants_genomic_elements => VARIANTS_GENOMIC_ELEMENTS,
+    variants_phenotypes => VARIANTS_PHENOTYPES,
+    variants_biosamples => VARIANTS_BIOSAMPLES,
+    variants_drugs => VARIANTS_DRUGS,
+    variants_diseases => VARIANTS_DISEASES,
+    variants_diseases_genes => VARIANTS_DISEASES_GENES,
+    diseases_genes => DISEASES_GENES,
+    variants_variants => VARIANTS_VARIANTS,
+    genomic_elements_genes => GENOMIC_ELEMENTS_GENES,
+    genomic_elements_biosamples => GENOMIC_ELEMENTS_BIOSAMPLES,
+    motifs_proteins => MOTIFS_PROTEINS,
+    ontology_terms_ontology_terms => ONTOLOGY_TERMS_ONTOLOGY_TERMS,
+    genomic_elements_phenotypes => GENOMIC_ELEMENTS_PHENOTYPES,
+    genes_genes => GENES_GENES,
+    mm_genes_mm_genes => MM_GENES_MM_GENES,
+    proteins_proteins => PROTEINS_PROTEINS,
+    complexes_proteins => COMPLEXES_PROTEINS,
+    gene_products_terms => GENE_PRODUCTS_TERMS,
+    genes_pathways => GENES_PATHWAYS,
+    pathways_pathways => PATHWAYS_PATHWAYS,
+    genomic_elements_genomic_elements => GENOMIC_ELEMENTS_GENOMIC_ELEMENTS,
+    genes_transcripts_genes => GENES_TRANSCRIPTS_GENES,
+    genes_proteins => GENES_PROTEINS,
+    coding_variant_scores => CODING_VARIANT_SCORES,
+    variant_ld_predictions => VARIANT_LD_PREDICTIONS,
+}
 
 /// Collections seen in IGVF data that no endpoint reads: skipped with a note, not a warning.
 pub const UNUSED: &[&str] = &[
@@ -397,31 +362,45 @@ impl Spec {
 
     /// The indexes a catalog stores for the collection, in the order its metadata lists them:
     /// each declared index (a text index is three: `by`, `fold`, `tok`), then the numeric
-    /// columns.
-    pub fn index_names(&self) -> impl Iterator<Item = IndexName> + '_ {
-        let declared = self.indexes.iter().flat_map(|i| {
-            let (kinds, field): (&[IndexKind], &str) = match *i {
-                Index::Exact(f) => (
-                    match IndexKind::exact(f) {
-                        IndexKind::Adj => &[IndexKind::Adj],
-                        _ => &[IndexKind::By],
-                    },
-                    f,
-                ),
-                Index::Text(f) => (&[IndexKind::By, IndexKind::Fold, IndexKind::Tok], f),
-                Index::Facet(f) => (&[IndexKind::Facet], f),
-                Index::Number(f) => (&[IndexKind::Num], f),
-                Index::Intervals { .. } => (&[IndexKind::Intervals], ""),
-                Index::Ends { .. } => (&[IndexKind::Ends], ""),
-                Index::Points { .. } => (&[IndexKind::Points], ""),
+    /// columns (as [`Index::Number`]); each with the kind it is stored as. The builder feeds
+    /// exactly these, and [`Spec::index_names`] names them.
+    pub fn stored(&self) -> impl Iterator<Item = (IndexKind, Index)> + '_ {
+        let declared = self.indexes.iter().flat_map(|&i| {
+            let kinds: &[IndexKind] = match i {
+                Index::Exact(f) => match IndexKind::exact(f) {
+                    IndexKind::Adj => &[IndexKind::Adj],
+                    _ => &[IndexKind::By],
+                },
+                Index::Text(_) => &[IndexKind::By, IndexKind::Fold, IndexKind::Tok],
+                Index::Facet(_) => &[IndexKind::Facet],
+                Index::Number(_) => &[IndexKind::Num],
+                Index::Intervals { .. } => &[IndexKind::Intervals],
+                Index::Ends { .. } => &[IndexKind::Ends],
+                Index::Points { .. } => &[IndexKind::Points],
             };
-            kinds.iter().map(move |&k| IndexName::new(k, field))
+            kinds.iter().map(move |&k| (k, i))
         });
         let columns = self
             .numbers
             .iter()
-            .map(|f| IndexName::new(IndexKind::Num, f));
+            .map(|&f| (IndexKind::Num, Index::Number(f)));
         declared.chain(columns)
+    }
+
+    /// The names of the indexes a catalog stores for the collection ([`Spec::stored`]).
+    pub fn index_names(&self) -> impl Iterator<Item = IndexName> + '_ {
+        self.stored().map(|(k, i)| IndexName::new(k, i.member()))
+    }
+}
+
+impl Index {
+    /// The member an index of one member reads; `""` for the whole-collection indexes
+    /// (intervals, ends, points), which read coordinates.
+    pub const fn member(self) -> &'static str {
+        match self {
+            Index::Exact(f) | Index::Text(f) | Index::Facet(f) | Index::Number(f) => f,
+            Index::Intervals { .. } | Index::Ends { .. } | Index::Points { .. } => "",
+        }
     }
 }
 

@@ -2,187 +2,114 @@
 //! shape, handler and examples, each declared in the module named after its path
 //! (`genes_variants` for `/genes/variants`) beside its handler. The router, the parameter
 //! checks, the OpenAPI document and the landing page all read this one list. Adding an
-//! endpoint is its module and one line in [`ENDPOINTS`].
+//! endpoint is its module and one row in the table below (docs/DESIGN.md, "Adding an
+//! endpoint").
 
-pub mod biosamples_genomic_elements;
-pub mod biosamples_variants;
-pub mod coding_variants;
-pub mod coding_variants_phenotypes;
-pub mod coding_variants_phenotypes_count;
-pub mod coding_variants_phenotypes_score_summary;
-pub mod coding_variants_variants;
-pub mod complexes;
-pub mod complexes_proteins;
-pub mod diseases_genes;
-pub mod diseases_variants;
-pub mod drugs;
-pub mod drugs_variants;
-pub mod enhancer_gene_predictions;
-pub mod files_filesets;
-pub mod gene_products_go_terms;
-pub mod gene_regulatory_network;
-pub mod genes;
-pub mod genes_coding_variants_all_scores;
-pub mod genes_coding_variants_scores;
-pub mod genes_diseases;
-pub mod genes_genes;
-pub mod genes_genomic_elements;
-pub mod genes_pathways;
-pub mod genes_proteins;
-pub mod genes_proteins_genes_proteins;
-pub mod genes_proteins_variants;
-pub mod genes_structure;
-pub mod genes_transcripts;
-pub mod genes_transcripts_genes;
-pub mod genes_variants;
-pub mod genomic_elements;
-pub mod genomic_elements_biosamples;
-pub mod genomic_elements_genes;
-pub mod genomic_elements_genomic_elements;
-pub mod genomic_elements_phenotypes;
-pub mod genomic_elements_variants;
-pub mod go_terms_gene_products;
+/// `POST /llm-query`: declared apart from the table (a body, not a query string, and 501).
 pub mod llm_query;
-pub mod motifs;
-pub mod motifs_proteins;
-pub mod ontology_terms;
-pub mod ontology_terms_children;
-pub mod ontology_terms_parents;
-pub mod ontology_terms_transitive_closure;
-pub mod pathways;
-pub mod pathways_genes;
-pub mod pathways_pathways;
-pub mod phenotypes_coding_variants;
-pub mod phenotypes_genomic_elements;
-pub mod phenotypes_variants;
-pub mod proteins;
-pub mod proteins_complexes;
-pub mod proteins_genes;
-pub mod proteins_motifs;
-pub mod proteins_proteins;
-pub mod proteins_transcripts;
-pub mod proteins_variants;
-pub mod qtls;
-pub mod studies;
-pub mod transcripts;
-pub mod transcripts_genes;
-pub mod transcripts_proteins;
-pub mod variants;
-pub mod variants_biosamples;
-pub mod variants_cell_gene_predictions;
-pub mod variants_coding_variants;
-pub mod variants_diseases;
-pub mod variants_drugs;
-pub mod variants_freq;
-pub mod variants_genes;
-pub mod variants_genes_proteins;
-pub mod variants_genes_summary;
-pub mod variants_genomic_elements;
-pub mod variants_genomic_elements_genes;
-pub mod variants_gnomad_alleles;
-pub mod variants_nearest_genes;
-pub mod variants_phenotypes;
-pub mod variants_predictions;
-pub mod variants_predictions_count;
-pub mod variants_proteins;
-pub mod variants_region_summary;
-pub mod variants_summary;
-pub mod variants_variant_ld;
-pub mod variants_variant_ld_summary;
 
 use crate::endpoint::Endpoint;
 use crate::error::ApiError;
 use crate::query::percent_decode;
 
-/// Every endpoint, in the order the OpenAPI document and the landing page list them; each is
-/// declared in the module named after its path.
-pub static ENDPOINTS: &[&Endpoint] = &[
-    &genomic_elements_variants::ENDPOINT,
-    &diseases_genes::ENDPOINT,
-    &genomic_elements_biosamples::ENDPOINT,
-    &pathways::ENDPOINT,
-    &ontology_terms_children::ENDPOINT,
-    &motifs_proteins::ENDPOINT,
-    &ontology_terms_transitive_closure::ENDPOINT,
-    &genes_variants::ENDPOINT,
-    &variants_phenotypes::ENDPOINT,
-    &variants_drugs::ENDPOINT,
-    &variants_predictions::ENDPOINT,
-    &variants_variant_ld_summary::ENDPOINT,
-    &variants_diseases::ENDPOINT,
-    &genes_proteins_variants::ENDPOINT,
-    &variants_genes_summary::ENDPOINT,
-    &genes_coding_variants_scores::ENDPOINT,
-    &variants_freq::ENDPOINT,
-    &variants_coding_variants::ENDPOINT,
-    &coding_variants_variants::ENDPOINT,
-    &variants_nearest_genes::ENDPOINT,
-    &variants_region_summary::ENDPOINT,
-    &transcripts_genes::ENDPOINT,
-    &genes_structure::ENDPOINT,
-    &proteins_genes::ENDPOINT,
-    &genes_proteins::ENDPOINT,
-    &genes::ENDPOINT,
-    &variants::ENDPOINT,
-    &proteins::ENDPOINT,
-    &transcripts::ENDPOINT,
-    &ontology_terms::ENDPOINT,
-    &drugs::ENDPOINT,
-    &complexes::ENDPOINT,
-    &studies::ENDPOINT,
-    &genomic_elements::ENDPOINT,
-    &motifs::ENDPOINT,
-    &coding_variants::ENDPOINT,
-    &files_filesets::ENDPOINT,
-    &coding_variants_phenotypes_count::ENDPOINT,
-    &genes_coding_variants_all_scores::ENDPOINT,
-    &coding_variants_phenotypes_score_summary::ENDPOINT,
-    &coding_variants_phenotypes_score_summary::ALIAS,
-    &variants_predictions_count::ENDPOINT,
-    &variants_genes_proteins::ENDPOINT,
-    &genes_transcripts::ENDPOINT,
-    &transcripts_proteins::ENDPOINT,
-    &proteins_transcripts::ENDPOINT,
-    &variants_genes::ENDPOINT,
-    &variants_proteins::ENDPOINT,
-    &proteins_variants::ENDPOINT,
-    &variants_genomic_elements::ENDPOINT,
-    &genes_genomic_elements::ENDPOINT,
-    &genomic_elements_genes::ENDPOINT,
-    &genomic_elements_phenotypes::ENDPOINT,
-    &phenotypes_genomic_elements::ENDPOINT,
-    &gene_products_go_terms::ENDPOINT,
-    &go_terms_gene_products::ENDPOINT,
-    &coding_variants_phenotypes::ENDPOINT,
-    &phenotypes_coding_variants::ENDPOINT,
-    &proteins_motifs::ENDPOINT,
-    &variants_biosamples::ENDPOINT,
-    &variants_variant_ld::ENDPOINT,
-    &biosamples_variants::ENDPOINT,
-    &biosamples_genomic_elements::ENDPOINT,
-    &phenotypes_variants::ENDPOINT,
-    &diseases_variants::ENDPOINT,
-    &drugs_variants::ENDPOINT,
-    &genes_pathways::ENDPOINT,
-    &pathways_genes::ENDPOINT,
-    &pathways_pathways::ENDPOINT,
-    &complexes_proteins::ENDPOINT,
-    &proteins_complexes::ENDPOINT,
-    &ontology_terms_parents::ENDPOINT,
-    &genes_genes::ENDPOINT,
-    &proteins_proteins::ENDPOINT,
-    &genes_diseases::ENDPOINT,
-    &variants_summary::ENDPOINT,
-    &variants_gnomad_alleles::ENDPOINT,
-    &qtls::ENDPOINT,
-    &gene_regulatory_network::ENDPOINT,
-    &enhancer_gene_predictions::ENDPOINT,
-    &variants_genomic_elements_genes::ENDPOINT,
-    &variants_cell_gene_predictions::ENDPOINT,
-    &genomic_elements_genomic_elements::ENDPOINT,
-    &genes_proteins_genes_proteins::ENDPOINT,
-    &genes_transcripts_genes::ENDPOINT,
-];
+/// Declares each row's path module and [`ENDPOINTS`]: a row is the module named after its path,
+/// whose `ENDPOINT` it lists, then any further endpoint the module declares (`+ ALIAS`).
+macro_rules! table {
+    ($($module:ident $(+ $more:ident)*),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every endpoint, in the order the OpenAPI document and the landing page list them;
+        /// each is declared in the module named after its path.
+        pub static ENDPOINTS: &[&Endpoint] = &[$(&$module::ENDPOINT, $(&$module::$more,)*)*];
+    };
+}
+
+table! {
+    genomic_elements_variants,
+    diseases_genes,
+    genomic_elements_biosamples,
+    pathways,
+    ontology_terms_children,
+    motifs_proteins,
+    ontology_terms_transitive_closure,
+    genes_variants,
+    variants_phenotypes,
+    variants_drugs,
+    variants_predictions,
+    variants_variant_ld_summary,
+    variants_diseases,
+    genes_proteins_variants,
+    variants_genes_summary,
+    genes_coding_variants_scores,
+    variants_freq,
+    variants_coding_variants,
+    coding_variants_variants,
+    variants_nearest_genes,
+    variants_region_summary,
+    transcripts_genes,
+    genes_structure,
+    proteins_genes,
+    genes_proteins,
+    genes,
+    variants,
+    proteins,
+    transcripts,
+    ontology_terms,
+    drugs,
+    complexes,
+    studies,
+    genomic_elements,
+    motifs,
+    coding_variants,
+    files_filesets,
+    coding_variants_phenotypes_count,
+    genes_coding_variants_all_scores,
+    coding_variants_phenotypes_score_summary + ALIAS,
+    variants_predictions_count,
+    variants_genes_proteins,
+    genes_transcripts,
+    transcripts_proteins,
+    proteins_transcripts,
+    variants_genes,
+    variants_proteins,
+    proteins_variants,
+    variants_genomic_elements,
+    genes_genomic_elements,
+    genomic_elements_genes,
+    genomic_elements_phenotypes,
+    phenotypes_genomic_elements,
+    gene_products_go_terms,
+    go_terms_gene_products,
+    coding_variants_phenotypes,
+    phenotypes_coding_variants,
+    proteins_motifs,
+    variants_biosamples,
+    variants_variant_ld,
+    biosamples_variants,
+    biosamples_genomic_elements,
+    phenotypes_variants,
+    diseases_variants,
+    drugs_variants,
+    genes_pathways,
+    pathways_genes,
+    pathways_pathways,
+    complexes_proteins,
+    proteins_complexes,
+    ontology_terms_parents,
+    genes_genes,
+    proteins_proteins,
+    genes_diseases,
+    variants_summary,
+    variants_gnomad_alleles,
+    qtls,
+    gene_regulatory_network,
+    enhancer_gene_predictions,
+    variants_genomic_elements_genes,
+    variants_cell_gene_predictions,
+    genomic_elements_genomic_elements,
+    genes_proteins_genes_proteins,
+    genes_transcripts_genes,
+}
 
 /// A matched endpoint with its decoded path parameters.
 pub type Routed = (&'static Endpoint, Vec<(&'static str, String)>);

@@ -11,8 +11,10 @@ use std::collections::VecDeque;
 
 use serde_json::Value;
 
-use crate::endpoint::{Ctx, Endpoint};
+use crate::endpoint::Endpoint;
+
 use crate::error::{ApiError, Issue};
+use crate::handler::Ctx;
 use crate::params;
 use crate::query::{RawQuery, MAX_PARAMS};
 
@@ -309,7 +311,7 @@ fn one(
     let mut pairs = batch.pairs.clone();
     pairs.push((name.to_string(), id.to_string()));
     let p = params::parse(&ep.accepts, &RawQuery { pairs }, path_params)?;
-    Ok((ep.run)(ctx, &p)?.body)
+    Ok(ep.answer(ctx, &p)?.body)
 }
 
 /// `e` as the error of one value (`Ok`): a problem with the listed parameter alone, or "not

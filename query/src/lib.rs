@@ -15,6 +15,7 @@ pub mod edge;
 pub mod endpoint;
 pub mod engine;
 pub mod error;
+pub mod handler;
 pub mod link;
 pub mod node;
 pub mod params;

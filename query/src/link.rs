@@ -2,7 +2,9 @@
 //! page, made from the request's own path and query with only `page` changed, so a client
 //! pages by following links instead of guessing that a full page means more.
 
-use crate::endpoint::{Answer, Endpoint};
+use crate::endpoint::Endpoint;
+
+use crate::handler::Answer;
 use crate::params::Paging;
 use crate::query::percent_decode;
 

@@ -6,9 +6,11 @@
 pub use varcat_format::collection::{Collection, Collections};
 pub use varcat_format::schema::{Coll, Member};
 
-pub use crate::endpoint::{member_value, Answer, Body, Ctx, Endpoint, Reply};
+pub use crate::endpoint::{Body, Endpoint, Run};
+
 pub use crate::engine::{Filter, Read};
 pub use crate::error::ApiError;
+pub use crate::handler::{member_value, Answer, Ctx, Reply};
 pub use crate::params::{Accepts, Kind, Paging, Param, Params, Rule, HUMAN, HUMAN_MOUSE};
 pub use crate::query::percent_decode;
 pub use crate::sets;

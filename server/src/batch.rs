@@ -8,8 +8,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use varcat_query::batch::{self, item_with_error, Batch};
-use varcat_query::endpoint::{Ctx, Endpoint};
+use varcat_query::endpoint::Endpoint;
 use varcat_query::error::ApiError;
+use varcat_query::handler::Ctx;
 
 use crate::http::Loaded;
 

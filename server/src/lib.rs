@@ -18,8 +18,3 @@ pub mod pages;
 pub mod server;
 pub mod sys;
 pub mod watch;
-
-/// The endpoint table under its former path, for the bench and soak drivers (`tools/`) until
-/// they name `varcat_query::api` themselves.
-#[doc(hidden)]
-pub use varcat_query::api;

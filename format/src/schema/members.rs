@@ -124,7 +124,7 @@ impl Member {
 }
 
 /// `a == b`, in const context.
-const fn eq(a: &str, b: &str) -> bool {
+pub(super) const fn eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

@@ -5,9 +5,10 @@ use std::ops::Range;
 use serde_json::Value;
 use varcat_format::indexes::IndexKind;
 use varcat_format::record::Record;
+use varcat_format::schema::Index;
 
 use super::adjacency;
-use super::feeds::{Feed, FeedDesc};
+use super::feeds::{Feed, FeedDesc, Sink};
 use super::members::Members;
 use super::records::{PendingItem, RefTally};
 use crate::derive::Ctx;
@@ -80,20 +81,18 @@ impl Extracted {
                 Entry::Ref { end, ref dangling } => {
                     tally.add(end, dangling.clone().map(|r| self.text[r].to_string()))
                 }
-                Entry::Key { feed, ref at } => match &mut feeds[feed] {
-                    Feed::Exact { sorter, .. }
-                    | Feed::Intervals { sorter, .. }
-                    | Feed::Points { sorter, .. }
-                    | Feed::Ends { sorter, .. } => sorter.push(&self.keys[at.clone()], &[])?,
-                    Feed::Facet { .. } | Feed::Number { .. } => {}
-                },
+                Entry::Key { feed, ref at } => {
+                    if let Sink::Sorted(sorter) = &mut feeds[feed].sink {
+                        sorter.push(&self.keys[at.clone()], &[])?;
+                    }
+                }
                 Entry::Value { feed, ord, ref at } => {
-                    if let Feed::Facet { builder, .. } = &mut feeds[feed] {
+                    if let Sink::Facet(builder) = &mut feeds[feed].sink {
                         builder.add(&self.text[at.clone()], ord);
                     }
                 }
                 Entry::Number { feed, value } => {
-                    if let Feed::Number { writer, .. } = &mut feeds[feed] {
+                    if let Sink::Number(writer) = &mut feeds[feed].sink {
                         writer.push(value)?;
                     }
                 }
@@ -146,10 +145,7 @@ pub(super) fn extract(
     }
     for (feed, desc) in descs.iter().enumerate() {
         match *desc {
-            FeedDesc::Exact {
-                field,
-                kind: IndexKind::Adj,
-            } => {
+            (IndexKind::Adj, Index::Exact(field)) => {
                 let Some(v) = m.get(field) else { continue };
                 let mut handles = index_values(&v);
                 handles.sort();
@@ -162,7 +158,7 @@ pub(super) fn extract(
                     out.key(feed, |k| adjacency::entry(k, h, node, ord));
                 }
             }
-            FeedDesc::Exact { field, kind } => {
+            (kind, Index::Exact(field) | Index::Text(field)) => {
                 let Some(v) = m.get(field) else { continue };
                 let mut vals: Vec<String> = match kind {
                     IndexKind::By => index_values(&v),
@@ -183,13 +179,13 @@ pub(super) fn extract(
                     });
                 }
             }
-            FeedDesc::Facet { field } => {
+            (_, Index::Facet(field)) => {
                 for val in m.get(field).map(|v| index_values(&v)).unwrap_or_default() {
                     let at = out.text(&val);
                     out.entries.push(Entry::Value { feed, ord, at });
                 }
             }
-            FeedDesc::Number { field } => {
+            (_, Index::Number(field)) => {
                 let value = m.get(field).and_then(|v| match v {
                     Value::Number(n) => n.as_f64(),
                     Value::String(s) => s.trim().parse::<f64>().ok(),
@@ -197,8 +193,9 @@ pub(super) fn extract(
                 });
                 out.entries.push(Entry::Number { feed, value });
             }
-            FeedDesc::Intervals { .. } | FeedDesc::Points { .. } if !placed => {}
-            FeedDesc::Intervals { chr, start, end } => {
+            (_, Index::Intervals { .. } | Index::Points { .. } | Index::Ends { .. }) if !placed => {
+            }
+            (_, Index::Intervals { chr, start, end }) => {
                 if let (Some(Value::String(c)), Some(s), Some(e)) =
                     (m.get(chr), m.get(start), m.get(end))
                 {
@@ -212,7 +209,8 @@ pub(super) fn extract(
                     }
                 }
             }
-            FeedDesc::Points { chr, pos } => {
+            // Points and interval ends alike: (chr, position).
+            (_, Index::Points { chr, pos } | Index::Ends { chr, end: pos }) => {
                 if let (Some(Value::String(c)), Some(p)) = (m.get(chr), m.get(pos)) {
                     if let Some(p) = coordinate(&p, key)? {
                         out.key(feed, |k| {

@@ -12,65 +12,28 @@ use varcat_format::width::Width;
 
 use crate::derive::Ctx;
 use crate::error::BuildError;
+use crate::schema::Index;
 use crate::sorter::Sorter;
 use crate::sortkey::KeyReader;
 
-/// One index being fed during the final pass.
-pub(super) enum Feed {
-    Exact {
-        field: &'static str,
-        kind: IndexKind,
-        sorter: Sorter,
-    },
-    Facet {
-        field: &'static str,
-        builder: FacetBuilder,
-    },
-    Number {
-        field: &'static str,
-        writer: NumberWriter,
-    },
-    Intervals {
-        chr: &'static str,
-        start: &'static str,
-        end: &'static str,
-        sorter: Sorter,
-    },
-    Points {
-        chr: &'static str,
-        pos: &'static str,
-        sorter: Sorter,
-    },
-    Ends {
-        chr: &'static str,
-        end: &'static str,
-        sorter: Sorter,
-    },
+/// One stored index as the workers see it: its kind, and the schema's declaration it comes from
+/// (the members its entries read). The builder feeds exactly the pairs [`Spec::stored`] lists.
+///
+/// [`Spec::stored`]: varcat_format::schema::Spec::stored
+pub(super) type FeedDesc = (IndexKind, Index);
+
+/// One index being fed during the final pass: what it stores and what builds it.
+pub(super) struct Feed {
+    pub(super) desc: FeedDesc,
+    pub(super) sink: Sink,
 }
 
-/// What a [`Feed`] indexes, without its builder: what workers need to extract entries.
-#[derive(Clone, Copy)]
-pub(super) enum FeedDesc {
-    Exact {
-        field: &'static str,
-        kind: IndexKind,
-    },
-    Facet {
-        field: &'static str,
-    },
-    Number {
-        field: &'static str,
-    },
-    Intervals {
-        chr: &'static str,
-        start: &'static str,
-        end: &'static str,
-    },
-    /// Points and interval ends alike: (chr, position).
-    Points {
-        chr: &'static str,
-        pos: &'static str,
-    },
+/// What builds a stored index: the way its entries arrive, not another list of index kinds (a
+/// facet and a number column are built as they are fed; every other kind sorts its entries).
+pub(super) enum Sink {
+    Sorted(Sorter),
+    Facet(FacetBuilder),
+    Number(NumberWriter),
 }
 
 /// An index's name in the collection metadata and its sections (name, bytes).
@@ -78,27 +41,14 @@ pub(super) type BuiltIndex = (String, Vec<(String, Spool)>);
 
 impl Feed {
     pub(super) fn desc(&self) -> FeedDesc {
-        match *self {
-            Feed::Exact { field, kind, .. } => FeedDesc::Exact { field, kind },
-            Feed::Facet { field, .. } => FeedDesc::Facet { field },
-            Feed::Number { field, .. } => FeedDesc::Number { field },
-            Feed::Intervals {
-                chr, start, end, ..
-            } => FeedDesc::Intervals { chr, start, end },
-            Feed::Points { chr, pos, .. } | Feed::Ends { chr, end: pos, .. } => {
-                FeedDesc::Points { chr, pos }
-            }
-        }
+        self.desc
     }
 
     /// Its sorter, if its entries are sorted (a facet or a number column is built as it is fed).
     fn sorter(&self) -> Option<&Sorter> {
-        match self {
-            Feed::Exact { sorter, .. }
-            | Feed::Intervals { sorter, .. }
-            | Feed::Points { sorter, .. }
-            | Feed::Ends { sorter, .. } => Some(sorter),
-            Feed::Facet { .. } | Feed::Number { .. } => None,
+        match &self.sink {
+            Sink::Sorted(sorter) => Some(sorter),
+            Sink::Facet(_) | Sink::Number(_) => None,
         }
     }
 
@@ -114,12 +64,9 @@ impl Feed {
 
     /// Spools [`Feed::build`] needs (a number column writes its final layout into one).
     pub(super) fn spools(&self) -> usize {
-        match self {
-            Feed::Exact {
-                kind: IndexKind::Adj,
-                ..
-            } => 4,
-            Feed::Exact { .. } => 2,
+        match self.desc.0 {
+            IndexKind::Adj => 4,
+            IndexKind::By | IndexKind::Fold | IndexKind::Tok => 2,
             _ => 1,
         }
     }
@@ -134,74 +81,69 @@ impl Feed {
         scratch: &super::adjacency::Scratch,
     ) -> Result<BuiltIndex, BuildError> {
         let mut spool = || spools.pop().expect("Feed::spools counts them");
-        let points = match self {
-            Feed::Ends { .. } => IndexName::new(IndexKind::Ends, ""),
-            _ => IndexName::new(IndexKind::Points, ""),
-        };
-        match self {
-            Feed::Exact {
-                field,
-                kind: IndexKind::Adj,
-                sorter,
-            } => super::adjacency::build(name, field, sorter, width, spools, ctx, scratch),
-            Feed::Exact {
-                field,
-                kind,
-                sorter,
-            } => {
-                let ix = IndexName::new(kind, field);
-                let (fst, post) = (names::map_fst(name, &ix), names::map_post(name, &ix));
-                let mut b = MultiMapBuilder::with_width(spool(), spool(), &fst, width)?;
-                for_each_value(sorter, |v, ords| Ok(b.insert(v, ords)?))?;
-                let (f, p) = b.finish()?;
-                Ok((ix.to_string(), vec![(fst, f), (post, p)]))
-            }
-            Feed::Facet { field, builder } => {
+        let (kind, index) = self.desc;
+        let ix = IndexName::new(kind, index.member());
+        match self.sink {
+            Sink::Sorted(sorter) => match kind {
+                IndexKind::Adj => super::adjacency::build(
+                    name,
+                    index.member(),
+                    sorter,
+                    width,
+                    spools,
+                    ctx,
+                    scratch,
+                ),
+                IndexKind::By | IndexKind::Fold | IndexKind::Tok => {
+                    let (fst, post) = (names::map_fst(name, &ix), names::map_post(name, &ix));
+                    let mut b = MultiMapBuilder::with_width(spool(), spool(), &fst, width)?;
+                    for_each_value(sorter, |v, ords| Ok(b.insert(v, ords)?))?;
+                    let (f, p) = b.finish()?;
+                    Ok((ix.to_string(), vec![(fst, f), (post, p)]))
+                }
+                IndexKind::Intervals => {
+                    let mut iw = IntervalWriter::with_width(spool(), width);
+                    let mut s = sorter.finish()?;
+                    while let Some((k, _)) = s.next_item()? {
+                        let mut r = KeyReader::new(&k);
+                        let (Some(c), Some(st), Some(en), Some(o)) =
+                            (r.str(), r.u32(), r.u32(), r.ord())
+                        else {
+                            continue;
+                        };
+                        iw.push(&String::from_utf8_lossy(&c), st, en, o)?;
+                    }
+                    Ok((
+                        ix.to_string(),
+                        vec![(names::index(name, &ix), iw.finish()?)],
+                    ))
+                }
+                // Points and interval ends alike: (chr, position).
+                _ => {
+                    let mut pw = PointWriter::with_width(spool(), width);
+                    let mut s = sorter.finish()?;
+                    while let Some((k, _)) = s.next_item()? {
+                        let mut r = KeyReader::new(&k);
+                        let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.ord()) else {
+                            continue;
+                        };
+                        pw.push(&String::from_utf8_lossy(&c), p, o)?;
+                    }
+                    Ok((
+                        ix.to_string(),
+                        vec![(names::index(name, &ix), pw.finish()?)],
+                    ))
+                }
+            },
+            Sink::Facet(builder) => {
                 let mut out = spool();
                 builder.write_width(&mut out, width)?;
-                let ix = IndexName::new(IndexKind::Facet, field);
                 Ok((ix.to_string(), vec![(names::index(name, &ix), out)]))
             }
-            Feed::Number { field, writer } => {
-                let ix = IndexName::new(IndexKind::Num, field);
-                Ok((
-                    ix.to_string(),
-                    vec![(names::index(name, &ix), writer.finish_into(spool())?)],
-                ))
-            }
-            Feed::Intervals { sorter, .. } => {
-                let mut iw = IntervalWriter::with_width(spool(), width);
-                let mut s = sorter.finish()?;
-                while let Some((k, _)) = s.next_item()? {
-                    let mut r = KeyReader::new(&k);
-                    let (Some(c), Some(st), Some(en), Some(o)) =
-                        (r.str(), r.u32(), r.u32(), r.ord())
-                    else {
-                        continue;
-                    };
-                    iw.push(&String::from_utf8_lossy(&c), st, en, o)?;
-                }
-                let ix = IndexName::new(IndexKind::Intervals, "");
-                Ok((
-                    ix.to_string(),
-                    vec![(names::index(name, &ix), iw.finish()?)],
-                ))
-            }
-            Feed::Points { sorter, .. } | Feed::Ends { sorter, .. } => {
-                let mut pw = PointWriter::with_width(spool(), width);
-                let mut s = sorter.finish()?;
-                while let Some((k, _)) = s.next_item()? {
-                    let mut r = KeyReader::new(&k);
-                    let (Some(c), Some(p), Some(o)) = (r.str(), r.u32(), r.ord()) else {
-                        continue;
-                    };
-                    pw.push(&String::from_utf8_lossy(&c), p, o)?;
-                }
-                Ok((
-                    points.to_string(),
-                    vec![(names::index(name, &points), pw.finish()?)],
-                ))
-            }
+            Sink::Number(writer) => Ok((
+                ix.to_string(),
+                vec![(names::index(name, &ix), writer.finish_into(spool())?)],
+            )),
         }
     }
 }

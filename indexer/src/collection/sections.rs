@@ -15,7 +15,7 @@ use varcat_format::width::Width;
 use varcat_format::{CatalogWriter, CollectionMeta};
 
 use super::env::{finish_sorter, Env};
-use super::feeds::Feed;
+use super::feeds::{Feed, Sink};
 use super::records::KeyChunk;
 use crate::derive::Ctx;
 use crate::error::BuildError;
@@ -132,53 +132,13 @@ impl<'s, 'w> Final<'s, 'w> {
             Order::Fields(_) => KeyFeed::Sorted(env.sorter(sorters)),
         };
         let mut feeds = Vec::new();
-        for ix in spec.indexes {
-            match *ix {
-                Index::Exact(field) => feeds.push(Feed::Exact {
-                    field,
-                    kind: IndexKind::exact(field),
-                    sorter: env.sorter(sorters),
-                }),
-                Index::Text(field) => {
-                    for kind in [IndexKind::By, IndexKind::Fold, IndexKind::Tok] {
-                        feeds.push(Feed::Exact {
-                            field,
-                            kind,
-                            sorter: env.sorter(sorters),
-                        });
-                    }
-                }
-                Index::Facet(field) => feeds.push(Feed::Facet {
-                    field,
-                    builder: FacetBuilder::new(),
-                }),
-                Index::Number(field) => feeds.push(Feed::Number {
-                    field,
-                    writer: NumberWriter::new(env.spool()?),
-                }),
-                Index::Intervals { chr, start, end } => feeds.push(Feed::Intervals {
-                    chr,
-                    start,
-                    end,
-                    sorter: env.sorter(sorters),
-                }),
-                Index::Points { chr, pos } => feeds.push(Feed::Points {
-                    chr,
-                    pos,
-                    sorter: env.sorter(sorters),
-                }),
-                Index::Ends { chr, end } => feeds.push(Feed::Ends {
-                    chr,
-                    end,
-                    sorter: env.sorter(sorters),
-                }),
-            }
-        }
-        for field in spec.numbers {
-            feeds.push(Feed::Number {
-                field,
-                writer: NumberWriter::new(env.spool()?),
-            });
+        for desc in spec.stored() {
+            let sink = match desc.0 {
+                IndexKind::Facet => Sink::Facet(FacetBuilder::new()),
+                IndexKind::Num => Sink::Number(NumberWriter::new(env.spool()?)),
+                _ => Sink::Sorted(env.sorter(sorters)),
+            };
+            feeds.push(Feed { desc, sink });
         }
         Ok(Final {
             spec,

@@ -28,7 +28,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&ELEMENT_BIOSAMPLE),
     examples: &["biosample_name=K562", "method=MPRA&verbose=true"],
 };

@@ -31,7 +31,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&VARIANT_BIOSAMPLE),
     examples: &[
         "biosample_id=EFO_0002067",

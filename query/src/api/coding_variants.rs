@@ -45,7 +45,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&CODING_VARIANT),
     examples: &[
         "gene_name=SRY&amino_acid_position=range:135-137",

@@ -45,7 +45,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&CV_PHENOTYPE),
     examples: &[
         "gene_name=TSTA1",

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use crate::api::variants_region_summary::METHOD_COUNT;
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{Filter, Read};
+use crate::handler::{Ctx, Reply};
 use crate::params::{Organism, Params};
 use crate::prelude::*;
 use crate::sets;
@@ -25,7 +25,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: phenotypes_count,
+    run: Run::Handler(phenotypes_count),
     body: Body::Array(&METHOD_COUNT),
     examples: &[
         "gene_id=ENSG90000000001",

@@ -4,8 +4,8 @@
 
 use crate::api::coding_variants_phenotypes_count::score_fields;
 use crate::api::genes_coding_variants_all_scores::score_member;
-use crate::endpoint::{member_value, Ctx, Reply};
 use crate::engine::Read;
+use crate::handler::{member_value, Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -23,7 +23,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
     summary: "Phenotype scores of the coding variants of a variant or coding-variant id",
     accepts: ACCEPTS,
     verbose: false,
-    run: score_summary,
+    run: Run::Handler(score_summary),
     body: Body::Array(&SUMMARY),
     examples: &[
         "variant_id=NC_000001.11:15000:A:G",

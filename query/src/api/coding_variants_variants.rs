@@ -1,9 +1,9 @@
 //! 4.15 `/coding-variants/variants`: the variants that cause the given protein changes, each once,
 //! in key order.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
 use crate::engine::{Filter, Set};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -42,7 +42,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: coding_variants_variants,
+    run: Run::Handler(coding_variants_variants),
     body: Body::Array(&variants::SHORT_VARIANT),
     examples: &[
         "gene_name=TSTA1&amino_acid_position=1",

@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&COMPLEX_PROTEIN),
     examples: &["complex_id=CPX-9001", "complex_id=CPX-9001&verbose=true"],
 };

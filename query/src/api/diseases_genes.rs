@@ -1,8 +1,8 @@
 //! 4.6 `/diseases/genes`: genes associated with a disease (GenCC, Orphanet).
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
 use crate::engine::{cascade, Filter, DISEASE_TIERS};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -27,7 +27,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: diseases_genes,
+    run: Run::Handler(diseases_genes),
     body: Body::ArrayOf(DISEASE_GENE_SHAPES),
     examples: &[
         "disease_id=MONDO_9000001&verbose=true",

@@ -23,7 +23,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&VARIANT_DISEASE),
     examples: &[
         "disease_id=MONDO_9000001",

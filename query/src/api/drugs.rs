@@ -21,7 +21,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&DRUG),
     examples: &["drug_id=PA448497", "name=aspirin"],
 };

@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&DRUG_VARIANT),
     examples: &["drug_id=PA451906", "drug_name=warfarin&verbose=true"],
 };

@@ -42,7 +42,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: enhancer_gene_predictions,
+    run: Run::Handler(enhancer_gene_predictions),
     body: Body::Array(&PREDICTIONS),
     examples: &[
         "gene_name=TSTA1",
@@ -174,5 +174,5 @@ fn enhancer_gene_predictions(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.push(b'}');
     }
     out.push(b']');
-    Ok(crate::endpoint::Answer::page(out, more))
+    Ok(crate::handler::Answer::page(out, more))
 }

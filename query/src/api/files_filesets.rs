@@ -38,7 +38,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&FILES_FILESET),
     examples: &[
         "file_fileset_id=ENCFF004PFU",

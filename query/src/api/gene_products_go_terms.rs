@@ -27,7 +27,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PRODUCT_TERM),
     examples: &["query=ENSP90000000001", "query=Q90001&name=involved%20in"],
 };

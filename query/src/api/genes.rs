@@ -3,7 +3,7 @@
 
 use varcat_format::schema::genes;
 
-use crate::endpoint::{Body, Endpoint};
+use crate::endpoint::{Body, Endpoint, Run};
 use crate::engine::NAME_TIERS;
 use crate::node::{with_and_without, NodeFilter, NodeQuery, Nodes};
 use crate::params::{Accepts, Kind, Paging, Param, GENES, HUMAN_MOUSE};
@@ -37,7 +37,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&GENE),
     examples: &[
         "name=TSTA1",

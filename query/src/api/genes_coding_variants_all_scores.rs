@@ -2,8 +2,8 @@
 //! every score of one dataset (method) over a gene's coding variants, highest first.
 
 use crate::api::coding_variants_phenotypes_count::gene_edges;
-use crate::endpoint::{member_value, Ctx, Reply};
 use crate::engine::Read;
+use crate::handler::{member_value, Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::vocab::genes;
@@ -24,7 +24,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: all_scores,
+    run: Run::Handler(all_scores),
     body: Body::Numbers,
     examples: &[
         "gene_id=ENSG90000000001&dataset=ESM-1v",
@@ -72,7 +72,7 @@ fn all_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         b.total_cmp(&a)
     });
     let (page, more) = crate::params::window(scores, p);
-    Ok(crate::endpoint::Answer::page(
+    Ok(crate::handler::Answer::page(
         serde_json::to_vec(&page).expect("serialises"),
         more,
     ))

@@ -1,9 +1,9 @@
 //! 4.4 `/genes/coding-variants/scores`: scores of every protein change of a gene, with the
 //! variants that cause it.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -39,7 +39,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: gene_coding_scores,
+    run: Run::Handler(gene_coding_scores),
     body: Body::Array(&GENE_CODING_SCORES),
     examples: &["gene_name=TSTA1", "gene_id=ENSG90000000001&method=ESM-1v"],
 };
@@ -170,7 +170,7 @@ pub fn gene_coding_scores(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
-    Ok(crate::endpoint::Answer::page(out, more))
+    Ok(crate::handler::Answer::page(out, more))
 }
 
 /// The scores of coding variant `o` (from the score table, which shares its ordinals).

@@ -6,8 +6,8 @@
 use crate::api::diseases_genes;
 use std::collections::HashSet;
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{Filter, Read};
+use crate::handler::{Ctx, Reply};
 use crate::prelude::*;
 use crate::sets;
 use crate::shape::{field, member, renamed, write_str, Render, Shape, Src, Ty};
@@ -42,7 +42,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: diseases_from_genes,
+    run: Run::Handler(diseases_from_genes),
     body: Body::ArrayOf(&[&DISEASES_FROM_GENES, &DISEASES_FROM_GENES_CLINGEN]),
     examples: &[
         "gene_name=TSTA1",
@@ -283,5 +283,5 @@ fn diseases_from_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
             &DISEASES_FROM_GENES
         }
     });
-    Ok(crate::endpoint::Answer::page(body, more))
+    Ok(crate::handler::Answer::page(body, more))
 }

@@ -27,7 +27,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&GENE_PATHWAY),
     examples: &["gene_name=TSTA1", "gene_name=TSTA1&verbose=true"],
 };

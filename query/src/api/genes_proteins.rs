@@ -1,7 +1,7 @@
 //! 4.24 `/genes/proteins`: proteins coded by the given genes.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -32,7 +32,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: genes_proteins,
+    run: Run::Handler(genes_proteins),
     body: Body::Array(&GENE_PROTEIN),
     examples: &[
         "gene_id=ENSG00000101349",

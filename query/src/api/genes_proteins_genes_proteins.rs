@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use crate::api::genes_proteins_variants::{
     handle_json, query_genes, query_proteins, PROTEIN_COMPACT, QUERY,
 };
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Set;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -34,7 +34,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: genes_proteins_genes_proteins,
+    run: Run::Handler(genes_proteins_genes_proteins),
     body: Body::Array(&GENES_PROTEINS_RELATED),
     examples: &["query=TSTA1", "query=ENSP90000000002"],
 };
@@ -195,5 +195,5 @@ fn genes_proteins_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
         }
     }
     out.push(b']');
-    Ok(crate::endpoint::Answer::page(out, more))
+    Ok(crate::handler::Answer::page(out, more))
 }

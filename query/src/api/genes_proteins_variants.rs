@@ -1,9 +1,9 @@
 //! 4.17 `/genes-proteins/variants`: variants associated with the genes and proteins a name or id
 //! designates, grouped by variant.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
 use crate::engine::Set;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -29,7 +29,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: genes_proteins_variants,
+    run: Run::Handler(genes_proteins_variants),
     body: Body::Array(&GENES_PROTEINS_VARIANT),
     examples: &["query=TSTA1", "query=ENSP90000000001"],
 };
@@ -253,7 +253,7 @@ pub fn genes_proteins_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(b"]}");
     }
     out.push(b']');
-    Ok(crate::endpoint::Answer::page(out, more))
+    Ok(crate::handler::Answer::page(out, more))
 }
 
 /// A variant's related genes and proteins (target handle and whether it is a protein, with

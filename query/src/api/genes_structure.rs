@@ -1,7 +1,7 @@
 //! 4.10 `/genes-structure`: exons, introns, CDS, UTRs and codons of genes, transcripts or proteins.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::params::GENES_STRUCTURE;
 use crate::prelude::*;
@@ -42,7 +42,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: genes_structure,
+    run: Run::Handler(genes_structure),
     body: Body::Array(&GENE_STRUCTURE),
     examples: &[
         "gene_name=PAK5&type=CDS",

@@ -24,7 +24,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&GENE_TRANSCRIPT),
     examples: &[
         "gene_id=ENSG00000101349",

@@ -54,7 +54,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&GENE_TRANSCRIPT_GENE),
     examples: &[
         "gene_name=TSTA1",

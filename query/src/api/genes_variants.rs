@@ -1,8 +1,8 @@
 //! 4.1 `/genes/variants`: variant–gene associations (QTLs, screens, variant-effect assays) by
 //! gene, filters and biological context.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
+use crate::handler::{Ctx, Reply};
 use crate::params::{Organism, Params};
 use crate::prelude::*;
 use crate::sets;
@@ -54,7 +54,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: genes_variants,
+    run: Run::Handler(genes_variants),
     body: Body::Array(&GENE_VARIANT),
     examples: &[
         "gene_name=TSTA1&verbose=true",

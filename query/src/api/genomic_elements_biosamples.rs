@@ -1,7 +1,7 @@
 //! 4.11 `/genomic-elements/biosamples`: reporter-assay (MPRA) results of genomic elements.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -31,7 +31,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: elements_biosamples,
+    run: Run::Handler(elements_biosamples),
     body: Body::Array(&ELEMENT_BIOSAMPLE),
     examples: &[
         "region=chr1:10000-30000&verbose=true",

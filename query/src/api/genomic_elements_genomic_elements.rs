@@ -57,7 +57,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&ELEMENT_PAIR),
     examples: &[
         "promoter_gene_name=TSTA1",

@@ -45,7 +45,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&ELEMENT_PHENOTYPE),
     examples: &[
         "region=chr1:24000-26000",

@@ -1,7 +1,7 @@
 //! 4.5 `/genomic-elements/variants`: variants associated with genomic elements (caQTLs).
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, CONTEXT_TIERS};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -37,7 +37,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: elements_variants,
+    run: Run::Handler(elements_variants),
     body: Body::Array(&ELEMENT_VARIANT),
     examples: &[
         "region=chr1:24000-26000",

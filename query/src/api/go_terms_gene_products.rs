@@ -23,7 +23,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&TERM_PRODUCT),
     examples: &["go_term_id=GO:9000001", "go_term_id=GO_9000002"],
 };

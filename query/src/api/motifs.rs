@@ -21,7 +21,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&MOTIF_NODE),
     examples: &["tf_name=TSTA1", "method=SEMpl", "source=HOCOMOCOv11"],
 };

@@ -1,9 +1,9 @@
 //! 4.21 `/motifs/proteins`: proteins and complexes that use the matching motifs, one list in
 //! edge-key order.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -28,7 +28,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: motifs_proteins,
+    run: Run::Handler(motifs_proteins),
     body: Body::Array(&MOTIF_PROTEIN),
     examples: &["tf_name=TSTA1&verbose=true", "source=HOCOMOCOv11"],
 };

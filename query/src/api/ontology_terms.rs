@@ -22,7 +22,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&ONTOLOGY_TERM),
     examples: &["term_id=VCT_0000001", "name=T%20cell", "source=Cellosaurus"],
 };

@@ -1,8 +1,8 @@
 //! 4.20 `/ontology-terms/{ontology_term_id}/children`: the terms that are a subclass of a term.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::parse::ident::TermId;
 use crate::prelude::*;
@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: children,
+    run: Run::Handler(children),
     body: Body::Array(&CHILD),
     examples: &[
         "/ontology-terms/VCT_0000002/children",

@@ -25,7 +25,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PARENT),
     examples: &[
         "/ontology-terms/VCT_0000003/parents",

@@ -1,8 +1,8 @@
 //! 4.22 `/ontology-terms/{start}/transitive-closure/{end}`: all shortest paths between two
 //! ontology terms over every relation, in a bounded bidirectional search.
 
-use crate::endpoint::{Answer, Ctx, Reply};
 use crate::engine::Read;
+use crate::handler::{Answer, Ctx, Reply};
 use crate::params::Params;
 use crate::parse::ident::TermId;
 use crate::prelude::*;
@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: transitive_closure,
+    run: Run::Handler(transitive_closure),
     body: Body::Object(&CLOSURE),
     examples: &[
         "/ontology-terms/VCT_0000301/transitive-closure/VCT_0000002",

@@ -1,7 +1,7 @@
 //! 4.16 `/pathways`: Reactome pathways by id, name, alias, disease and GO process.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{cascade, Filter, Set, NAME_TIERS};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -32,7 +32,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: pathways,
+    run: Run::Handler(pathways),
     body: Body::Array(&PATHWAY),
     examples: &[
         "name=Disease",

@@ -21,7 +21,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PATHWAY_GENE),
     examples: &[
         "pathway_id=R-HSA-9000001",

@@ -30,7 +30,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&CV_PHENOTYPE),
     examples: &[
         "phenotype_id=OBA_9000001",

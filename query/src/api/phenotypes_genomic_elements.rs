@@ -38,7 +38,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PHENOTYPE_ELEMENT),
     examples: &[
         "phenotype_id=EFO_9000002",

@@ -41,7 +41,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::ArrayOf(PHENO_SHAPES),
     examples: &[
         "phenotype_id=EFO_0000001",

@@ -1,8 +1,10 @@
 //! `/proteins` (an IGVF client path): proteins by id, name, UniProt names and
 //! cross-references.
 
-use crate::endpoint::{Body, Ctx, Endpoint};
+use crate::endpoint::{Body, Endpoint, Run};
+
 use crate::engine::Filter;
+use crate::handler::Ctx;
 use crate::node::{NodeFilter, NodeQuery, Nodes};
 use crate::params::{Accepts, Paging, Param, Params, HUMAN_MOUSE};
 use crate::sets;
@@ -29,7 +31,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&PROTEIN),
     examples: &[
         "protein_id=ENSP00000322957",

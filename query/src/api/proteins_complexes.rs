@@ -25,7 +25,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PROTEIN_COMPLEX),
     examples: &[
         "protein_id=ENSP90000000001",

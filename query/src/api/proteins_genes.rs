@@ -1,7 +1,7 @@
 //! 4.23 `/proteins/genes`: genes coding for the given proteins.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -25,7 +25,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: proteins_genes,
+    run: Run::Handler(proteins_genes),
     body: Body::Array(&PROTEIN_GENE),
     examples: &[
         "protein_id=ENSP00000322957",

@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&MOTIF_PROTEIN),
     examples: &["protein_id=ENSP90000000001", "method=SEMpl&verbose=true"],
 };

@@ -56,7 +56,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PROTEIN_PROTEIN),
     examples: &[
         "protein_id=ENSP90000000001",

@@ -25,7 +25,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PROTEIN_TRANSCRIPT),
     examples: &[
         "protein_id=ENSP00000322957",

@@ -45,7 +45,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&PROTEIN_VARIANT),
     examples: &[
         "protein_id=ENSP90000000001",

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{cascade, Filter, Read, NAME_TIERS};
 use crate::error::ApiError;
+use crate::handler::{Ctx, Reply};
 use crate::prelude::*;
 use crate::sets;
 use crate::shape::{doc, Shape, Ty};
@@ -85,7 +85,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: qtls,
+    run: Run::Handler(qtls),
     body: Body::Array(&QTL),
     examples: &[
         "gene_name=TSTA1",
@@ -237,7 +237,7 @@ fn qtls(ctx: &Ctx<'_>, p: &Params) -> Reply {
     }
     rows.sort_by_cached_key(|r| (r.edges.str_of(r.ord, r.kind.common()[3]), r.ord));
     let (out, more) = crate::params::window(rows.iter().filter_map(|r| record(ctx, r)), p);
-    Ok(crate::endpoint::Answer::page(
+    Ok(crate::handler::Answer::page(
         serde_json::to_vec(&out).expect("serialises"),
         more,
     ))

@@ -20,7 +20,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&STUDY),
     examples: &["study_id=GCST900001", "pmid=PMID:29379200"],
 };

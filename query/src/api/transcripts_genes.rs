@@ -1,7 +1,7 @@
 //! 4.8 `/transcripts/genes`: genes that transcribe the given transcripts.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::params::TRANSCRIPTS;
 use crate::prelude::*;
@@ -31,7 +31,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: transcripts_genes,
+    run: Run::Handler(transcripts_genes),
     body: Body::Array(&TRANSCRIPT_GENE),
     examples: &[
         "transcript_id=ENST00000353224",

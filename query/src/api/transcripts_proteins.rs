@@ -27,7 +27,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&TRANSCRIPT_PROTEIN),
     examples: &[
         "transcript_id=ENST00000353224",

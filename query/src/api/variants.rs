@@ -2,8 +2,9 @@
 //! GENCODE category (human) and strain (mouse) filters.
 
 use crate::api::variants_freq::GENCODE_CATEGORY;
-use crate::endpoint::{Body, Ctx, Endpoint};
+use crate::endpoint::{Body, Endpoint, Run};
 use crate::engine::Filter;
+use crate::handler::Ctx;
 use crate::node::{NodeFilter, NodeQuery, Nodes};
 use crate::params::VARIANTS;
 use crate::params::{Accepts, Organism, Paging, Params, HUMAN_MOUSE};
@@ -39,7 +40,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Node(&QUERY),
     body: Body::Array(&FREQUENCY),
     examples: &[
         "rsid=rs900001",

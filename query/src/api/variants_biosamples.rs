@@ -47,7 +47,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&VARIANT_BIOSAMPLE),
     examples: &[
         "rsid=rs900001",

@@ -33,7 +33,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: cell_gene_predictions,
+    run: Run::Handler(cell_gene_predictions),
     body: Body::Object(&RECORD),
     examples: &[
         "spdi=NC_000001.11:15000:A:G",

@@ -1,8 +1,8 @@
 //! 4.14 `/variants/coding-variants`: coding consequences and scores of a variant.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: variants_coding_variants,
+    run: Run::Handler(variants_coding_variants),
     body: Body::Array(&CODING_VARIANT),
     examples: &[
         "spdi=NC_000001.11:15000:A:G",
@@ -94,7 +94,7 @@ pub fn variants_coding_variants(ctx: &Ctx<'_>, p: &Params) -> Reply {
     f.pred(move |e| target(e).is_some());
     let (page, more) = f.window(p.offset(), p.limit);
     let items: Vec<(&Collection, u64)> = page.into_iter().filter_map(target).collect();
-    Ok(crate::endpoint::Answer::page(
+    Ok(crate::handler::Answer::page(
         ctx.render(p).array_of(&items, &CODING_VARIANT),
         more,
     ))

@@ -1,7 +1,7 @@
 //! 4.13 `/variants/diseases`: diseases associated with variants (ClinGen).
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -37,7 +37,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: variants_diseases,
+    run: Run::Handler(variants_diseases),
     body: Body::Array(&VARIANT_DISEASE),
     examples: &[
         "rsid=rs900001&verbose=true",

@@ -1,7 +1,7 @@
 //! 4.7 `/variants/drugs`: drugs whose response is associated with variants (PharmGKB).
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -35,7 +35,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: variants_drugs,
+    run: Run::Handler(variants_drugs),
     body: Body::Array(&VARIANT_DRUG),
     examples: &[
         "rsid=rs900001&verbose=true",

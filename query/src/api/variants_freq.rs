@@ -1,7 +1,7 @@
 //! 4.2 `/variants/freq`: variants by identifier or region, filtered by allele frequency.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::error::ApiError;
+use crate::handler::{Ctx, Reply};
 use crate::params::{Kind, Param, Params};
 use crate::prelude::*;
 use crate::sets;
@@ -34,7 +34,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: freq,
+    run: Run::Handler(freq),
     body: Body::Array(&FREQUENCY),
     examples: &[
         "source=bravo_af&region=chr20:9564500-9574500&minimum_af=0.0001",

@@ -60,7 +60,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&VARIANT_GENE),
     examples: &[
         "rsid=rs900001",
@@ -97,7 +97,7 @@ pub static VARIANT_GENE: Shape = Shape {
 
 /// The variant resolver of every variant-anchored edge endpoint.
 pub fn anchor<'a>(
-    _: &crate::endpoint::Ctx<'a>,
+    _: &crate::handler::Ctx<'a>,
     v: Option<&'a Collection>,
     p: &Params,
 ) -> Filter<'a> {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::api::genes_proteins_variants::{related_entries, GENES_PROTEINS_VARIANT, VARIANT_9};
-use crate::endpoint::{Ctx, Reply};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -27,7 +27,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: variants_genes_proteins,
+    run: Run::Handler(variants_genes_proteins),
     body: Body::Array(&GENES_PROTEINS_VARIANT),
     examples: &["variant_id=NC_000001.11:15000:A:G"],
 };
@@ -65,5 +65,5 @@ fn variants_genes_proteins(ctx: &Ctx<'_>, p: &Params) -> Reply {
     out.extend_from_slice(b",\"related\":[");
     out.extend_from_slice(&entries.join(&b',')[..]);
     out.extend_from_slice(b"]}]");
-    Ok(crate::endpoint::Answer::page(out, more))
+    Ok(crate::handler::Answer::page(out, more))
 }

@@ -1,8 +1,8 @@
 //! 4.19 `/variants/genes/summary`: the expression and splicing QTLs of a variant.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -33,7 +33,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: genes_summary,
+    run: Run::Handler(genes_summary),
     body: Body::Array(&QTL_SUMMARY),
     examples: &[
         "rsid=rs900001",

@@ -38,7 +38,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: variants_genomic_elements_genes,
+    run: Run::Handler(variants_genomic_elements_genes),
     body: Body::Array(&RECORD),
     examples: &[
         "spdi=NC_000001.11:15000:A:G",
@@ -237,5 +237,5 @@ fn variants_genomic_elements_genes(ctx: &Ctx<'_>, p: &Params) -> Reply {
         out.extend_from_slice(&edge[1..]);
     }
     out.push(b']');
-    Ok(crate::endpoint::Answer::page(out, more))
+    Ok(crate::handler::Answer::page(out, more))
 }

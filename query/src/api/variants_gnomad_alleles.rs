@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
 use crate::error::ApiError;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -31,7 +31,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: gnomad_alleles,
+    run: Run::Handler(gnomad_alleles),
     body: Body::Table,
     examples: &["region=chr1:14500-15500", "region=chr20:9564000-9565000"],
 };

@@ -1,8 +1,8 @@
 //! 4.18 `/variants/nearest-genes`: the genes overlapping a region, else the nearest gene on
 //! each side.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::error::ApiError;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::vocab::shapes;
@@ -21,7 +21,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: nearest_genes,
+    run: Run::Handler(nearest_genes),
     body: Body::Array(&shapes::GENE),
     examples: &["region=chr20:9564500-9564600", "region=chr1:25000-25010"],
 };

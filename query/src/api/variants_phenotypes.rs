@@ -1,9 +1,9 @@
 //! 4.3 `/variants/phenotypes`: phenotypes associated with variants (GWAS, saturation editing,
 //! predictions), each row in the shape of its source.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Filter;
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -51,7 +51,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: variants_phenotypes,
+    run: Run::Handler(variants_phenotypes),
     body: Body::ArrayOf(PHENO_SHAPES),
     examples: &[
         "rsid=rs900001&verbose=true",

@@ -1,9 +1,9 @@
 //! 4.9 `/variants/predictions`: the genes predicted to be regulated by the elements containing a
 //! variant.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
 use crate::engine::{Filter, Set};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::params::{GENOMIC_ELEMENTS, VARIANTS};
 use crate::prelude::*;
@@ -46,7 +46,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: predictions,
+    run: Run::Handler(predictions),
     body: Body::Array(&PREDICTION),
     examples: &[
         "rsid=rs900004",
@@ -297,7 +297,7 @@ fn render_rows(
         .iter()
         .filter_map(|&(eo, vo)| prediction_row(ctx, e, eo, v, vo))
         .collect();
-    Ok(crate::endpoint::Answer::page(
+    Ok(crate::handler::Answer::page(
         serde_json::to_vec(&out).expect("serialises"),
         more,
     ))

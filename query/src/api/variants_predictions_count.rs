@@ -6,8 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::{Filter, Read};
+use crate::handler::{Ctx, Reply};
 use crate::params::{Params, GENOMIC_ELEMENTS};
 use crate::prelude::*;
 use crate::sets;
@@ -34,7 +34,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: predictions_count,
+    run: Run::Handler(predictions_count),
     body: Body::Any,
     examples: &[
         "rsid=rs900004",

@@ -49,7 +49,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: true,
-    run: |ctx, p| QUERY.run(ctx, p),
+    run: Run::Edge(&QUERY),
     body: Body::Array(&VARIANT_PROTEIN),
     examples: &[
         "spdi=NC_000001.11:15000:A:T",

@@ -1,8 +1,8 @@
 //! 4.25 `/variants/region-summary`: the number of variants in a region and of their
 //! associations per method.
 
-use crate::endpoint::{Ctx, Reply};
 use crate::error::ApiError;
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -26,7 +26,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN,
     },
     verbose: false,
-    run: region_summary,
+    run: Run::Handler(region_summary),
     body: Body::Object(&REGION_SUMMARY),
     examples: &["region=chr1:15000-25000", "region=chr20:9564500-9574500"],
 };

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
+use crate::handler::{Ctx, Reply};
 use crate::params::{Params, GENES};
 use crate::prelude::*;
 use crate::sets;
@@ -47,7 +47,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: variant_summary,
+    run: Run::Handler(variant_summary),
     body: Body::Object(&VARIANT_SUMMARY),
     examples: &[
         "spdi=NC_000001.11:15000:A:G",

@@ -1,9 +1,9 @@
 //! 4.12 `/variants/variant-ld/summary`: the variants in linkage disequilibrium with a variant,
 //! each with its QTL and TF-binding predictions (the build-time `variant_ld_predictions` table).
 
-use crate::endpoint::{Ctx, Reply};
 use crate::engine::Read;
 use crate::engine::{Filter, Set};
+use crate::handler::{Ctx, Reply};
 use crate::params::Params;
 use crate::prelude::*;
 use crate::sets;
@@ -28,7 +28,7 @@ pub static ENDPOINT: Endpoint = Endpoint {
         organisms: HUMAN_MOUSE,
     },
     verbose: false,
-    run: ld_summary,
+    run: Run::Handler(ld_summary),
     body: Body::Array(&LD_SUMMARY),
     examples: &[
         "rsid=rs900001",
@@ -108,7 +108,7 @@ pub fn ld_summary(ctx: &Ctx<'_>, p: &Params) -> Reply {
             })
             .collect(),
     };
-    Ok(crate::endpoint::Answer::page(
+    Ok(crate::handler::Answer::page(
         serde_json::to_vec(&out).expect("serialises"),
         more,
     ))

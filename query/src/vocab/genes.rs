@@ -6,8 +6,8 @@
 use varcat_format::collection::Collection;
 use varcat_format::schema::genes;
 
-use crate::endpoint::Ctx;
 use crate::engine::{cascade, Filter, NAME_TIERS};
+use crate::handler::Ctx;
 use crate::params::{Kind, Organism, Param, Params, Rule, GENES};
 use crate::sets;
 

@@ -1,8 +1,8 @@
 //! Proteins as the endpoints that start from one resolve them (4.23 `/proteins/genes`, 4.10
 //! `/genes-structure` and the protein paths), over the `proteins` collection.
 
-use crate::endpoint::Ctx;
 use crate::engine::{Filter, Set};
+use crate::handler::Ctx;
 use crate::params::{Kind, Param, Params};
 use crate::parse::ident::ensembl_candidates;
 use crate::sets;

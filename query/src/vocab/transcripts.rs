@@ -1,8 +1,8 @@
 //! Transcripts as the endpoints that start from one resolve them: the id, region and biotype
 //! parameters (4.8), the transcript record and the anchor resolver.
 
-use crate::endpoint::Ctx;
 use crate::engine::Filter;
+use crate::handler::Ctx;
 use crate::node::{rows, NodeFilter};
 use crate::params::{Kind, Param, Params};
 use crate::shape::{field, member, Shape, Src, Ty};

@@ -2,9 +2,9 @@
 //! matching variants, the edges leaving them, and the variant shapes every endpoint renders
 //! (short form, annotations, frequencies).
 
-use crate::endpoint::Ctx;
 use crate::engine::{Filter, Read, Set};
 use crate::error::ApiError;
+use crate::handler::Ctx;
 use crate::params::VARIANTS;
 use crate::params::{Kind, Param, Params, Rule};
 use crate::parse::variant::{CaId, Hgvs, Rsid, Spdi};

@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use varcat_query::api::{self, llm_query, Routed};
 use varcat_query::batch::is_batchable;
-use varcat_query::endpoint::{Answer, Endpoint};
+use varcat_query::endpoint::Endpoint;
 use varcat_query::error::{ApiError, Issue};
+use varcat_query::handler::Answer;
 
 use crate::batch;
 use crate::http::app::App;

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use varcat_query::batch::{is_batchable, MAX_BODY};
-use varcat_query::endpoint::{Body, Ctx, Endpoint};
+use varcat_query::endpoint::{Body, Endpoint};
 use varcat_query::error::{ApiError, Issue};
+use varcat_query::handler::Ctx;
 use varcat_query::link;
 use varcat_query::params::{self, Format, Params};
 use varcat_query::query::RawQuery;
@@ -68,7 +69,7 @@ fn run(
         Some(Format::Json) => false,
         None => has_tsv && tsv::accepts_tsv(req.accept),
     };
-    let mut answer = match (ep.run)(&Ctx { cat: &loaded.cat }, p) {
+    let mut answer = match ep.answer(&Ctx { cat: &loaded.cat }, p) {
         Ok(a) => a,
         Err(e) => return error_response(&e),
     };

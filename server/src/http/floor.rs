@@ -4,7 +4,7 @@
 //! response path as an endpoint, without routing or a handler: the HTTP floor BENCHMARKS.md
 //! compares every endpoint with. Not in the endpoint table.
 
-use varcat_query::endpoint::Answer;
+use varcat_query::handler::Answer;
 
 /// The body size `{rest}?{query}` (below the base path) asks the floor for, if it is the floor.
 pub fn bytes(rest: &str, query: &str) -> Option<usize> {

@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
-use varcat_query::endpoint::Answer;
 use varcat_query::error::ApiError;
+use varcat_query::handler::Answer;
 
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;

@@ -6,7 +6,7 @@ pub mod landing;
 pub mod openapi;
 pub mod view;
 
-use varcat_query::endpoint::Answer;
+use varcat_query::handler::Answer;
 
 use crate::http::loaded::Loaded;
 use crate::http::message::Response;

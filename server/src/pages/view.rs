@@ -17,7 +17,7 @@ use crate::http::message::Response;
 use crate::pages::html::escape;
 use resolve::{Found, Place, MAX_REGION};
 use svg::enc;
-use varcat_query::endpoint::{Answer, Ctx};
+use varcat_query::handler::{Answer, Ctx};
 use varcat_query::params::Organism;
 use varcat_query::parse::region::Region;
 use varcat_query::query::RawQuery;

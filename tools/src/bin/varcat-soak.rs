@@ -36,7 +36,7 @@ use varcat_tools::client::Conn;
 /// (target, expected statuses).
 fn mix() -> Vec<(String, &'static [u16])> {
     let mut m: Vec<(String, &'static [u16])> = Vec::new();
-    for ep in varcat_server::api::ENDPOINTS {
+    for ep in varcat_query::api::ENDPOINTS {
         for u in ep.example_urls() {
             m.push((format!("/api{u}"), &[200]));
         }

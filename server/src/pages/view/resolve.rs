@@ -5,8 +5,8 @@
 use varcat_format::collection::Collection;
 use varcat_format::schema::{genes, transcripts, variants, Member};
 
-use varcat_query::endpoint::Ctx;
 use varcat_query::engine::Read;
+use varcat_query::handler::Ctx;
 use varcat_query::params::{Organism, GENES, TRANSCRIPTS, VARIANTS};
 use varcat_query::parse::region::Region;
 use varcat_query::parse::variant::{Rsid, Spdi};

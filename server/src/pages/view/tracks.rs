@@ -13,8 +13,8 @@ use varcat_format::schema::{
 
 use crate::pages::view::resolve::int;
 use varcat_format::indexes::IndexKind;
-use varcat_query::endpoint::{member_value, Ctx};
 use varcat_query::engine::{check_whole, Read};
+use varcat_query::handler::{member_value, Ctx};
 use varcat_query::params::{
     Organism, GENES, GENES_STRUCTURE, GENOMIC_ELEMENTS, TRANSCRIPTS, VARIANTS,
 };
