@@ -173,10 +173,6 @@ fn test_the_circle_check_finds_one() {
 /// The longest a source file may be.
 const MAX_LINES: usize = 800;
 
-/// Files over [`MAX_LINES`] that are being split on another branch; each entry goes when its
-/// split is merged (the test then fails until it does, so the list cannot go stale).
-const BEING_SPLIT: &[&str] = &["indexer/tests/model.rs", "tools/src/bin/varcat-bench.rs"];
-
 /// Every `.rs` file of the repository but vendored code and build output, by path relative to
 /// the root.
 fn repository_sources() -> Vec<String> {
@@ -224,16 +220,9 @@ fn test_no_source_file_outside_vendor_over_800_lines() {
             .unwrap()
             .lines()
             .count();
-        if n > MAX_LINES && !BEING_SPLIT.contains(&f.as_str()) {
+        if n > MAX_LINES {
             over.push(format!("{f}: {n} lines"));
         }
     }
     assert!(over.is_empty(), "over {MAX_LINES} lines: {over:#?}");
-    for f in BEING_SPLIT {
-        let n = std::fs::read_to_string(root().join(f)).map_or(0, |t| t.lines().count());
-        assert!(
-            n > MAX_LINES,
-            "{f} is split ({n} lines): remove it from BEING_SPLIT"
-        );
-    }
 }
