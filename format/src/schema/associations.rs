@@ -357,6 +357,22 @@ collection! {
     }
 }
 
+/// Members IGVF's STARR-seq adapter writes into `variants_biosamples` documents where its MPRA
+/// adapter writes the catalog's members: the catalog keeps no member under these names.
+#[allow(non_upper_case_globals)]
+pub mod variants_biosamples_input {
+    /// Reads of the reference allele in the input (DNA) library.
+    pub const inputCountRef: &str = "inputCountRef";
+    /// Reads of the reference allele in the output (RNA) library.
+    pub const outputCountRef: &str = "outputCountRef";
+    /// Reads of the alternative allele in the input (DNA) library.
+    pub const inputCountAlt: &str = "inputCountAlt";
+    /// Reads of the alternative allele in the output (RNA) library.
+    pub const outputCountAlt: &str = "outputCountAlt";
+    /// log2 fold change of the alternative allele's activity over the reference's.
+    pub const log2FoldChange: &str = "log2FoldChange";
+}
+
 /// MPRA and STARR-seq allele effects; the builder copies STARR-seq's `inputCount*`/
 /// `outputCount*`/`log2FoldChange` into the MPRA names where those are missing.
 pub(super) const VARIANTS_BIOSAMPLES: Spec = Spec {
@@ -365,11 +381,11 @@ pub(super) const VARIANTS_BIOSAMPLES: Spec = Spec {
     handles: Handles::Linked,
     fields: variants_biosamples::FIELDS,
     known: &[
-        "inputCountRef",
-        "outputCountRef",
-        "inputCountAlt",
-        "outputCountAlt",
-        "log2FoldChange",
+        variants_biosamples_input::inputCountRef,
+        variants_biosamples_input::outputCountRef,
+        variants_biosamples_input::inputCountAlt,
+        variants_biosamples_input::outputCountAlt,
+        variants_biosamples_input::log2FoldChange,
     ],
     indexes: &[
         Index::Exact(variants_biosamples::_from),

@@ -32,6 +32,15 @@ collection! {
     }
 }
 
+/// Members IGVF's MORF adapter writes into `genes_transcripts_genes` documents that the catalog
+/// keeps under other names.
+#[allow(non_upper_case_globals)]
+pub mod genes_transcripts_genes_input {
+    /// The standard error of `log2FC` (the catalog's `standard_error`, which IGVF's MORF
+    /// router reads under this name).
+    pub const log2FC_se: &str = "log2FC_se";
+}
+
 /// MORF screen effects: `_from` is the overexpressed construct, a `genes_transcripts` edge
 /// handle (gene and transcript), `_to` the readout gene (/genes/transcripts/genes).
 pub(super) const GENES_TRANSCRIPTS_GENES: Spec = Spec {
@@ -39,7 +48,11 @@ pub(super) const GENES_TRANSCRIPTS_GENES: Spec = Spec {
     kind: Kind::Edge,
     handles: Handles::Linked,
     fields: genes_transcripts_genes::FIELDS,
-    known: &["version", "organism", "log2FC_se"],
+    known: &[
+        "version",
+        "organism",
+        genes_transcripts_genes_input::log2FC_se,
+    ],
     indexes: &[
         Index::Exact(genes_transcripts_genes::_from),
         Index::Exact(genes_transcripts_genes::_to),

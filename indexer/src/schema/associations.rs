@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    variant_ld_predictions, variants_diseases, variants_genes, variants_genomic_elements,
+    genes, variant_ld_predictions, variants_diseases, variants_genes, variants_genomic_elements,
     variants_proteins, variants_variants, Hooks,
 };
 use crate::derive::{object, Ctx, Generator, Unit, Units};
@@ -24,15 +24,19 @@ pub(super) const HOOKS: &[(&str, Hooks)] = &[
 
 /// `variants_diseases.gene_name`: the name of the gene its `gene_id` handle points at (4.13).
 fn disease_gene_name(doc: &mut Doc<'_>, ctx: &Ctx) -> Result<(), String> {
-    if doc.get("gene_name").is_some_and(|v| !v.is_null()) {
+    if doc
+        .get(variants_diseases::gene_name)
+        .is_some_and(|v| !v.is_null())
+    {
         return Ok(());
     }
-    let name = doc.get("gene_id").and_then(Value::as_str).and_then(|h| {
+    let gene_id = doc.get(variants_diseases::gene_id).and_then(Value::as_str);
+    let name = gene_id.and_then(|h| {
         let (c, o) = ctx.resolve(h)?;
-        c.string(o, "name")
+        c.string(o, genes::name)
     });
     if let Some(n) = name {
-        doc.insert("gene_name".into(), Value::String(n));
+        doc.insert(variants_diseases::gene_name.into(), Value::String(n));
     }
     Ok(())
 }
@@ -68,17 +72,17 @@ fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
             .and_then(|m| m.get(handle))
         {
             for e in list.iter() {
-                let Some(label) = vg.string(e, "label") else {
+                let Some(label) = vg.string(e, variants_genes::label) else {
                     continue;
                 };
                 let entry = qtls.entry(label).or_default();
                 *entry
                     .0
-                    .entry(vg.string(e, "biological_context"))
+                    .entry(vg.string(e, variants_genes::biological_context))
                     .or_insert(0) += 1;
-                let gene = vg.string(e, "_to").map(|h| {
+                let gene = vg.string(e, variants_genes::_to).map(|h| {
                     ctx.resolve(&h)
-                        .and_then(|(c, o)| c.string(o, "name"))
+                        .and_then(|(c, o)| c.string(o, genes::name))
                         .unwrap_or_else(|| h.split_once('/').map_or(h.clone(), |x| x.1.to_string()))
                 });
                 *entry.1.entry(gene).or_insert(0) += 1;
@@ -92,18 +96,19 @@ fn ld_predictions(ctx: &Ctx, handle: &str) -> Option<Value> {
             .and_then(|m| m.get(handle))
         {
             for e in list.iter() {
-                let asb = vp.string(e, "label").as_deref() == Some("allele-specific binding");
-                let hit = vp.string(e, "motif_conc").as_deref() != Some("No Hit");
+                let asb = vp.string(e, variants_proteins::label).as_deref()
+                    == Some("allele-specific binding");
+                let hit = vp.string(e, variants_proteins::motif_conc).as_deref() != Some("No Hit");
                 if !(asb && hit) {
                     continue;
                 }
                 // GVATdb's binding has no motif: counted under "".
-                let motif = vp.string(e, "motif").unwrap_or_default();
+                let motif = vp.string(e, variants_proteins::motif).unwrap_or_default();
                 let entry = tf.entry(motif).or_default();
                 entry.0 += 1;
                 *entry
                     .1
-                    .entry(vp.string(e, "biological_context"))
+                    .entry(vp.string(e, variants_proteins::biological_context))
                     .or_insert(0) += 1;
             }
         }
@@ -141,6 +146,9 @@ fn variant_ld_predictions(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, V
     let Unit::Key(k) = unit else { return };
     let handle = String::from_utf8_lossy(k);
     if let Some(p) = ld_predictions(ctx, &handle) {
-        out.push(object(json!({"_key": handle, "predictions": p})));
+        out.push(object(json!({
+            variant_ld_predictions::_key: handle,
+            variant_ld_predictions::predictions: p,
+        })));
     }
 }

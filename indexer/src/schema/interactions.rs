@@ -3,7 +3,8 @@
 use serde_json::Value;
 
 use super::{
-    files_filesets, proteins_proteins, variants_biosamples, Hooks, PROTEIN_INTERACTION_TYPES,
+    files_filesets, proteins_proteins, variants_biosamples, variants_biosamples_input as starr,
+    Hooks, PROTEIN_INTERACTION_TYPES,
 };
 use crate::derive::Ctx;
 use crate::doc::Doc;
@@ -46,11 +47,11 @@ fn protein_interaction_types(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
 /// STARR-seq rows name their counts and fold change differently from MPRA rows: the MPRA
 /// member takes the first non-null of (MPRA name, STARR-seq name).
 const BIOSAMPLE_ALIASES: &[(&str, &str)] = &[
-    (variants_biosamples::DNA_count_ref, "inputCountRef"),
-    (variants_biosamples::RNA_count_ref, "outputCountRef"),
-    (variants_biosamples::DNA_count_alt, "inputCountAlt"),
-    (variants_biosamples::RNA_count_alt, "outputCountAlt"),
-    (variants_biosamples::log2FC, "log2FoldChange"),
+    (variants_biosamples::DNA_count_ref, starr::inputCountRef),
+    (variants_biosamples::RNA_count_ref, starr::outputCountRef),
+    (variants_biosamples::DNA_count_alt, starr::inputCountAlt),
+    (variants_biosamples::RNA_count_alt, starr::outputCountAlt),
+    (variants_biosamples::log2FC, starr::log2FoldChange),
 ];
 
 /// `variants_biosamples` counts and `log2FC` under one set of names ([`BIOSAMPLE_ALIASES`]).

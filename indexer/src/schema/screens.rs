@@ -1,6 +1,6 @@
 //! Builder hooks of overexpression screens.
 
-use super::{genes_transcripts_genes as gtg, Hooks};
+use super::{genes_transcripts_genes as gtg, genes_transcripts_genes_input as input, Hooks};
 use crate::derive::Ctx;
 use crate::doc::Doc;
 
@@ -13,7 +13,7 @@ fn standard_error(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
     if doc.get(gtg::standard_error).is_some_and(|v| !v.is_null()) {
         return Ok(());
     }
-    if let Some(v) = doc.get("log2FC_se").filter(|v| !v.is_null()).cloned() {
+    if let Some(v) = doc.get(input::log2FC_se).filter(|v| !v.is_null()).cloned() {
         doc.insert(gtg::standard_error.into(), v);
     }
     Ok(())

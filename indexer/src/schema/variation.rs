@@ -7,8 +7,8 @@ use serde_json::{json, Map, Value};
 use varcat_format::namemap::FastMap;
 
 use super::{
-    coding_variant_scores, coding_variants, coding_variants_phenotypes, mm_variants, variants,
-    Hooks, AF_SOURCES,
+    coding_variant_scores, coding_variants, coding_variants_phenotypes, mm_variants,
+    variant_annotations, variants, Hooks, Member, AF_SOURCES,
 };
 use crate::derive::{object, Ctx, Generator, Unit, Units};
 use crate::doc::{raw_members, Doc};
@@ -35,7 +35,7 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
     // over FAVOR's ~95 members finds the ones kept, a hash each (looking each kept name up
     // in them was ~1,700 comparisons per variant; each of them among the kept ones, ~25).
     let members = doc
-        .raw("annotations")
+        .raw(variants::annotations)
         .and_then(|raw| raw_members(raw.get()).ok())
         .unwrap_or_default();
     let wanted = annotation_slots();
@@ -62,7 +62,7 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
     for v in values {
         *v = funseq.clone();
     }
-    doc.insert("annotations".into(), Value::Object(out));
+    doc.insert(variants::annotations.into(), Value::Object(out));
     // Kept beside `annotations`, which other endpoints output whole (/variants/summary).
     for (i, (name, keep)) in KEPT_APART.iter().enumerate() {
         let v = parsed(found[sources.len() + 1 + i], *keep);
@@ -70,8 +70,8 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
             doc.insert((*name).into(), v);
         }
     }
-    if doc.get("organism").is_none_or(Value::is_null) {
-        doc.insert("organism".into(), json!(organism));
+    if doc.get(variants::organism).is_none_or(Value::is_null) {
+        doc.insert(variants::organism.into(), json!(organism));
     }
 }
 
@@ -79,12 +79,33 @@ fn variant_annotations(doc: &mut Doc<'_>, organism: &str) {
 type IsType = fn(&Value) -> bool;
 
 /// FAVOR annotations kept as top-level variant members (not in the output `annotations`), with
-/// the JSON type each must have.
+/// the JSON type each must have: FAVOR's names are the catalog's.
 const KEPT_APART: &[(&str, IsType)] = &[
-    ("varinfo", Value::is_string),
-    ("cadd_rawscore", Value::is_number),
-    ("cadd_phred", Value::is_number),
+    (variants::varinfo, Value::is_string),
+    (variants::cadd_rawscore, Value::is_number),
+    (variants::cadd_phred, Value::is_number),
 ];
+
+/// Names IGVF's FAVOR adapter writes into a variant document's `annotations` that the
+/// catalog's schema does not declare.
+mod favor {
+    /// The prefix of an allele-frequency source's name that FAVOR's member lacks: FAVOR writes
+    /// gnomAD's frequencies as `af_total`, `af_afr`, … (sources `gnomad_af_total`, …) and
+    /// BRAVO's as `bravo_af` (its source's name).
+    pub const GNOMAD_PREFIX: &str = "gnomad_";
+    /// FunSeq's description of the variant (`coding`, `noncoding`): the output has it both as
+    /// `GENCODE_category` and under this name.
+    pub const FUNSEQ_DESCRIPTION: &str = "funseq_description";
+}
+
+/// The name of a member of `annotations` inside it (`annotations.GENCODE_category`:
+/// `GENCODE_category`).
+fn annotation_member(m: Member) -> &'static str {
+    let name = m.name();
+    name.strip_prefix(variants::annotations)
+        .and_then(|n| n.strip_prefix('.'))
+        .unwrap_or(name)
+}
 
 /// The `annotations` members read by [`variant_annotations`], each with its slot: the
 /// allele-frequency sources in their order, then `funseq_description`, then [`KEPT_APART`].
@@ -94,8 +115,8 @@ fn annotation_slots() -> &'static FastMap<&'static str, usize> {
         let sources = AF_SOURCES;
         sources
             .iter()
-            .map(|s| s.strip_prefix("gnomad_").unwrap_or(s))
-            .chain(["funseq_description"])
+            .map(|s| s.strip_prefix(favor::GNOMAD_PREFIX).unwrap_or(s))
+            .chain([favor::FUNSEQ_DESCRIPTION])
             .chain(KEPT_APART.iter().map(|k| k.0))
             .enumerate()
             .fold(FastMap::default(), |mut m, (i, n)| {
@@ -113,7 +134,10 @@ fn annotation_template() -> &'static Map<String, Value> {
         AF_SOURCES
             .iter()
             .copied()
-            .chain(["GENCODE_category", "funseq_description"])
+            .chain([
+                annotation_member(variant_annotations::GENCODE_category),
+                favor::FUNSEQ_DESCRIPTION,
+            ])
             .map(|n| (n.to_string(), Value::Null))
             .collect()
     })
@@ -133,9 +157,9 @@ fn mouse_variant(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
 
 /// Coding-variant names in display form (see `varcat_format::text::coding_variant_name`).
 fn coding_variant_name(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
-    if let Some(Value::String(n)) = doc.get("name") {
+    if let Some(Value::String(n)) = doc.get(coding_variants::name) {
         let shown = varcat_format::text::coding_variant_name(n);
-        doc.insert("name".into(), Value::String(shown));
+        doc.insert(coding_variants::name.into(), Value::String(shown));
     }
     Ok(())
 }
@@ -144,11 +168,11 @@ fn coding_variant_name(doc: &mut Doc<'_>, _: &Ctx) -> Result<(), String> {
 /// taken (one per method: MutPred2, ESM-1v, SGE/VAMP-seq, DUAL-IPA, variant painting). A 0 is
 /// a score.
 const SCORE_MEMBERS: &[&str] = &[
-    "pathogenicity_score",
-    "esm_1v_score",
-    "score",
-    "dualipa_abun_score",
-    "localization_score",
+    coding_variants_phenotypes::pathogenicity_score,
+    coding_variants_phenotypes::esm_1v_score,
+    coding_variants_phenotypes::score,
+    coding_variants_phenotypes::dualipa_abun_score,
+    coding_variants_phenotypes::localization_score,
 ];
 
 /// `coding_variant_scores`: one record per coding variant, in the coding variants' own order
@@ -168,7 +192,7 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
     };
     let cvp = ctx.get(coding_variants_phenotypes::NAME);
     let by_from = cvp.and_then(|c| c.adjacency(coding_variants_phenotypes::_from));
-    let Some(key) = cv.string(ord, "_key") else {
+    let Some(key) = cv.string(ord, coding_variants::_key) else {
         return;
     };
     let mut scores: Vec<(String, String, Value)> = Vec::new();
@@ -186,13 +210,23 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
                 .iter()
                 .find_map(|f| num(f))
                 .unwrap_or(Value::Null);
-            let method = cvp.string(e, "method").unwrap_or_default();
-            let url = cvp.string(e, "source_url").unwrap_or_default();
-            let files = cvp.string(e, "files_filesets");
+            let method = cvp
+                .string(e, coding_variants_phenotypes::method)
+                .unwrap_or_default();
+            let url = cvp
+                .string(e, coding_variants_phenotypes::source_url)
+                .unwrap_or_default();
+            let files = cvp.string(e, coding_variants_phenotypes::files_filesets);
+            // The edge's members under their names, with the score it gives.
             scores.push((
                 method.clone(),
                 url.clone(),
-                json!({"method": method, "score": score, "source_url": url, "files_filesets": files}),
+                json!({
+                    coding_variants_phenotypes::method: method,
+                    "score": score,
+                    coding_variants_phenotypes::source_url: url,
+                    coding_variants_phenotypes::files_filesets: files,
+                }),
             ));
         }
     }
@@ -200,7 +234,7 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
     let methods: Vec<String> = scores.iter().map(|s| s.0.clone()).collect();
     let files: Vec<Value> = scores
         .iter()
-        .map(|s| s.2["files_filesets"].clone())
+        .map(|s| s.2[coding_variants_phenotypes::files_filesets].clone())
         .filter(|v| v.is_string())
         .collect();
     let value = |f: &str| {
@@ -209,13 +243,13 @@ fn coding_variant_scores(ctx: &Ctx, unit: Unit<'_>, out: &mut Vec<Map<String, Va
             .unwrap_or(Value::Null)
     };
     out.push(object(json!({
-        "_key": key,
-        "protein_id": value("protein_id"),
-        "aapos": value("aapos"),
-        "hgvsp": value("hgvsp"),
-        "scores": scores.into_iter().map(|s| s.2).collect::<Vec<_>>(),
-        "score_methods": methods,
-        "score_files": files,
+        coding_variant_scores::_key: key,
+        coding_variant_scores::protein_id: value(coding_variants::protein_id),
+        coding_variant_scores::aapos: value(coding_variants::aapos),
+        coding_variant_scores::hgvsp: value(coding_variants::hgvsp),
+        coding_variant_scores::scores: scores.into_iter().map(|s| s.2).collect::<Vec<_>>(),
+        coding_variant_scores::score_methods: methods,
+        coding_variant_scores::score_files: files,
     })));
 }
 
