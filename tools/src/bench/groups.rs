@@ -3,7 +3,7 @@
 use crate::synth::{self, Plan, Rng};
 
 /// The query targets of a group: `n` URLs, deterministic.
-pub(super) fn urls(plan: &Plan, group: &str, n: usize) -> Vec<String> {
+pub fn urls(plan: &Plan, group: &str, n: usize) -> Vec<String> {
     let mut rng = Rng::new(synth::hash(&[
         plan.seed,
         99,

@@ -36,7 +36,7 @@ mod args;
 mod cold;
 mod drive;
 mod floor;
-mod groups;
+pub mod groups;
 mod peers;
 mod report;
 mod server;

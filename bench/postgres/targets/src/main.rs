@@ -1,10 +1,11 @@
 //! `pg-targets --variants N [--seed S] [--n 4096] > targets.tsv`
 //!
-//! One line per target: `group<TAB>varcat URL<TAB>SQL parameter<TAB>…`. The draws are those of
-//! `urls()` in `tools/src/bench/groups.rs` (same RNG seeds, same order), so varcat and
-//! PostgreSQL are asked the same questions, and the same ones as varcat-bench asks.
+//! One line per target: `group<TAB>varcat URL<TAB>SQL parameter<TAB>…`. The URLs are varcat-bench's
+//! own (`varcat_tools::bench::groups::urls`), so varcat and PostgreSQL are asked the same
+//! questions, and the same ones as varcat-bench asks.
 
-use varcat_tools::synth::{self, Plan, Rng};
+use varcat_tools::bench::groups::urls;
+use varcat_tools::synth::Plan;
 
 const GROUPS: [&str; 7] = [
     "point", "region", "assoc", "verbose", "name", "closure", "summary",
@@ -32,66 +33,37 @@ fn main() {
     );
     let plan = Plan::new(variants, seed);
     for group in GROUPS {
-        // varcat-bench: Rng::new(hash(&[seed, 99, group.len(), first byte]))
-        let mut rng = Rng::new(synth::hash(&[
-            plan.seed,
-            99,
-            group.len() as u64,
-            group.as_bytes()[0] as u64,
-        ]));
-        let region = |rng: &mut Rng| {
-            let c = plan.chrom_of(rng.below(plan.variants));
-            let s =
-                synth::ORIGIN + rng.below((c.span - synth::ORIGIN).saturating_sub(10_000).max(1));
-            (c.name.to_string(), s, s + 10_000)
-        };
-        let rsid = |rng: &mut Rng| loop {
-            if let Some(r) = synth::rsid(rng.below(plan.variants)) {
-                return r;
-            }
-        };
-        for _ in 0..n {
-            let line = match group {
-                "point" => {
-                    let r = rsid(&mut rng);
-                    format!("/api/variants/freq?source=bravo_af&rsid={r}\t{r}")
-                }
-                "region" => {
-                    let (c, s, e) = region(&mut rng);
-                    format!(
-                        "/api/variants/freq?source=bravo_af&region={c}:{s}-{e}&limit=100\t{c}\t{s}\t{e}"
-                    )
-                }
-                "assoc" => {
-                    let g = synth::gene_id(rng.below(plan.genes));
-                    format!(
-                        "/api/genes/variants?gene_id={g}&method=eQTL&neg_log10_pvalue=gte:2\t{g}"
-                    )
-                }
-                "verbose" => {
-                    let g = synth::gene_id(rng.below(plan.genes));
-                    format!(
-                        "/api/genes/variants?gene_id={g}&method=eQTL&verbose=true&limit=10\t{g}"
-                    )
-                }
-                "name" => {
-                    let s = synth::symbol(rng.below(plan.genes)).to_lowercase();
-                    format!("/api/genes/proteins?gene_name={s}\t{s}")
-                }
-                "closure" => {
-                    let o = rng.below(synth::ONTOLOGIES.len() as u64) as usize;
-                    let k = plan.terms / 2 + rng.below(plan.terms / 2);
-                    let end = synth::term_parent(synth::term_parent(k).max(2));
-                    let (a, b) = (synth::term(o, k), synth::term(o, end));
-                    format!("/api/ontology-terms/{a}/transitive-closure/{b}\t{a}\t{b}")
-                }
-                "summary" => {
-                    let (c, s, e) = region(&mut rng);
-                    format!("/api/variants/region-summary?region={c}:{s}-{e}\t{c}\t{s}\t{e}")
-                }
-                _ => unreachable!(),
-            };
-            println!("{group}\t{line}");
+        for url in urls(&plan, group, n) {
+            println!("{group}\t{url}\t{}", sql_params(group, &url).join("\t"));
         }
+    }
+}
+
+/// The SQL parameters of a varcat URL: what the PostgreSQL client binds for the same question.
+fn sql_params(group: &str, url: &str) -> Vec<String> {
+    let query = |name: &str| {
+        url.split(['?', '&'])
+            .find_map(|p| p.strip_prefix(name)?.strip_prefix('='))
+            .unwrap_or_else(|| panic!("{url}: no {name}"))
+            .to_string()
+    };
+    // `chr:start-end` as three parameters.
+    let region = || {
+        let r = query("region");
+        let (c, span) = r.split_once(':').expect("region chr:start-end");
+        let (s, e) = span.split_once('-').expect("region chr:start-end");
+        vec![c.to_string(), s.to_string(), e.to_string()]
+    };
+    match group {
+        "point" => vec![query("rsid")],
+        "region" | "summary" => region(),
+        "assoc" | "verbose" => vec![query("gene_id")],
+        "name" => vec![query("gene_name")],
+        "closure" => {
+            // /api/ontology-terms/{a}/transitive-closure/{b}
+            let parts: Vec<&str> = url.split('/').collect();
+            vec![parts[3].to_string(), parts[5].to_string()]
+        }
+        _ => unreachable!(),
     }
 }
