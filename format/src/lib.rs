@@ -42,6 +42,7 @@ pub mod namemap;
 pub mod numbers;
 pub mod points;
 pub mod postings;
+pub mod readahead;
 pub mod record;
 pub mod records;
 pub mod schema;

@@ -8,6 +8,8 @@
 //! `none` lets none (the server then serves browsers on its own origin and non-browser clients
 //! alone). The policy guards reading only: the server has no side effects to guard.
 
+use crate::http::value::Value;
+
 /// The origin policy.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Policy {
@@ -78,29 +80,31 @@ impl Policy {
 
     /// The headers every answer to a request from `origin` carries (none when it may not
     /// read). An answer that depends on the origin says so (`Vary: Origin`).
-    pub fn headers(&self, origin: Option<&str>) -> Vec<(&'static str, String)> {
+    pub fn headers(&self, origin: Option<&str>) -> Vec<(&'static str, Value)> {
         let mut h = Vec::new();
-        match self.allows(origin) {
-            Allowed::ByWildcard => h.push(("Access-Control-Allow-Origin", "*".to_string())),
-            Allowed::Explicitly => h.push((
-                "Access-Control-Allow-Origin",
-                origin.unwrap_or_default().to_string(),
-            )),
-            Allowed::No => {}
-        }
-        if h.is_empty() {
-            return self.vary();
-        }
-        // Cross-origin scripts may read the paging links.
-        h.push(("Access-Control-Expose-Headers", "Link".to_string()));
-        h.extend(self.vary());
+        self.add_headers(origin, &mut h);
         h
     }
 
-    fn vary(&self) -> Vec<(&'static str, String)> {
+    /// Adds [`Policy::headers`] to `h`.
+    pub fn add_headers(&self, origin: Option<&str>, h: &mut Vec<(&'static str, Value)>) {
+        let allow = match self.allows(origin) {
+            Allowed::ByWildcard => Some(Value::Static("*")),
+            Allowed::Explicitly => Some(Value::Owned(origin.unwrap_or_default().to_string())),
+            Allowed::No => None,
+        };
+        if let Some(allow) = allow {
+            h.push(("Access-Control-Allow-Origin", allow));
+            // Cross-origin scripts may read the paging links.
+            h.push(("Access-Control-Expose-Headers", Value::Static("Link")));
+        }
+        h.extend(self.vary());
+    }
+
+    fn vary(&self) -> Option<(&'static str, Value)> {
         match self {
-            Policy::Listed(_) => vec![("Vary", "Origin".to_string())],
-            _ => Vec::new(),
+            Policy::Listed(_) => Some(("Vary", Value::Static("Origin"))),
+            _ => None,
         }
     }
 
@@ -113,23 +117,23 @@ impl Policy {
         origin: Option<&str>,
         methods: &str,
         request_headers: Option<&str>,
-    ) -> Vec<(&'static str, String)> {
+    ) -> Vec<(&'static str, Value)> {
         let allowed = self.allows(origin);
         if allowed == Allowed::No {
-            return self.vary();
+            return self.vary().into_iter().collect();
         }
         let mut h = self.headers(origin);
         h.retain(|(n, _)| *n != "Access-Control-Expose-Headers" && *n != "Vary");
-        h.push(("Access-Control-Allow-Methods", methods.to_string()));
-        h.push(("Access-Control-Max-Age", "86400".to_string()));
+        h.push(("Access-Control-Allow-Methods", methods.to_string().into()));
+        h.push(("Access-Control-Max-Age", "86400".into()));
         match (allowed, request_headers) {
             (Allowed::ByWildcard, Some(rh)) => {
-                h.push(("Access-Control-Allow-Headers", rh.to_string()));
-                h.push(("Vary", "Access-Control-Request-Headers".to_string()));
+                h.push(("Access-Control-Allow-Headers", rh.to_string().into()));
+                h.push(("Vary", "Access-Control-Request-Headers".into()));
             }
             (Allowed::Explicitly, _) => {
-                h.push(("Access-Control-Allow-Headers", GRANTED_HEADERS.to_string()));
-                h.push(("Vary", "Origin".to_string()));
+                h.push(("Access-Control-Allow-Headers", GRANTED_HEADERS.into()));
+                h.push(("Vary", "Origin".into()));
             }
             _ => {}
         }

@@ -3,7 +3,8 @@
 //! from one memory-mapped catalog file (read through `varcat-format`; this crate never links
 //! the indexer).
 //!
-//! Request path: [`server`] (tiny_http; each request answered on its connection's thread) →
+//! Request path: [`server`] (tiny_http; each request answered on its connection's thread, admitted by
+//! [`slots`], its answer formatted by [`wire`]) →
 //! [`http`] (one request in, one response out: status, headers, gzip, ETag) → the query
 //! library (route, parameters, handler, JSON; TSV rows and paging links) → back out through
 //! [`http`]; POST batches stream through [`batch`]. The [`pages`] (OpenAPI, landing page,
@@ -16,5 +17,7 @@ pub mod http;
 pub mod mcp;
 pub mod pages;
 pub mod server;
+pub mod slots;
 pub mod sys;
 pub mod watch;
+pub mod wire;

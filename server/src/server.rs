@@ -17,14 +17,16 @@ use std::io::{self, Write};
 use std::net::{SocketAddr, TcpListener};
 use std::os::fd::{AsRawFd, RawFd};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::access_log::{self, AccessLog};
 use crate::batch;
 use crate::http::{self, App, Request, Response};
+use crate::slots::Slots;
 use crate::sys;
 use crate::watch;
+use crate::wire::{head, wire, Framing};
 use varcat_query::error::ApiError;
 
 /// Longest request URL answered (longer: 414): an identifier at the longest the build indexes,
@@ -120,59 +122,80 @@ fn log_line(log: &AccessLog, rq: &tiny_http::Request, status: u16, bytes: usize,
     log.line(addr, rq.method().as_str(), rq.url(), status, bytes, start);
 }
 
+/// The request headers an answer reads (the first of each name), borrowed from the request,
+/// and the size of all its headers; found in one pass.
+#[derive(Default)]
+struct Heads<'r> {
+    origin: Option<&'r str>,
+    accept_encoding: Option<&'r str>,
+    accept: Option<&'r str>,
+    if_none_match: Option<&'r str>,
+    cors_request_headers: Option<&'r str>,
+    host: Option<&'r str>,
+    bytes: usize,
+}
+
+impl<'r> Heads<'r> {
+    fn of(rq: &'r tiny_http::Request) -> Heads<'r> {
+        let mut h = Heads::default();
+        for header in rq.headers() {
+            let (name, value) = (header.field.as_str().as_str(), header.value.as_str());
+            h.bytes += name.len() + value.len() + 4;
+            let slot = [
+                ("Origin", &mut h.origin),
+                ("Accept-Encoding", &mut h.accept_encoding),
+                ("Accept", &mut h.accept),
+                ("If-None-Match", &mut h.if_none_match),
+                (
+                    "Access-Control-Request-Headers",
+                    &mut h.cors_request_headers,
+                ),
+                ("Host", &mut h.host),
+            ]
+            .into_iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name));
+            if let Some((_, slot)) = slot {
+                slot.get_or_insert(value);
+            }
+        }
+        h
+    }
+}
+
 /// Computes the response to one request on a worker (and logs it, unless its body is streamed
-/// by `items`: that is logged once written).
+/// by `items`: that is logged once written); `start` is when the request came.
 fn answer(
     app: &App,
     rq: &tiny_http::Request,
     body: http::ReqBody<'_>,
     log: Option<&AccessLog>,
+    start: Instant,
 ) -> (Response, Option<batch::Items>) {
-    let start = Instant::now();
-    let header = |name: &'static str| {
-        rq.headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_string())
-    };
-    let header_bytes: usize = rq
-        .headers()
-        .iter()
-        .map(|h| h.field.as_str().len() + h.value.len() + 4)
-        .sum();
-    let origin = header("Origin");
+    let heads = Heads::of(rq);
     let (resp, items) = if rq.url().len() > MAX_URL {
         let e = ApiError::too_large(414, format!("request URL longer than {MAX_URL} bytes"));
         let mut r = http::error(&e);
-        app.apply_cors(origin.as_deref(), &mut r);
+        app.apply_cors(heads.origin, &mut r);
         (r, None)
-    } else if header_bytes > MAX_HEADERS {
+    } else if heads.bytes > MAX_HEADERS {
         let e = ApiError::too_large(
             431,
             format!("request headers larger than {MAX_HEADERS} bytes"),
         );
         let mut r = http::error(&e);
-        app.apply_cors(origin.as_deref(), &mut r);
+        app.apply_cors(heads.origin, &mut r);
         (r, None)
     } else {
-        let (ae, accept, inm, acrh) = (
-            header("Accept-Encoding"),
-            header("Accept"),
-            header("If-None-Match"),
-            header("Access-Control-Request-Headers"),
-        );
-        let host = header("Host");
-        let method = rq.method().as_str().to_string();
         app.answer(&Request {
-            method: &method,
+            method: rq.method().as_str(),
             url: rq.url(),
-            accept_encoding: ae.as_deref(),
-            accept: accept.as_deref(),
-            if_none_match: inm.as_deref(),
-            cors_request_headers: acrh.as_deref(),
-            origin: origin.as_deref(),
+            accept_encoding: heads.accept_encoding,
+            accept: heads.accept,
+            if_none_match: heads.if_none_match,
+            cors_request_headers: heads.cors_request_headers,
+            origin: heads.origin,
             body,
-            host: host.as_deref(),
+            host: heads.host,
         })
     };
     if let (Some(log), None) = (log, &items) {
@@ -202,86 +225,6 @@ fn read_body<'b>(
 }
 
 type Log = Option<Arc<AccessLog>>;
-
-/// Admission of requests to the handlers: at most `threads` computed at once, at most `queue`
-/// waiting; past that a request is refused at once (503).
-struct Slots {
-    state: Mutex<SlotState>,
-    freed: Condvar,
-    queue: usize,
-}
-
-struct SlotState {
-    free: usize,
-    /// Requests waiting in line (counted against `queue`).
-    queued: usize,
-    /// Threads asleep on `freed` (queued requests and batch items): a slot given back wakes
-    /// one only if there is one, since a notification is a system call even when nobody waits.
-    asleep: usize,
-}
-
-impl Slots {
-    fn new(threads: usize, queue: usize) -> Slots {
-        Slots {
-            state: Mutex::new(SlotState {
-                free: threads.max(1),
-                queued: 0,
-                asleep: 0,
-            }),
-            freed: Condvar::new(),
-            queue,
-        }
-    }
-
-    /// Sleeps until a slot is free.
-    fn await_free<'s>(
-        &self,
-        mut st: std::sync::MutexGuard<'s, SlotState>,
-    ) -> std::sync::MutexGuard<'s, SlotState> {
-        while st.free == 0 {
-            st.asleep += 1;
-            st = self.freed.wait(st).unwrap_or_else(|e| e.into_inner());
-            st.asleep -= 1;
-        }
-        st
-    }
-
-    /// Takes a slot, waiting however long the line (for work of a request already admitted).
-    fn wait(&self) -> Slot<'_> {
-        let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let mut st = self.await_free(st);
-        st.free -= 1;
-        Slot(self)
-    }
-
-    /// Takes a slot, waiting in line if there is room in it; `None` when the line is full.
-    fn take(&self) -> Option<Slot<'_>> {
-        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if st.free == 0 {
-            if st.queued >= self.queue {
-                return None;
-            }
-            st.queued += 1;
-            st = self.await_free(st);
-            st.queued -= 1;
-        }
-        st.free -= 1;
-        Some(Slot(self))
-    }
-}
-
-/// A taken slot, given back when dropped.
-struct Slot<'a>(&'a Slots);
-
-impl Drop for Slot<'_> {
-    fn drop(&mut self) {
-        let mut st = self.0.state.lock().unwrap_or_else(|e| e.into_inner());
-        st.free += 1;
-        if st.asleep > 0 {
-            self.0.freed.notify_one();
-        }
-    }
-}
 
 /// What the connection threads and the supervisor share.
 struct Shared {
@@ -324,11 +267,12 @@ fn respond(
     rq: tiny_http::Request,
     resp: Response,
     items: Option<batch::Items>,
+    dated: Instant,
 ) -> usize {
     let socket = rq.socket();
     let written = match items {
         Some(items) => write_stream(shared, rq, &resp, items),
-        None => write_response(shared, rq, resp),
+        None => write_response(shared, rq, resp, dated),
     };
     written.unwrap_or_else(|_| {
         if let Some(s) = socket {
@@ -338,50 +282,31 @@ fn respond(
     })
 }
 
-fn write_response(shared: &Shared, rq: tiny_http::Request, resp: Response) -> io::Result<usize> {
-    let head = *rq.method() == tiny_http::Method::Head;
+/// A connection thread keeps its answer buffer for the next request up to this size (an
+/// answer of a few KiB then costs no allocation; a longer one gets a buffer of its own).
+const WIRE_KEEP: usize = 16 << 10;
+
+fn write_response(
+    shared: &Shared,
+    rq: tiny_http::Request,
+    resp: Response,
+    dated: Instant,
+) -> io::Result<usize> {
+    thread_local! {
+        static WIRE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let head_only = *rq.method() == tiny_http::Method::Head;
     let close = shared.draining.load(Ordering::SeqCst);
-    rq.respond_raw(&wire(&resp, head, close))?;
-    Ok(resp.body.len())
-}
-
-/// The status line and headers of `resp`, with `Date` and then `extra` lines (each ending in
-/// CRLF), and `Connection: close` when `close` (tiny_http drops a `Connection` header given to
-/// it). A header value with a line break is dropped (no header can be split into two).
-fn head(resp: &Response, extra: &str, close: bool, out: &mut Vec<u8>) {
-    let _ = write!(
-        out,
-        "HTTP/1.1 {} {}\r\n",
-        resp.status,
-        tiny_http::StatusCode(resp.status).default_reason_phrase()
-    );
-    for (n, v) in &resp.headers {
-        if !v.contains(['\r', '\n']) {
-            let _ = write!(out, "{n}: {v}\r\n");
+    WIRE.with_borrow_mut(|out| {
+        out.clear();
+        wire(&resp, head_only, close, dated, out);
+        let sent = rq.respond_raw(out);
+        if out.capacity() > WIRE_KEEP {
+            *out = Vec::new();
         }
-    }
-    let _ = write!(out, "Date: {}\r\n{extra}", http::date_now());
-    if close {
-        out.extend_from_slice(b"Connection: close\r\n");
-    }
-    out.extend_from_slice(b"\r\n");
-}
-
-/// The bytes of `resp` on the wire, in one buffer (sent in one write): the head with
-/// `Content-Length` (none on 204/304), then the body unless `head_only`.
-fn wire(resp: &Response, head_only: bool, close: bool) -> Vec<u8> {
-    let no_body = matches!(resp.status, 204 | 304);
-    let mut out = Vec::with_capacity(256 + resp.body.len());
-    let length = if no_body {
-        String::new()
-    } else {
-        format!("Content-Length: {}\r\n", resp.body.len())
-    };
-    head(resp, &length, close, &mut out);
-    if !head_only && !no_body {
-        out.extend_from_slice(&resp.body);
-    }
-    out
+        sent
+    })?;
+    Ok(resp.body.len())
 }
 
 /// Pieces of a streamed body are sent in chunks of about this size (a piece at least this
@@ -489,16 +414,12 @@ fn write_stream(
     }
     let close = shared.draining.load(Ordering::SeqCst) || !chunked;
     let mut start = Vec::with_capacity(512);
-    head(
-        resp,
-        if chunked {
-            "Transfer-Encoding: chunked\r\n"
-        } else {
-            ""
-        },
-        close,
-        &mut start,
-    );
+    let framing = if chunked {
+        Framing::Chunked
+    } else {
+        Framing::UntilClose
+    };
+    head(resp, framing, close, Instant::now(), &mut start);
     let gzip = resp.header("Content-Encoding") == Some("gzip");
     let mut sent = 0;
     rq.respond_with(|w| {
@@ -541,8 +462,11 @@ fn write_stream(
 /// reader holds its own connection, never a slot).
 fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
     shared.inflight.fetch_add(1, Ordering::SeqCst);
-    let now = shared.start.elapsed().as_micros() as u64;
-    shared.last_request_us.fetch_max(now, Ordering::SeqCst);
+    // The one clock read of the request (besides the access log's duration): when it came,
+    // for the drain, the log and the `Date` header.
+    let start = Instant::now();
+    let since = start.saturating_duration_since(shared.start).as_micros() as u64;
+    shared.last_request_us.fetch_max(since, Ordering::SeqCst);
     // A body is read before a handler slot is taken: a client sending it slowly holds its own
     // connection only.
     let mut buf = Vec::new();
@@ -552,13 +476,17 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
     } else {
         http::ReqBody::Unread
     };
-    let start = Instant::now();
+    // The `Date` of the answer: when the request came, unless its body took a while to come.
+    let mut dated = start;
+    if !matches!(body, http::ReqBody::Unread) {
+        dated = Instant::now();
+    }
     let (resp, items) = match shared.slots.take() {
         Some(_slot) => {
             if shared.delay_ms > 0 {
                 std::thread::sleep(Duration::from_millis(shared.delay_ms));
             }
-            answer(&shared.app, &rq, body, shared.log.as_deref())
+            answer(&shared.app, &rq, body, shared.log.as_deref(), start)
         }
         None => {
             let mut resp = http::error(&ApiError::overloaded());
@@ -583,11 +511,11 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
                 rq.remote_addr().copied(),
             );
             let status = resp.status;
-            let sent = respond(shared, rq, resp, items);
+            let sent = respond(shared, rq, resp, items, dated);
             log.line(addr, method.as_str(), &url, status, sent, start);
         }
         _ => {
-            respond(shared, rq, resp, items);
+            respond(shared, rq, resp, items, dated);
         }
     }
     shared.inflight.fetch_sub(1, Ordering::SeqCst);
@@ -709,29 +637,4 @@ pub fn serve(app: Arc<App>, opts: &Options, ready: impl FnOnce(SocketAddr)) -> i
     drop(servers);
     shared.flush_log();
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn test_a_slot_given_back_wakes_a_request_waiting_in_line() {
-        let slots = Slots::new(1, 1);
-        let first = slots.take().expect("a free slot");
-        std::thread::scope(|s| {
-            let waiting = s.spawn(|| slots.take().is_some());
-            // Once the waiting request is asleep in line, the line is full.
-            let t = Instant::now();
-            while slots.state.lock().unwrap().asleep == 0 {
-                assert!(t.elapsed() < Duration::from_secs(10), "never queued");
-                std::thread::yield_now();
-            }
-            assert!(slots.take().is_none(), "past the queue");
-            drop(first);
-            assert!(waiting.join().unwrap(), "the waiting request got no slot");
-        });
-        let st = slots.state.lock().unwrap();
-        assert_eq!((st.free, st.queued, st.asleep), (1, 0, 0));
-    }
 }

@@ -11,6 +11,7 @@ use crate::arrays::U64s;
 use crate::bytes::{u32_at, u64_at, Bytes};
 use crate::codebook::Codebook;
 use crate::error::ReadError;
+use crate::readahead::Readahead;
 use crate::width::Width;
 
 use super::{
@@ -32,6 +33,8 @@ pub struct RecordStore {
     codebook: Arc<Codebook>,
     /// A clustered store's slots: ordinal → position in stored order (None: the same).
     slots: Option<(Width, Bytes)>,
+    /// Which chunks of `blob` have been read ahead (shared by the clones of this view).
+    readahead: Arc<Readahead>,
 }
 
 impl std::fmt::Debug for RecordStore {
@@ -110,7 +113,6 @@ impl RecordStore {
         };
         Ok(RecordStore {
             id: NEXT_STORE.fetch_add(1, Ordering::Relaxed),
-            blob,
             offsets,
             n: n as usize,
             per_block: per_block as usize,
@@ -119,6 +121,8 @@ impl RecordStore {
             codec,
             codebook: Arc::new(codebook),
             slots,
+            readahead: Arc::new(Readahead::new(blob.len())),
+            blob,
         })
     }
 
@@ -136,6 +140,7 @@ impl RecordStore {
             codec: Codec::None,
             codebook: Arc::new(Codebook::default()),
             slots: None,
+            readahead: Arc::new(Readahead::new(0)),
         }
     }
 
@@ -187,7 +192,8 @@ impl RecordStore {
     /// Reads ahead the blocks of `ords` when they lie close together (a page of a region's
     /// variants, or of a gene's edges in a clustered store), so that a cold page costs one
     /// read rather than one per 4 KiB. The span read is that from the lowest to the highest
-    /// stored position of `ords`.
+    /// stored position of `ords`, widened to whole chunks, and only chunks not read ahead
+    /// before are asked for (a warm catalog costs no system call).
     pub fn prefetch(&self, ords: &[u64]) {
         let mut stored = ords.iter().map(|&o| {
             usize::try_from(o)
@@ -207,7 +213,7 @@ impl RecordStore {
         let (lo, hi) = (lo / self.per_block, hi / self.per_block);
         let (s, e) = (self.offsets.get(lo), self.offsets.get(hi + 1));
         if s < e && e - s <= PREFETCH_SPAN && e <= self.blob.len() as u64 {
-            self.blob.will_need(s as usize..e as usize);
+            self.readahead.will_need(&self.blob, s as usize..e as usize);
         }
     }
 

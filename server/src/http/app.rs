@@ -57,7 +57,7 @@ impl App {
     /// Adds the origin policy's headers for a request from `origin` to `r` (an answer made
     /// outside [`App::answer`], as the server's own 414, 431 and 503 answers).
     pub fn apply_cors(&self, origin: Option<&str>, r: &mut Response) {
-        r.headers.extend(self.cors.headers(origin));
+        self.cors.add_headers(origin, &mut r.headers);
     }
 
     /// `path` below the base path (None when it is not below it).

@@ -1,21 +1,48 @@
 //! The `Date` header's value, formatted once a second per thread.
 
-/// The current time as an HTTP date (`Wed, 25 Nov 2026 21:15:00 GMT`), formatted once a second
-/// per thread.
-pub fn date_now() -> String {
+use std::cell::RefCell;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// Length of an HTTP date.
+const LEN: usize = 29;
+
+/// A thread's last formatted date and the span of the monotonic clock it holds for.
+struct Cached {
+    from: Instant,
+    until: Instant,
+    text: [u8; LEN],
+}
+
+/// Appends the HTTP date (`Wed, 25 Nov 2026 21:15:00 GMT`) of `now` (a monotonic time the caller has already read, so that a
+/// request reads the clock once): the wall clock is read only when `now` leaves the second the
+/// thread formatted last.
+pub fn write_date(now: Instant, out: &mut Vec<u8>) {
     thread_local! {
-        static LAST: std::cell::RefCell<(u64, String)> = const { std::cell::RefCell::new((u64::MAX, String::new())) };
+        static LAST: RefCell<Option<Cached>> = const { RefCell::new(None) };
     }
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    LAST.with(|l| {
-        let mut l = l.borrow_mut();
-        if l.0 != secs {
-            *l = (secs, http_date(secs));
+    LAST.with_borrow_mut(|last| {
+        let fresh = last
+            .as_ref()
+            .is_some_and(|c| (c.from..c.until).contains(&now));
+        if !fresh {
+            // The wall clock at `now` (read a moment later).
+            let since = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .unwrap_or_default()
+                .saturating_sub(Instant::now().saturating_duration_since(now));
+            let mut text = [0u8; LEN];
+            let date = http_date(since.as_secs());
+            let n = date.len().min(LEN);
+            text[..n].copy_from_slice(&date.as_bytes()[..n]);
+            let left = Duration::from_secs(1) - Duration::from_nanos(since.subsec_nanos().into());
+            *last = Some(Cached {
+                from: now,
+                until: now + left,
+                text,
+            });
         }
-        l.1.clone()
-    })
+        out.extend_from_slice(&last.as_ref().expect("just set").text);
+    });
 }
 
 /// `secs` since the Unix epoch as an HTTP date (IMF-fixdate, RFC 9110 §5.6.7).
@@ -55,6 +82,29 @@ mod tests {
         assert_eq!(http_date(0), "Thu, 01 Jan 1970 00:00:00 GMT");
         assert_eq!(http_date(951_782_400), "Tue, 29 Feb 2000 00:00:00 GMT");
         assert_eq!(http_date(1_795_641_300), "Wed, 25 Nov 2026 21:15:00 GMT");
-        assert_eq!(date_now().len(), 29);
+        let mut out = Vec::new();
+        write_date(Instant::now(), &mut out);
+        assert_eq!(out.len(), LEN);
+    }
+
+    #[test]
+    fn test_a_date_is_formatted_again_once_its_second_is_over() {
+        let now = Instant::now();
+        let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+        write_date(now, &mut a);
+        write_date(now, &mut b);
+        assert_eq!(a, b, "the same instant, another date");
+        let Some(before) = now.checked_sub(Duration::from_secs(2)) else {
+            return;
+        };
+        write_date(before, &mut c);
+        assert_ne!(a, c, "the date of two seconds before reused");
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        let near: Vec<String> = (secs - 4..=secs).map(http_date).collect();
+        let c = String::from_utf8(c).unwrap();
+        assert!(near.contains(&c), "{c} is not near the wall clock");
     }
 }

@@ -151,7 +151,7 @@ impl App {
             Kind::Page(page) => self.page(req, page, &loaded, query),
             Kind::Health => health(req, &loaded),
             #[cfg(feature = "bench-floor")]
-            Kind::Floor(n) => ok(req, &loaded.etag, crate::http::floor::answer(n)),
+            Kind::Floor(n) => ok(req, loaded.etag.clone(), crate::http::floor::answer(n)),
             Kind::Endpoint((ep, path_params)) => {
                 endpoint::answer(req, loaded, ep, &path_params, (path, query), stream)
             }
@@ -195,7 +195,7 @@ impl App {
             loaded.etag.trim_end_matches('"'),
             env!("CARGO_PKG_VERSION")
         );
-        ok(req, &etag, answer)
+        ok(req, etag, answer)
     }
 }
 
@@ -206,7 +206,7 @@ fn health(req: &Request<'_>, loaded: &Loaded) -> Response {
     }
     let mut answer = Answer::from(loaded.health().to_vec());
     answer.headers.push(("Cache-Control", "no-store".into()));
-    ok(req, &loaded.etag, answer)
+    ok(req, loaded.etag.clone(), answer)
 }
 
 impl mcp::Host for App {
@@ -243,7 +243,7 @@ fn llm(req: &Request<'_>) -> Response {
             Ok(()) => {
                 return Response {
                     status: 501,
-                    headers: json_headers(&[("Cache-Control", "no-store".to_string())]),
+                    headers: json_headers(&[("Cache-Control", "no-store")]),
                     body: llm_query::not_implemented_body(),
                 }
             }
@@ -258,7 +258,7 @@ fn llm(req: &Request<'_>) -> Response {
     let mut r = error_response(&e);
     for (name, v) in &mut r.headers {
         if *name == "Allow" {
-            *v = llm_query::ALLOW.to_string();
+            *v = llm_query::ALLOW.into();
         }
     }
     r

@@ -86,7 +86,7 @@ fn run(
         .then(|| tsv::Plan::of_body(ep.body, p.verbose))
         .flatten();
     let Some(plan) = plan else {
-        return ok(req, &loaded.etag, answer);
+        return ok(req, loaded.etag.clone(), answer);
     };
     match plan.transcode(&answer.body, matches!(ep.body, Body::Object(_))) {
         Some(body) => {
@@ -96,11 +96,11 @@ fn run(
                 .push(("Content-Type", tsv::CONTENT_TYPE.into()));
             // Its own entity tag: a cache must not answer a TSV request with the JSON.
             let etag = format!("{}-tsv\"", loaded.etag.trim_end_matches('"'));
-            ok(req, &etag, answer)
+            ok(req, etag, answer)
         }
         None => {
             debug_assert!(false, "{}: the answer is not its declared body", ep.path);
-            ok(req, &loaded.etag, answer)
+            ok(req, loaded.etag.clone(), answer)
         }
     }
 }
@@ -129,9 +129,9 @@ fn batch_head(
         Ok(items) => *stream = Some(items),
         Err(e) => return error_allowing(&e, true),
     }
-    let mut headers = json_headers(&[("Cache-Control", "no-store".to_string())]);
+    let mut headers = json_headers(&[("Cache-Control", "no-store")]);
     if accepts_gzip(req.accept_encoding) {
-        headers.push(("Content-Encoding", "gzip".to_string()));
+        headers.push(("Content-Encoding", "gzip".into()));
     }
     Response {
         status: 200,

@@ -13,7 +13,7 @@ pub struct Loaded {
     /// The collections.
     pub cat: Collections,
     /// Weak entity tag: the catalog checksum.
-    pub etag: String,
+    pub etag: Arc<str>,
     /// Where it was loaded from.
     pub path: Option<PathBuf>,
     /// The `/api/health` body: it depends on the catalog alone, so it is made once.
@@ -57,7 +57,7 @@ impl Loaded {
 
     /// Wraps an opened catalog.
     pub fn from_catalog(catalog: Catalog, path: Option<PathBuf>) -> Result<Loaded, ReadError> {
-        let etag = format!("W/\"{:016x}\"", catalog.checksum());
+        let etag = format!("W/\"{:016x}\"", catalog.checksum()).into();
         let mut loaded = Loaded {
             cat: Collections::open(catalog)?,
             etag,

@@ -6,6 +6,8 @@ use std::io::Write;
 use varcat_query::error::ApiError;
 use varcat_query::handler::Answer;
 
+use crate::http::value::Value;
+
 /// Bodies at least this long are gzip-compressed when the client accepts it.
 pub const GZIP_MIN: usize = 1024;
 
@@ -52,7 +54,7 @@ pub struct Response {
     /// Status code.
     pub status: u16,
     /// Headers (besides Content-Length).
-    pub headers: Vec<(&'static str, String)>,
+    pub headers: Vec<(&'static str, Value)>,
     /// Body (the server omits it for HEAD).
     pub body: Vec<u8>,
 }
@@ -68,14 +70,17 @@ impl Response {
 }
 
 /// The headers of a JSON answer, then `extra`.
-pub fn json_headers(extra: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
-    let mut h = vec![
-        ("Content-Type", "application/json".to_string()),
-        ("Vary", "Accept-Encoding".to_string()),
-    ];
-    h.extend_from_slice(extra);
+pub fn json_headers(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, Value)> {
+    let mut h = Vec::with_capacity(2 + extra.len() + CORS_ROOM);
+    h.push(("Content-Type", Value::Static("application/json")));
+    h.push(("Vary", Value::Static("Accept-Encoding")));
+    h.extend(extra.iter().map(|&(n, v)| (n, Value::Static(v))));
     h
 }
+
+/// Room left in an answer's header list for the origin policy's headers (added last), so that
+/// adding them does not move the list.
+const CORS_ROOM: usize = 3;
 
 /// The methods a path answers (`Allow`, CORS): POST too where batches are taken.
 pub fn methods(batchable: bool) -> &'static str {
@@ -94,16 +99,16 @@ pub fn error_response(e: &ApiError) -> Response {
 /// The response for an error of a path that answers POST batches when `batchable` (its
 /// `Allow` says so).
 pub fn error_allowing(e: &ApiError, batchable: bool) -> Response {
-    let mut extra = vec![("Cache-Control", "no-store".to_string())];
+    let mut headers = json_headers(&[("Cache-Control", "no-store")]);
     if e.status == 405 {
-        extra.push(("Allow", methods(batchable).to_string()));
+        headers.push(("Allow", Value::Static(methods(batchable))));
     }
     if e.status == 503 {
-        extra.push(("Retry-After", "1".to_string()));
+        headers.push(("Retry-After", Value::Static("1")));
     }
     Response {
         status: e.status,
-        headers: json_headers(&extra),
+        headers,
         body: e.body(),
     }
 }
@@ -142,53 +147,58 @@ pub fn gzip(body: &[u8]) -> Vec<u8> {
 
 /// A 200 answer of `answer` (or 304 when the client has the entity `etag`), cacheable but
 /// revalidated.
-pub fn ok(req: &Request<'_>, etag: &str, answer: Answer) -> Response {
+pub fn ok(req: &Request<'_>, etag: impl Into<Value>, answer: Answer) -> Response {
+    let etag = etag.into();
+    let not_modified = req.if_none_match.is_some_and(|v| {
+        v.split(',').any(|t| {
+            let t = t.trim();
+            t == &*etag || t == "*" || t == &etag[2..]
+        })
+    });
+    let gzip_body =
+        !not_modified && answer.body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding);
+    let answers = |name: &str| answer.headers.iter().any(|(n, _)| *n == name);
+    let mut headers = Vec::with_capacity(5 + answer.headers.len() + CORS_ROOM);
+    // The answer's own Content-Type, Cache-Control or Vary replaces the default; a 304 has no
+    // Content-Type.
+    if !not_modified && !answers("Content-Type") {
+        headers.push(("Content-Type", Value::Static("application/json")));
+    }
+    if !answers("Vary") {
+        headers.push(("Vary", Value::Static("Accept-Encoding")));
+    }
     // A cache may keep an answer but must revalidate it (a 304 costs little): after a
     // reload the ETag changes and the new catalog's answer comes.
-    let mut headers = json_headers(&[
-        ("Cache-Control", "no-cache".to_string()),
-        ("ETag", etag.to_string()),
-    ]);
-    for name in ["Content-Type", "Cache-Control", "Vary"] {
-        if answer.headers.iter().any(|(n, _)| *n == name) {
-            headers.retain(|(n, _)| *n != name);
-        }
+    if !answers("Cache-Control") {
+        headers.push(("Cache-Control", Value::Static("no-cache")));
     }
-    headers.extend(answer.headers);
-    let body = answer.body;
-    let not_modified = req.if_none_match.is_some_and(|v| {
-        v.split(',')
-            .any(|t| t.trim() == etag || t.trim() == "*" || t.trim() == &etag[2..])
-    });
+    headers.push(("ETag", etag));
+    headers.extend(
+        answer
+            .headers
+            .into_iter()
+            .filter(|(n, _)| !(not_modified && *n == "Content-Type"))
+            .map(|(n, v)| (n, Value::Owned(v))),
+    );
     if not_modified {
-        headers.retain(|(n, _)| *n != "Content-Type");
         return Response {
             status: 304,
             headers,
             body: Vec::new(),
         };
     }
-    ok_response(req, headers, body)
-}
-
-/// A 200 answer, gzip-compressed when it is long enough and the client accepts it.
-fn ok_response(
-    req: &Request<'_>,
-    mut headers: Vec<(&'static str, String)>,
-    body: Vec<u8>,
-) -> Response {
-    if body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding) {
-        headers.push(("Content-Encoding", "gzip".to_string()));
+    if gzip_body {
+        headers.push(("Content-Encoding", Value::Static("gzip")));
         return Response {
             status: 200,
             headers,
-            body: gzip(&body),
+            body: gzip(&answer.body),
         };
     }
     Response {
         status: 200,
         headers,
-        body,
+        body: answer.body,
     }
 }
 

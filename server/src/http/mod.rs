@@ -3,7 +3,8 @@
 //!
 //! [`message`]: the request and response and what every answer shares; [`loaded`]: the
 //! catalog being served; [`app`]: the application's state; [`dispatch`]: which kind of request
-//! this is and one arm per kind, the endpoint arm in [`endpoint`]; [`date`]: the `Date` header.
+//! this is and one arm per kind, the endpoint arm in [`endpoint`]; [`date`]: the `Date` header;
+//! [`value`]: a header's value.
 
 pub mod app;
 pub mod date;
@@ -13,8 +14,9 @@ pub mod endpoint;
 pub mod floor;
 pub mod loaded;
 pub mod message;
+pub mod value;
 
 pub use app::App;
-pub use date::date_now;
+pub use date::write_date;
 pub use loaded::{FileStamp, Loaded};
 pub use message::{error, ReqBody, Request, Response, GZIP_MIN};

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::{code, error, Host, MAX_MESSAGE};
 use crate::http::message::{ReqBody, Request, Response};
+use crate::http::value::Value as HeaderValue;
 
 /// The path below the base path.
 pub const PATH: &str = "/mcp";
@@ -53,11 +54,11 @@ pub fn origin_allowed(cors: &Policy, origin: Option<&str>, host: Option<&str>) -
 }
 
 fn json_response(status: u16, body: Option<&Value>, extra: &[(&'static str, &str)]) -> Response {
-    let mut headers = vec![("Cache-Control", "no-store".to_string())];
-    headers.extend(extra.iter().map(|(n, v)| (*n, v.to_string())));
+    let mut headers: Vec<(&'static str, HeaderValue)> = vec![("Cache-Control", "no-store".into())];
+    headers.extend(extra.iter().map(|(n, v)| (*n, v.to_string().into())));
     let body = match body {
         Some(v) => {
-            headers.push(("Content-Type", "application/json".to_string()));
+            headers.push(("Content-Type", "application/json".into()));
             serde_json::to_vec(v).unwrap_or_default()
         }
         None => Vec::new(),

@@ -109,7 +109,7 @@ fn see_other(p: &Place, q: &str) -> Response {
     Response {
         status: 303,
         headers: vec![
-            ("Location", to.clone()),
+            ("Location", to.clone().into()),
             ("Content-Type", "text/html; charset=utf-8".into()),
             ("Cache-Control", "no-cache".into()),
         ],
