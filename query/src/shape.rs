@@ -202,8 +202,6 @@ struct FieldIdsOf {
     /// By member of the shape: its field's position in `sorted`, if it reads one present in
     /// the collection.
     slot: Vec<Option<usize>>,
-    /// By member: `"name":`, after a comma but for the first, written with one copy.
-    keys: Vec<Box<[u8]>>,
 }
 
 /// Most distinct stored members a shape is looked up in one pass for ([`Render::object_of`]);
@@ -248,17 +246,7 @@ impl<'a> Render<'a> {
             .iter()
             .map(|id| id.and_then(|id| sorted.binary_search(&id).ok()))
             .collect();
-        let keys = shape
-            .members
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                format!("{}\"{}\":", if i > 0 { "," } else { "" }, m.name)
-                    .into_bytes()
-                    .into()
-            })
-            .collect();
-        let ids = Rc::new(FieldIdsOf { sorted, slot, keys });
+        let ids = Rc::new(FieldIdsOf { sorted, slot });
         cache.push(FieldIds {
             shape: sp,
             coll: cp,
@@ -301,7 +289,12 @@ impl<'a> Render<'a> {
             r.get_sorted(&ids.sorted, &mut found[..ids.sorted.len()]);
         }
         for (i, m) in shape.members.iter().enumerate() {
-            out.extend_from_slice(&ids.keys[i]);
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            out.extend_from_slice(m.name.as_bytes());
+            out.extend_from_slice(b"\":");
             // The stored member this one reads ([`Render::ids`]), unless null.
             let value = || {
                 ids.slot[i]
