@@ -106,6 +106,22 @@ impl<'a> Record<'a> {
         None
     }
 
+    /// The JSON bytes of each member of `sorted` (field ids in increasing order) into `out`
+    /// (as long; None where absent): one pass along the record's ids, sorted too, instead of a
+    /// search per member (a page prints most members of every row).
+    pub fn get_sorted(&self, sorted: &[u16], out: &mut [Option<&'a [u8]>]) {
+        let mut i = 0;
+        for (want, slot) in sorted.iter().zip(out.iter_mut()) {
+            while i < self.n && self.id(i) < *want {
+                i += 1;
+            }
+            *slot = (i < self.n && self.id(i) == *want)
+                .then(|| self.range(i))
+                .flatten()
+                .map(|r| &self.bytes[r]);
+        }
+    }
+
     /// The JSON bytes of member `field`.
     pub fn get(&self, field: u16) -> Option<&'a [u8]> {
         self.find(field).map(|r| &self.bytes[r])
@@ -114,5 +130,32 @@ impl<'a> Record<'a> {
     /// All members as (field id, JSON bytes).
     pub fn members(&self) -> impl Iterator<Item = (u16, &'a [u8])> + '_ {
         (0..self.n).filter_map(move |i| Some((self.id(i), &self.bytes[self.range(i)?])))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One pass over sorted ids finds what a search per id finds: present members, absent
+    /// ones between, before and after them, and nothing from a corrupt record.
+    #[test]
+    fn test_get_sorted_agrees_with_get() {
+        let mut b = RecordBuf::new();
+        for (id, v) in [(2u16, "1"), (5, "\"a\""), (9, "[]"), (12, "null")] {
+            b.set(id, v.as_bytes().to_vec());
+        }
+        let enc = b.encode();
+        let r = Record::new(&enc);
+        let wanted = [0u16, 2, 3, 5, 9, 11, 12, 40];
+        let mut out = [None; 8];
+        r.get_sorted(&wanted, &mut out);
+        let each: Vec<_> = wanted.iter().map(|&id| r.get(id)).collect();
+        assert_eq!(out.to_vec(), each);
+        assert_eq!(out[1], Some(&b"1"[..]));
+        assert_eq!(out[0], None);
+        let mut none = [Some(&b"x"[..]); 3];
+        Record::new(&enc[..5]).get_sorted(&[2, 5, 9], &mut none);
+        assert_eq!(none, [None, None, None]);
     }
 }

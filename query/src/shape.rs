@@ -192,8 +192,21 @@ pub struct Render<'a> {
 struct FieldIds {
     shape: *const Shape,
     coll: *const Collection,
-    ids: Rc<[Option<u16>]>,
+    ids: Rc<FieldIdsOf>,
 }
+
+/// How the members of one shape are found in the records of one collection.
+struct FieldIdsOf {
+    /// The distinct field ids the shape reads, in increasing order (as records hold them).
+    sorted: Vec<u16>,
+    /// By member of the shape: its field's position in `sorted`, if it reads one present in
+    /// the collection.
+    slot: Vec<Option<usize>>,
+}
+
+/// Most distinct stored members a shape is looked up in one pass for ([`Render::object_of`]);
+/// a wider shape searches the record per member.
+const ONE_PASS: usize = 48;
 
 impl<'a> Render<'a> {
     /// A renderer.
@@ -206,7 +219,7 @@ impl<'a> Render<'a> {
     }
 
     /// By member of `shape`: the id in `coll` of the stored member it reads, if any.
-    fn ids(&self, coll: &Collection, shape: &Shape) -> Rc<[Option<u16>]> {
+    fn ids(&self, coll: &Collection, shape: &Shape) -> Rc<FieldIdsOf> {
         let (sp, cp) = (shape as *const Shape, coll as *const Collection);
         let mut cache = self.ids.borrow_mut();
         if let Some(f) = cache.iter().find(|f| f.shape == sp && f.coll == cp) {
@@ -215,7 +228,7 @@ impl<'a> Render<'a> {
         // Shapes name stored members (checked against the schema by `name_in`); the renderer
         // copies their bytes, as engine::Read would.
         #[allow(clippy::disallowed_methods)]
-        let ids: Rc<[Option<u16>]> = shape
+        let by_member: Vec<Option<u16>> = shape
             .members
             .iter()
             .map(|m| match m.src {
@@ -226,6 +239,14 @@ impl<'a> Render<'a> {
                 Src::Doc | Src::Const(_) | Src::Fn(_) => None,
             })
             .collect();
+        let mut sorted: Vec<u16> = by_member.iter().flatten().copied().collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let slot = by_member
+            .iter()
+            .map(|id| id.and_then(|id| sorted.binary_search(&id).ok()))
+            .collect();
+        let ids = Rc::new(FieldIdsOf { sorted, slot });
         cache.push(FieldIds {
             shape: sp,
             coll: cp,
@@ -261,6 +282,12 @@ impl<'a> Render<'a> {
     ) {
         out.push(b'{');
         let ids = self.ids(coll, shape);
+        // The members the shape reads, found in one pass along the record's sorted ids.
+        let mut found: [Option<&[u8]>; ONE_PASS] = [None; ONE_PASS];
+        let one_pass = ids.sorted.len() <= ONE_PASS;
+        if let (Some(r), true) = (&rec, one_pass) {
+            r.get_sorted(&ids.sorted, &mut found[..ids.sorted.len()]);
+        }
         for (i, m) in shape.members.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
@@ -270,8 +297,11 @@ impl<'a> Render<'a> {
             out.extend_from_slice(b"\":");
             // The stored member this one reads ([`Render::ids`]), unless null.
             let value = || {
-                ids[i]
-                    .and_then(|id| rec.as_ref().and_then(|r| r.get(id)))
+                ids.slot[i]
+                    .and_then(|k| match one_pass {
+                        true => found[k],
+                        false => rec.as_ref().and_then(|r| r.get(ids.sorted[k])),
+                    })
                     .filter(|v| *v != b"null")
             };
             let written = match m.src {

@@ -60,6 +60,12 @@ impl StoredRecord {
         Some(&self.block[self.range.start + r.start..self.range.start + r.end])
     }
 
+    /// The JSON bytes of each member of `sorted` (field ids in increasing order) into `out`
+    /// ([`Record::get_sorted`]).
+    pub fn get_sorted<'s>(&'s self, sorted: &[u16], out: &mut [Option<&'s [u8]>]) {
+        Record::new(&self.block[self.range.clone()]).get_sorted(sorted, out)
+    }
+
     /// All members as (field id, JSON bytes).
     pub fn members(&self) -> impl Iterator<Item = (u16, &[u8])> + '_ {
         let v = Record::new(&self.block[self.range.clone()]);
