@@ -342,24 +342,7 @@ pub fn tsta1() -> Vec<&'static Value> {
 }
 
 /// The score members of a coding variant, in answer order.
-pub const SCORES: &[&str] = &[
-    "SIFT_score",
-    "SIFT4G_score",
-    "Polyphen2_HDIV_score",
-    "Polyphen2_HVAR_score",
-    "VEST4_score",
-    "REVEL_score",
-    "MutPred_score",
-    "BayesDel_addAF_score",
-    "BayesDel_noAF_score",
-    "VARITY_R_score",
-    "VARITY_ER_score",
-    "VARITY_R_LOO_score",
-    "VARITY_ER_LOO_score",
-    "ESM1b_score",
-    "AlphaMissense_score",
-    "CADD_raw_score",
-];
+pub use varcat_format::schema::CODING_SCORES as SCORES;
 
 /// A coding variant as the coding-variant paths answer it.
 pub fn coding_row(cv: &Value) -> Value {

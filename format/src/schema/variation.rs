@@ -115,6 +115,26 @@ collection! {
     }
 }
 
+/// A coding variant's predictor scores (dbNSFP's), in the order its answers print them.
+pub const CODING_SCORES: &[&str] = &[
+    coding_variants::SIFT_score,
+    coding_variants::SIFT4G_score,
+    coding_variants::Polyphen2_HDIV_score,
+    coding_variants::Polyphen2_HVAR_score,
+    coding_variants::VEST4_score,
+    coding_variants::REVEL_score,
+    coding_variants::MutPred_score,
+    coding_variants::BayesDel_addAF_score,
+    coding_variants::BayesDel_noAF_score,
+    coding_variants::VARITY_R_score,
+    coding_variants::VARITY_ER_score,
+    coding_variants::VARITY_R_LOO_score,
+    coding_variants::VARITY_ER_LOO_score,
+    coding_variants::ESM1b_score,
+    coding_variants::AlphaMissense_score,
+    coding_variants::CADD_raw_score,
+];
+
 /// 4.4 order: (protein_id, aapos, hgvsp, _key); the derived score table shares it.
 const CODING_ORDER: Order = Order::Fields(&[
     coding_variants::protein_id,

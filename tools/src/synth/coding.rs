@@ -73,24 +73,7 @@ fn emit(x: &Site, s: &mut Sink, rng: &mut Rng) -> io::Result<()> {
             )
             .null("codonpos")
             .s("transcript_id", &tid);
-        for k in [
-            "SIFT_score",
-            "SIFT4G_score",
-            "Polyphen2_HDIV_score",
-            "Polyphen2_HVAR_score",
-            "VEST4_score",
-            "REVEL_score",
-            "MutPred_score",
-            "BayesDel_addAF_score",
-            "BayesDel_noAF_score",
-            "VARITY_R_score",
-            "VARITY_ER_score",
-            "VARITY_R_LOO_score",
-            "VARITY_ER_LOO_score",
-            "ESM1b_score",
-            "AlphaMissense_score",
-            "CADD_raw_score",
-        ] {
+        for &k in varcat_format::schema::CODING_SCORES {
             match score(rng, 0.5) {
                 Some(x) => o.f(k, x),
                 None => o.null(k),
