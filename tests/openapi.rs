@@ -196,6 +196,7 @@ fn check_batch_examples(doc: &Value, path: &str, op: &Value, get_op: &Value) -> 
         let mut body = serde_json::Map::new();
         let mut list = None;
         for (k, v) in varcat_query::query::RawQuery::parse(query).unwrap().pairs {
+            let (k, v) = (k.into_owned(), v.into_owned());
             if list.is_none() && listed.contains(&k.as_str()) {
                 list = Some(k.clone());
                 body.insert(k, serde_json::json!([v, "bad\u{1}"]));

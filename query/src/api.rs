@@ -122,14 +122,16 @@ pub fn route(path: &str) -> Option<Result<Routed, ApiError>> {
         .strip_suffix('/')
         .filter(|p| !p.is_empty())
         .unwrap_or(path);
-    let segs: Vec<&str> = path.split('/').collect();
+    // Template and path walked segment by segment: no vector per endpoint tried (this runs for
+    // every request, over the whole table in the worst case).
+    let slashes = |p: &str| p.bytes().filter(|&b| b == b'/').count();
+    let depth = slashes(path);
     'next: for &ep in ENDPOINTS {
-        let tmpl: Vec<&'static str> = ep.path.split('/').collect();
-        if tmpl.len() != segs.len() {
+        if slashes(ep.path) != depth {
             continue;
         }
         let mut params = Vec::new();
-        for (t, s) in tmpl.iter().zip(&segs) {
+        for (t, s) in ep.path.split('/').zip(path.split('/')) {
             if let Some(name) = t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
                 if s.is_empty() {
                     continue 'next;

@@ -7,6 +7,7 @@
 //! Here: which endpoints and parameters take batches, reading a batch request, and answering
 //! one value's item ([`Batch::item`]). The transport streams the items one at a time.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use serde_json::Value;
@@ -131,7 +132,11 @@ pub fn read(ep: &Endpoint, query: &str, body: &[u8]) -> Result<Batch, ApiError> 
             )))
         }
     };
-    let mut pairs = RawQuery::parse(query)?.pairs;
+    let mut pairs: Vec<(String, String)> = RawQuery::parse(query)?
+        .pairs
+        .into_iter()
+        .map(|(n, v)| (n.into_owned(), v.into_owned()))
+        .collect();
     if pairs.len() + object.len() > MAX_PARAMS {
         return Err(bad(Issue::general(format!(
             "too many parameters: at most {MAX_PARAMS} are accepted"
@@ -308,8 +313,11 @@ fn one(
     if id.is_empty() {
         return Err(ApiError::param(name, format!("{name} is empty")));
     }
-    let mut pairs = batch.pairs.clone();
-    pairs.push((name.to_string(), id.to_string()));
+    let pairs = (batch.pairs.iter())
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .chain(std::iter::once((name, id)))
+        .map(|(n, v)| (Cow::Borrowed(n), Cow::Borrowed(v)))
+        .collect();
     let p = params::parse(&ep.accepts, &RawQuery { pairs }, path_params)?;
     Ok(ep.answer(ctx, &p)?.body)
 }

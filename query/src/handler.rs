@@ -15,7 +15,7 @@ pub struct Answer {
     /// JSON body.
     pub body: Vec<u8>,
     /// Extra headers (e.g. the mark of a capped answer).
-    pub headers: Vec<(&'static str, String)>,
+    pub headers: crate::spare::Headers,
     /// Whether another page follows (None: not a page, or an empty one); the `Link` header's
     /// `rel="next"` comes from it.
     pub more: Option<bool>,
@@ -26,7 +26,7 @@ impl Answer {
     pub fn page(body: Vec<u8>, more: bool) -> Answer {
         Answer {
             body,
-            headers: Vec::new(),
+            headers: crate::spare::headers(),
             more: Some(more),
         }
     }
@@ -36,7 +36,7 @@ impl From<Vec<u8>> for Answer {
     fn from(body: Vec<u8>) -> Answer {
         Answer {
             body,
-            headers: Vec::new(),
+            headers: crate::spare::headers(),
             more: None,
         }
     }

@@ -24,5 +24,6 @@ pub mod prelude;
 pub mod query;
 pub mod sets;
 pub mod shape;
+pub mod spare;
 pub mod tsv;
 pub mod vocab;

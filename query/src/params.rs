@@ -4,8 +4,6 @@
 //! table; this module is the one place that checks them. `page`, `limit`, `verbose` and
 //! `organism` are accepted everywhere. Every problem is reported at once.
 
-use std::collections::HashMap;
-
 use std::fmt;
 use std::str::FromStr;
 use varcat_format::schema::{self, Coll};
@@ -277,7 +275,8 @@ pub struct Params {
     pub organism: Organism,
     /// What the endpoint declares: reading anything else is a bug (checked in debug builds).
     declared: &'static [&'static Param],
-    values: HashMap<&'static str, Value>,
+    /// Each given parameter's value, by declared name (a handful: a list beats hashing).
+    values: Vec<(&'static str, Value)>,
 }
 
 /// One typed accessor per [`Value`] variant: `$name(&PARAM)` is the value of `PARAM` when it
@@ -310,7 +309,10 @@ impl Params {
             "a handler reads `{}`, which its endpoint does not declare",
             p.name
         );
-        self.values.get(p.name)
+        self.values
+            .iter()
+            .find(|(n, _)| *n == p.name)
+            .map(|(_, v)| v)
     }
 
     /// True when `p` was given.
@@ -518,8 +520,10 @@ pub fn parse(
     path: &[(&'static str, String)],
 ) -> Result<Params, ApiError> {
     let mut issues = Vec::new();
-    let mut values: HashMap<&'static str, Value> = HashMap::new();
-    let mut seen: HashMap<&'static str, &str> = HashMap::new();
+    let mut values: Vec<(&'static str, Value)> = Vec::new();
+    // (declared name, the name it was given by)
+    let mut seen: Vec<(&'static str, &str)> = Vec::new();
+    let is_seen = |seen: &[(&str, &str)], name: &str| seen.iter().any(|(n, _)| *n == name);
     let (mut page, mut limit, mut verbose, mut format) = (0u64, None, false, None);
     let mut organism = accepts
         .organisms
@@ -528,13 +532,8 @@ pub fn parse(
         .find(|o| *o == Organism::Human)
         .unwrap_or(Organism::Human);
 
-    let mut given: Vec<(&str, &str)> = raw
-        .pairs
-        .iter()
-        .map(|(n, v)| (n.as_str(), v.as_str()))
-        .collect();
-    given.extend(path.iter().map(|(n, v)| (*n, v.as_str())));
-    for (name, v) in given {
+    let given = raw.pairs.iter().map(|(n, v)| (n.as_ref(), v.as_ref()));
+    for (name, v) in given.chain(path.iter().map(|(n, v)| (*n, v.as_str()))) {
         match name {
             "page" => match non_negative(v) {
                 Ok(p) => page = p,
@@ -601,17 +600,16 @@ pub fn parse(
                     issues.push(Issue::param(name, msg));
                     continue;
                 };
-                if let Some(first) = seen.insert(p.name, name) {
+                if let Some(&(_, first)) = seen.iter().find(|(n, _)| *n == p.name) {
                     issues.push(Issue::param(
                         name,
                         format!("{first} and {name} are the same parameter; give it once"),
                     ));
                     continue;
                 }
+                seen.push((p.name, name));
                 match check(p.kind, name, v) {
-                    Ok(val) => {
-                        values.insert(p.name, val);
-                    }
+                    Ok(val) => values.push((p.name, val)),
                     Err(m) => issues.push(Issue::param(name, m)),
                 }
             }
@@ -620,7 +618,7 @@ pub fn parse(
     for rule in accepts.rules {
         match rule {
             Rule::AtLeastOne(ps) => {
-                if !ps.iter().any(|p| seen.contains_key(p.name)) {
+                if !ps.iter().any(|p| is_seen(&seen, p.name)) {
                     issues.push(Issue::general(format!(
                         "at least one of {} must be given",
                         names(ps)
@@ -628,7 +626,7 @@ pub fn parse(
                 }
             }
             Rule::Required(p) => {
-                if !seen.contains_key(p.name) {
+                if !is_seen(&seen, p.name) {
                     let name = p.name;
                     issues.push(Issue::param(name, format!("{name} is required")));
                 }

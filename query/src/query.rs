@@ -5,21 +5,32 @@
 //! Values are trimmed and an empty value counts as absent. More than [`MAX_PARAMS`] parameters,
 //! or one given twice, is an error. Typed checks happen in [`crate::params`].
 
+use std::borrow::Cow;
+
 use crate::error::{ApiError, Issue};
 
 /// Most parameters a request may carry.
 pub const MAX_PARAMS: usize = 64;
 
-/// Decoded query parameters, in request order, empty values removed.
+/// Decoded query parameters, in request order, empty values removed; a name or value with
+/// nothing to decode is borrowed from the query string.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RawQuery {
+pub struct RawQuery<'q> {
     /// (name, trimmed non-empty value).
-    pub pairs: Vec<(String, String)>,
+    pub pairs: Vec<(Cow<'q, str>, Cow<'q, str>)>,
 }
 
 /// Percent-decodes one component (`plus_is_space` for query strings).
 pub fn percent_decode(s: &str, plus_is_space: bool) -> Result<String, &'static str> {
+    decode(s, plus_is_space).map(Cow::into_owned)
+}
+
+/// [`percent_decode`], borrowing `s` when there is nothing to decode in it.
+pub fn decode(s: &str, plus_is_space: bool) -> Result<Cow<'_, str>, &'static str> {
     let b = s.as_bytes();
+    if !b.iter().any(|&c| c == b'%' || (plus_is_space && c == b'+')) {
+        return Ok(Cow::Borrowed(s));
+    }
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
@@ -45,13 +56,15 @@ pub fn percent_decode(s: &str, plus_is_space: bool) -> Result<String, &'static s
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "not valid UTF-8 after percent-decoding")
+    String::from_utf8(out)
+        .map(Cow::Owned)
+        .map_err(|_| "not valid UTF-8 after percent-decoding")
 }
 
-impl RawQuery {
+impl<'q> RawQuery<'q> {
     /// Parses the part of a URL after `?` (without the `?`).
-    pub fn parse(query: &str) -> Result<RawQuery, ApiError> {
-        let mut pairs: Vec<(String, String)> = Vec::new();
+    pub fn parse(query: &'q str) -> Result<RawQuery<'q>, ApiError> {
+        let mut pairs: Vec<(Cow<'q, str>, Cow<'q, str>)> = Vec::new();
         let mut issues = Vec::new();
         let mut count = 0;
         for part in query.split('&') {
@@ -65,7 +78,7 @@ impl RawQuery {
                 ))]));
             }
             let (raw_name, raw_value) = part.split_once('=').unwrap_or((part, ""));
-            let name = match percent_decode(raw_name, true) {
+            let name = match decode(raw_name, true) {
                 Ok(n) => n,
                 Err(why) => {
                     issues.push(Issue::general(format!(
@@ -74,7 +87,7 @@ impl RawQuery {
                     continue;
                 }
             };
-            let value = match percent_decode(raw_value, true) {
+            let value = match decode(raw_value, true) {
                 Ok(v) => v,
                 Err(why) => {
                     issues.push(Issue::param(
@@ -84,12 +97,16 @@ impl RawQuery {
                     continue;
                 }
             };
-            let value = value.trim();
+            let value = match value {
+                Cow::Borrowed(v) => Cow::Borrowed(v.trim()),
+                Cow::Owned(v) if v.trim().len() == v.len() => Cow::Owned(v),
+                Cow::Owned(v) => Cow::Owned(v.trim().to_string()),
+            };
             if value.is_empty() {
                 continue;
             }
             if pairs.iter().any(|(n, _)| *n == name) {
-                if !issues.iter().any(|i: &Issue| i.path == [name.clone()]) {
+                if !issues.iter().any(|i: &Issue| i.path == [&*name]) {
                     issues.push(Issue::param(
                         &name,
                         format!("{name} is given more than once"),
@@ -97,7 +114,7 @@ impl RawQuery {
                 }
                 continue;
             }
-            pairs.push((name, value.to_string()));
+            pairs.push((name, value));
         }
         if issues.is_empty() {
             Ok(RawQuery { pairs })
@@ -111,7 +128,7 @@ impl RawQuery {
         self.pairs
             .iter()
             .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v.as_ref())
     }
 }
 

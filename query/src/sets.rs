@@ -220,8 +220,8 @@ pub fn member_number_test<'a>(
         let Some(c) = coll else { return false };
         match inner {
             Some(b) => c
-                .inner_value(o, top, b)
-                .and_then(|v| varcat_format::json_scan::number(&v)),
+                .with_inner_value(o, top, b, varcat_format::json_scan::number)
+                .flatten(),
             None => c
                 .value(o, top)
                 .and_then(|v| std::str::from_utf8(&v).ok()?.parse().ok()),

@@ -364,7 +364,7 @@ impl<'a> Render<'a> {
         items: impl IntoIterator<Item = (&'c Collection, u64)>,
         select: impl Fn(&Collection, u64) -> &'s Shape,
     ) -> Vec<u8> {
-        let mut out = Vec::with_capacity(4096);
+        let mut out = crate::spare::body(4096);
         out.push(b'[');
         for (i, (c, o)) in items.into_iter().enumerate() {
             if i > 0 {

@@ -306,7 +306,9 @@ fn write_response(
         }
         sent
     })?;
-    Ok(resp.body.len())
+    let len = resp.body.len();
+    http::message::give_back(resp);
+    Ok(len)
 }
 
 /// Pieces of a streamed body are sent in chunks of about this size (a piece at least this

@@ -292,27 +292,49 @@ impl Codebook {
     /// None when absent or corrupt. Agrees with `json_scan::member` over
     /// [`Codebook::decode_member`]'s bytes.
     pub fn decode_inner(&self, enc: &[u8], field: u16, name: &[u8]) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        self.decode_inner_into(enc, field, name, &mut out)?;
+        Some(out)
+    }
+
+    /// [`Codebook::decode_inner`] into `out` (cleared first), so that a caller testing one
+    /// member of many records reuses one buffer.
+    pub fn decode_inner_into(
+        &self,
+        enc: &[u8],
+        field: u16,
+        name: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Option<()> {
+        out.clear();
         let (mut c, class) = self.place(enc, field)?;
         let Some(Class::Obj(members)) = class else {
             // Stored verbatim or in another class: print it and scan the text.
-            let mut whole = Vec::new();
             match class {
-                None => whole.extend_from_slice(c.bytes()?),
-                Some(class) => decode_value(class, &mut c, &mut whole)?,
+                None => out.extend_from_slice(c.bytes()?),
+                Some(class) => decode_value(class, &mut c, out)?,
             }
-            return crate::json_scan::member(&whole, name).map(<[u8]>::to_vec);
+            let (start, len) = {
+                let member = crate::json_scan::member(out, name)?;
+                (
+                    member.as_ptr() as usize - out.as_ptr() as usize,
+                    member.len(),
+                )
+            };
+            out.copy_within(start..start + len, 0);
+            out.truncate(len);
+            return Some(());
         };
         let nulls = c.take(members.len().div_ceil(8))?;
         for (i, (n, class)) in members.iter().enumerate() {
             let null = nulls[i / 8] >> (i % 8) & 1 == 1;
             if n.as_slice() == name {
-                let mut out = Vec::new();
                 if null {
                     out.extend_from_slice(b"null");
                 } else {
-                    decode_value(class, &mut c, &mut out)?;
+                    decode_value(class, &mut c, out)?;
                 }
-                return Some(out);
+                return Some(());
             }
             if !null {
                 skip_value(class, &mut c)?;

@@ -329,6 +329,33 @@ impl RecordStore {
         )
     }
 
+    /// `f` of [`RecordStore::inner`]'s bytes, decoded into the thread's scratch buffer rather
+    /// than a vector of their own (a predicate tests one member of every record of a range).
+    pub fn with_inner<T>(
+        &self,
+        ord: u64,
+        field: u16,
+        name: &str,
+        f: impl FnOnce(&[u8]) -> T,
+    ) -> Option<T> {
+        let f = std::cell::Cell::new(Some(f));
+        self.read(
+            ord,
+            |r| crate::json_scan::member(r.get(field)?, name.as_bytes()).map(f.take()?),
+            |c, i| {
+                let mut scratch = std::mem::take(&mut c.scratch);
+                let got = self.with_encoded(c, i, |enc| {
+                    self.codebook
+                        .decode_inner_into(enc, field, name.as_bytes(), &mut scratch)
+                });
+                let out = got.and_then(|()| f.take().map(|f| f(&scratch)));
+                scratch.clear();
+                c.scratch = scratch;
+                out
+            },
+        )
+    }
+
     /// [`Codebook::visit`] of record `ord`: the members `top` and the wanted inner members
     /// of `inner`, decoded alone in one pass. None when the record is not read so (in the
     /// thread's decoded cache, corrupt, or escaped where it matters): read it whole then.

@@ -339,7 +339,7 @@ pub fn transitive_closure(ctx: &Ctx<'_>, p: &Params) -> Reply {
         .expect("serialises")
         .into();
     if let Some(why) = found.capped {
-        a.headers.push((CAPPED_HEADER, why));
+        a.headers.push((CAPPED_HEADER, why.into()));
     }
     Ok(a)
 }

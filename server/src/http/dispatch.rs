@@ -204,7 +204,9 @@ fn health(req: &Request<'_>, loaded: &Loaded) -> Response {
     if let Some(e) = method_error(req.method) {
         return error_response(&e);
     }
-    let mut answer = Answer::from(loaded.health().to_vec());
+    let mut body = varcat_query::spare::body(loaded.health().len());
+    body.extend_from_slice(loaded.health());
+    let mut answer = Answer::from(body);
     answer.headers.push(("Cache-Control", "no-store".into()));
     ok(req, loaded.etag.clone(), answer)
 }

@@ -74,12 +74,12 @@ fn run(
         Err(e) => return error_response(&e),
     };
     if let Some(l) = link::of_answer(ep, &answer, path, query, p.page) {
-        answer.headers.push(("Link", l));
+        answer.headers.push(("Link", l.into()));
     }
     if has_tsv {
         answer
             .headers
-            .push(("Vary", "Accept, Accept-Encoding".to_string()));
+            .push(("Vary", "Accept, Accept-Encoding".into()));
     }
     // The column plan is made only for a TSV answer (JSON answers pay nothing for it).
     let plan = want_tsv

@@ -1,10 +1,12 @@
 //! One request in, one response out: the parts of a request that matter, the response, and
 //! what every answer shares (JSON headers, the error response, gzip, ETag and 304).
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use varcat_query::error::ApiError;
 use varcat_query::handler::Answer;
+use varcat_query::spare;
 
 use crate::http::value::Value;
 
@@ -67,6 +69,30 @@ impl Response {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// A response's header list.
+pub type Headers = Vec<(&'static str, Value)>;
+
+thread_local! {
+    static HEADERS: std::cell::Cell<Headers> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// An empty response header list: the thread's spare, given back by [`give_back`] once the
+/// last answer was written (no allocation per answer).
+fn spare_headers() -> Headers {
+    HEADERS.with(std::cell::Cell::take)
+}
+
+/// Gives a written response's buffers back for the thread's next answer
+/// ([`varcat_query::spare`] for the body).
+pub fn give_back(r: Response) {
+    let mut headers = r.headers;
+    headers.clear();
+    if headers.capacity() <= 64 {
+        HEADERS.with(|spare| spare.set(headers));
+    }
+    spare::give_body(r.body);
 }
 
 /// The headers of a JSON answer, then `extra`.
@@ -147,7 +173,7 @@ pub fn gzip(body: &[u8]) -> Vec<u8> {
 
 /// A 200 answer of `answer` (or 304 when the client has the entity `etag`), cacheable but
 /// revalidated.
-pub fn ok(req: &Request<'_>, etag: impl Into<Value>, answer: Answer) -> Response {
+pub fn ok(req: &Request<'_>, etag: impl Into<Value>, mut answer: Answer) -> Response {
     let etag = etag.into();
     let not_modified = req.if_none_match.is_some_and(|v| {
         v.split(',').any(|t| {
@@ -158,7 +184,8 @@ pub fn ok(req: &Request<'_>, etag: impl Into<Value>, answer: Answer) -> Response
     let gzip_body =
         !not_modified && answer.body.len() >= GZIP_MIN && accepts_gzip(req.accept_encoding);
     let answers = |name: &str| answer.headers.iter().any(|(n, _)| *n == name);
-    let mut headers = Vec::with_capacity(5 + answer.headers.len() + CORS_ROOM);
+    let mut headers = spare_headers();
+    headers.reserve(5 + answer.headers.len() + CORS_ROOM);
     // The answer's own Content-Type, Cache-Control or Vary replaces the default; a 304 has no
     // Content-Type.
     if !not_modified && !answers("Content-Type") {
@@ -176,11 +203,16 @@ pub fn ok(req: &Request<'_>, etag: impl Into<Value>, answer: Answer) -> Response
     headers.extend(
         answer
             .headers
-            .into_iter()
+            .drain(..)
             .filter(|(n, _)| !(not_modified && *n == "Content-Type"))
-            .map(|(n, v)| (n, Value::Owned(v))),
+            .map(|(n, v)| match v {
+                Cow::Borrowed(v) => (n, Value::Static(v)),
+                Cow::Owned(v) => (n, Value::Owned(v)),
+            }),
     );
+    spare::give_headers(answer.headers);
     if not_modified {
+        spare::give_body(answer.body);
         return Response {
             status: 304,
             headers,
@@ -189,10 +221,12 @@ pub fn ok(req: &Request<'_>, etag: impl Into<Value>, answer: Answer) -> Response
     }
     if gzip_body {
         headers.push(("Content-Encoding", Value::Static("gzip")));
+        let body = gzip(&answer.body);
+        spare::give_body(answer.body);
         return Response {
             status: 200,
             headers,
-            body: gzip(&answer.body),
+            body,
         };
     }
     Response {
@@ -210,10 +244,12 @@ pub fn method_error(method: &str) -> Option<ApiError> {
 /// The origin form (`/path?query`) of a request target; an absolute-form target
 /// (`http://host/path?query`, which a client talking to a proxy sends) is routed by its path.
 pub fn origin_form(url: &str) -> &str {
-    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
     let Some(rest) = ["http://", "https://"]
         .iter()
-        .find(|s| lower.starts_with(*s))
+        .find(|s| {
+            url.get(..s.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(s))
+        })
         .map(|s| &url[s.len()..])
     else {
         return url;

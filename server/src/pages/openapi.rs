@@ -104,9 +104,10 @@ fn example_values(ep: &Endpoint) -> BTreeMap<String, Vec<String>> {
         let (path, query) = url.split_once('?').unwrap_or((&url, ""));
         let mut pairs = RawQuery::parse(query).map(|r| r.pairs).unwrap_or_default();
         if let Some(Ok((_, path_params))) = api::route(path) {
-            pairs.extend(path_params.into_iter().map(|(n, v)| (n.to_string(), v)));
+            pairs.extend(path_params.into_iter().map(|(n, v)| (n.into(), v.into())));
         }
         for (n, v) in pairs {
+            let (n, v) = (n.into_owned(), v.into_owned());
             let vals = out.entry(n).or_default();
             if !vals.contains(&v) {
                 vals.push(v);
