@@ -6,7 +6,7 @@ use crate::endpoint::Endpoint;
 
 use crate::handler::Answer;
 use crate::params::Paging;
-use crate::query::percent_decode;
+use crate::query::decode;
 
 /// Whether another page follows `answer` of `ep` (None: `ep` is not paged). An empty page is
 /// the last; any other page must say whether more follow.
@@ -38,57 +38,78 @@ pub fn of_answer(
 /// The `Link` value for page `page` of the answer at `path?query` (origin form, as received),
 /// or None when there is neither a next page (`more`) nor a previous one (`page` 0).
 pub fn header(path: &str, query: &str, page: u64, more: bool) -> Option<String> {
-    let mut links = Vec::new();
+    if !more && page == 0 {
+        return None;
+    }
+    // One string, written in place (this header is on most paged answers).
+    let mut out = String::with_capacity(2 * (path.len() + query.len() + 32));
     if more {
-        links.push(format!(
-            "<{}>; rel=\"next\"",
-            with_page(path, query, page.saturating_add(1))
-        ));
+        out.push('<');
+        write_with_page(&mut out, path, query, page.saturating_add(1));
+        out.push_str(">; rel=\"next\"");
     }
     if page > 0 {
-        links.push(format!(
-            "<{}>; rel=\"prev\"",
-            with_page(path, query, page - 1)
-        ));
+        if more {
+            out.push_str(", ");
+        }
+        out.push('<');
+        write_with_page(&mut out, path, query, page - 1);
+        out.push_str(">; rel=\"prev\"");
     }
-    (!links.is_empty()).then(|| links.join(", "))
+    Some(out)
 }
 
 /// `path?query` with `page=N`: every other pair keeps its order and its encoding (nothing is
 /// re-encoded); the first `page` pair gets the new value, later ones are dropped (the last
 /// would otherwise win), and without one `page=N` is appended.
 pub fn with_page(path: &str, query: &str, page: u64) -> String {
-    let mut pairs: Vec<String> = Vec::new();
+    let mut out = String::with_capacity(path.len() + query.len() + 12);
+    write_with_page(&mut out, path, query, page);
+    out
+}
+
+/// [`with_page`], appended to `out`.
+fn write_with_page(out: &mut String, path: &str, query: &str, page: u64) {
+    use std::fmt::Write;
+    escape_into(out, path);
+    out.push('?');
     let mut replaced = false;
+    let mut first = true;
+    let mut sep = |out: &mut String| {
+        if !std::mem::take(&mut first) {
+            out.push('&');
+        }
+    };
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let name = pair.split('=').next().unwrap_or("");
-        if percent_decode(name, true).is_ok_and(|n| n == "page") {
+        if decode(name, true).is_ok_and(|n| n == "page") {
             if !replaced {
-                pairs.push(format!("page={page}"));
+                sep(out);
+                let _ = write!(out, "page={page}");
                 replaced = true;
             }
         } else {
-            pairs.push(pair.to_string());
+            sep(out);
+            escape_into(out, pair);
         }
     }
     if !replaced {
-        pairs.push(format!("page={page}"));
+        sep(out);
+        let _ = write!(out, "page={page}");
     }
-    let mut out = String::with_capacity(path.len() + query.len() + 12);
-    escape_into(&mut out, path);
-    out.push('?');
-    escape_into(&mut out, &pairs.join("&"));
-    out
 }
 
 /// Copies `s`, percent-encoding what may not stand inside `<…>` in a header value (controls,
 /// space, non-ASCII, `<`, `>`, `"`, `\`): a request target may carry them raw.
 fn escape_into(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for b in s.bytes() {
         if b.is_ascii_graphic() && !matches!(b, b'<' | b'>' | b'"' | b'\\') {
             out.push(b as char);
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            out.push('%');
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 15)] as char);
         }
     }
 }
