@@ -100,10 +100,13 @@ impl KeyMap {
     /// A lookup cursor for many keys (see [`Lookups`]).
     pub fn lookups(&self) -> Lookups<'_> {
         let fst = self.map.as_fst();
+        // Room for the usual key (identifiers run to a few dozen bytes) without regrowing.
+        let mut path = Vec::with_capacity(64);
+        path.push((fst.root(), fst::raw::Output::zero()));
         Lookups {
             fst,
-            walked: Vec::new(),
-            path: vec![(fst.root(), fst::raw::Output::zero())],
+            walked: Vec::with_capacity(64),
+            path,
         }
     }
 
