@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::harness::{spawn, spawn_with_env};
+use crate::harness::spawn;
 use crate::util::{catalog, get, parse_response, request, server};
 
 const Q: &str = "/api/genes-structure?gene_name=PAK5";
@@ -305,21 +305,52 @@ fn test_overload_gets_503_with_retry_after() {
     drop(srv); // kills the server
 }
 
-/// The benchmark's `/__floor` hook is compiled only into a bench build (the `bench-floor`
-/// feature): the binary the tests run, a normal build, answers it 404 like any unknown path,
-/// even with the environment variable that once switched it on.
+/// The benchmark's `/__floor` hooks (the floor body and the handler clock) are compiled only
+/// into a bench build (the `bench-floor` feature): the binary the tests run, a normal build,
+/// answers them 404 like any unknown path, even with the environment variable that once
+/// switched the floor on.
+#[cfg(not(feature = "bench-floor"))]
 #[test]
 fn test_bench_floor_is_not_in_a_normal_build() {
-    let p = spawn_with_env(
+    let p = crate::harness::spawn_with_env(
         catalog(),
         &["--quiet"],
         None,
         &[("VARCAT_BENCH_FLOOR", "1")],
     );
-    for target in ["/api/__floor?bytes=100", "/api/__floor"] {
+    for target in [
+        "/api/__floor?bytes=100",
+        "/api/__floor",
+        "/api/__floor/handler",
+    ] {
         let r = request(&p.addr, "GET", target, &[]);
         assert_eq!(r.status, 404, "{target}");
         let body: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         assert_eq!(body["code"], "NOT_FOUND", "{target}");
     }
+}
+
+/// A bench build (`cargo test --features bench-floor --test e2e times_its_handler`) sums the time its
+/// requests spend in the application and answers the sum at `/__floor/handler`, leaving its own
+/// readings out.
+#[cfg(feature = "bench-floor")]
+#[test]
+fn test_a_bench_build_times_its_handler() {
+    let p = spawn(catalog(), &["--quiet"], None);
+    let read = || {
+        let r = request(&p.addr, "GET", "/api/__floor/handler", &[]);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.header("Cache-Control"), Some("no-store"));
+        let v = r.json();
+        let n = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("{k} in {v}"));
+        (n("requests"), n("handler_ns"))
+    };
+    let (n0, t0) = read();
+    assert_eq!(read(), (n0, t0), "a reading is not counted");
+    for target in ["/api/health", "/api/__floor?bytes=10", "/api/no-such-path"] {
+        request(&p.addr, "GET", target, &[]);
+    }
+    let (n1, t1) = read();
+    assert_eq!(n1, n0 + 3);
+    assert!(t1 > t0);
 }

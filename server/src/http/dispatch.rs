@@ -37,6 +37,9 @@ enum Kind {
     /// `{base}/__floor?bytes=N`, in a bench build only.
     #[cfg(feature = "bench-floor")]
     Floor(usize),
+    /// `{base}/__floor/handler`: the handler clock's reading, in a bench build only.
+    #[cfg(feature = "bench-floor")]
+    HandlerClock,
     /// An endpoint of the table, with its path parameters.
     Endpoint(Routed),
     /// A path parameter that does not decode.
@@ -126,6 +129,10 @@ impl App {
         if let Some(n) = crate::http::floor::bytes(rest, query) {
             return Kind::Floor(n);
         }
+        #[cfg(feature = "bench-floor")]
+        if crate::http::floor::is_clock(rest) {
+            return Kind::HandlerClock;
+        }
         let _ = query;
         match api::route(rest) {
             None => Kind::NotFound,
@@ -152,6 +159,11 @@ impl App {
             Kind::Health => health(req, &loaded),
             #[cfg(feature = "bench-floor")]
             Kind::Floor(n) => ok(req, loaded.etag.clone(), crate::http::floor::answer(n)),
+            #[cfg(feature = "bench-floor")]
+            Kind::HandlerClock => {
+                use crate::http::floor::{clock_answer, HANDLER};
+                ok(req, loaded.etag.clone(), clock_answer(&HANDLER))
+            }
             Kind::Endpoint((ep, path_params)) => {
                 endpoint::answer(req, loaded, ep, &path_params, (path, query), stream)
             }

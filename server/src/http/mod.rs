@@ -10,7 +10,8 @@ pub mod app;
 pub mod date;
 pub mod dispatch;
 pub mod endpoint;
-#[cfg(feature = "bench-floor")]
+// Also built for its unit tests, which CI (no bench build) runs.
+#[cfg(any(test, feature = "bench-floor"))]
 pub mod floor;
 pub mod loaded;
 pub mod message;

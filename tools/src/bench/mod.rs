@@ -8,8 +8,10 @@
 //! and to peer servers answering the same body (`peers`: h2o when installed, and axum,
 //! `varcat-bench --serve-axum`). Warm runs measure two servers, access log on (the default)
 //! and off, and report per group the µs added over each floor's p50, the server's and each
-//! floor's CPU per request and (with `strace`, one connection) its system calls per
-//! keep-alive request.
+//! floor's CPU per request, the handler's share of the server's (timed by the server itself in
+//! a bench build, `/api/__floor/handler`; in this process otherwise), (with `strace`, one
+//! connection) its system calls per keep-alive request and, at c > 1, each server's req/s as a
+//! ratio to the bare floor's.
 //!
 //! ```text
 //! cargo build --release
@@ -37,6 +39,7 @@ mod cold;
 mod drive;
 mod floor;
 pub mod groups;
+mod handler;
 mod peers;
 mod report;
 mod server;

@@ -1,45 +1,15 @@
 //! Warm runs: every group against two servers (access log on and off), the floors of each
-//! group's answer size, the handler's share measured in this process and system calls per
-//! request.
+//! group's answer size, the handler's share of the server's CPU (its own clock in a bench build,
+//! this process otherwise) and system calls per request.
 
 use super::args::Args;
 use super::drive::{drive, Stats};
 use super::floor::{bare_floor, BareProcess};
+use super::handler::{self, Reading};
 use super::peers::Peer;
 use super::report::{fmt_tenths, fmt_us};
 use super::server::{open, Server};
 use super::strace::{syscalls_per_request, STRACE_REQUESTS};
-use std::time::Instant;
-
-/// The handler's share of a request: `urls` answered in this process by the server's own
-/// `App` on one thread (routing, parameters, handler, JSON; no sockets, no HTTP parsing or
-/// writing), mean µs per request over at least `secs` seconds, after one untimed pass over
-/// `urls`: this process maps the catalog afresh, and the first touch of each page is a page
-/// fault the warm server no longer takes (without the pass, region's "handler" exceeded the
-/// server's whole CPU per request).
-pub(super) fn handler_us(app: &varcat_server::http::App, urls: &[String], secs: f64) -> f64 {
-    for url in urls {
-        let req = varcat_server::http::Request {
-            method: "GET",
-            url,
-            ..Default::default()
-        };
-        std::hint::black_box(app.handle(&req));
-    }
-    let t = Instant::now();
-    let mut n = 0u64;
-    while n < urls.len() as u64 || t.elapsed().as_secs_f64() < secs {
-        let url = &urls[n as usize % urls.len()];
-        let req = varcat_server::http::Request {
-            method: "GET",
-            url,
-            ..Default::default()
-        };
-        std::hint::black_box(app.handle(&req));
-        n += 1;
-    }
-    t.elapsed().as_secs_f64() * 1e6 / n as f64
-}
 
 /// The warm runs of `sets` (group, targets), printed as one table.
 pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String> {
@@ -65,22 +35,44 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
     let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
     let bare_proc = BareProcess::start()?;
     let peers = Peer::start_all();
-    // The same catalog answered in this process, for the handler's share of the CPU.
-    let app = varcat_server::http::Loaded::open(&a.catalog, false)
-        .map(|l| varcat_server::http::App::new(l, "/api"))
-        .map_err(|e| format!("{}: {e}", a.catalog.display()))?;
-    let handler: Vec<f64> = sets
-        .iter()
-        .map(|(_, set)| handler_us(&app, set, 1.0))
-        .collect();
-    drop(app);
+    // The handler's share: the servers' own clocks, or else the same catalog answered in this
+    // process.
+    let clocked = handler::read(&logged.addr)?.is_some() && handler::read(&quiet.addr)?.is_some();
+    let in_process: Vec<f64> = if clocked {
+        Vec::new()
+    } else {
+        println!(
+            "\nnote: /api/__floor/handler answered 404 (a varcat built without the bench floor): \
+             \"handler (in-process)\" is measured in this process, not in the server"
+        );
+        let app = varcat_server::http::Loaded::open(&a.catalog, false)
+            .map(|l| varcat_server::http::App::new(l, "/api"))
+            .map_err(|e| format!("{}: {e}", a.catalog.display()))?;
+        sets.iter()
+            .map(|(_, set)| handler::in_process_us(&app, set, 1.0))
+            .collect()
+    };
+    let handler_how = if clocked {
+        "the mean time the server spent per request in its application (App::answer: routing, \
+         parameters, handler, JSON), timed by the server itself (a bench build, read at \
+         /api/__floor/handler before and after each run; wall time, so at c > 1 it can include \
+         time a worker waited for a core)"
+    } else {
+        "the mean time the same requests take answered in this process by the server's App on \
+         one thread (routing, parameters, handler, JSON; the server has no clock of its own \
+         without the bench floor, and this figure moves with this process and the machine)"
+    };
+    let handler_col = if clocked {
+        "handler"
+    } else {
+        "handler (in-process)"
+    };
     println!(
         "\n\"log\" is the access log (on: the default, lines to /dev/null; off: --quiet). \
          \"added\" is p50 minus the bare floor's p50 (the same body from a minimal server in this \
          process, measured in the same run). \"cpu/req\" is the server's CPU time (all threads, \
-         user + system) per answered request; \"handler\" the mean time the same requests take \
-         answered in this process by the server's App on one thread (routing, parameters, \
-         handler, JSON); \"http\" the rest (sockets, request parsing, writing, wake-ups). \
+         user + system) per answered request; \"{handler_col}\" {handler_how}; \"http\" is \
+         cpu/req minus it (sockets, request parsing, writing, logging, wake-ups). \
          \"syscalls/req\": every system call of the server, all threads, per \
          request, counted by `strace -c -f` over {STRACE_REQUESTS} more requests on one \
          keep-alive connection (\"n/a\" without strace). \"bare proc\": the bare floor in a \
@@ -93,25 +85,22 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
         .map(|p| format!(" {0} p50 | added over {0} | {0} cpu/req |", p.name))
         .collect();
     println!(
-        "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | handler | http | syscalls/req | bare proc p50 | added over it | bare proc cpu/req |{peer_cols} non-200 | errors |"
+        "\n| group | log | conns | req/s | p50 | p99 | mean body | floor req/s | floor p50 | bare req/s | bare p50 | added | req/s vs bare | cpu/req | {handler_col} | http | syscalls/req | bare proc p50 | added over it | bare proc cpu/req |{peer_cols} non-200 | errors |"
     );
     println!(
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|{}---:|---:|",
         "---:|".repeat(3 * peers.len())
     );
     let mut calls_by_name = Vec::new();
+    let mut throughput = Vec::new();
     for &conns in &a.conns {
-        for ((g, set), &handler) in sets.iter().zip(&handler) {
-            let runs: Vec<(&str, &Server, Stats, f64)> = [("on", &logged), ("off", &quiet)]
-                .into_iter()
-                .map(|(log, server)| {
-                    let cpu0 = server.cpu_us();
-                    let s = drive(&server.addr, set, conns, a.secs, 0.5);
-                    // Warm-up requests are served too: count them in the denominator.
-                    let cpu = (server.cpu_us() - cpu0) / s.served.max(1) as f64;
-                    (log, server, s, cpu)
-                })
-                .collect();
+        for (i, (g, set)) in sets.iter().enumerate() {
+            let mut runs = Vec::new();
+            for (log, server) in [("on", &logged), ("off", &quiet)] {
+                let (s, cpu, clock) = measure(server, set, conns, a.secs, clocked)?;
+                let handler = if clocked { clock } else { Some(in_process[i]) };
+                runs.push((log, server, s, cpu, handler));
+            }
             let size = (runs[1].2.mean_bytes.round() as usize).max(2);
             let floor_url = [format!("/api/__floor?bytes={size}")];
             let floor = has_floor.then(|| drive(&quiet.addr, &floor_url, conns, a.secs, 0.5));
@@ -131,7 +120,17 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
                 + bare_run.errors
                 + proc_run.errors
                 + peer_runs.iter().map(|r| r.0.errors).sum::<u64>();
-            for (log, server, s, cpu) in runs {
+            if conns > 1 {
+                throughput.push(throughput_row(
+                    g,
+                    conns,
+                    &bare_run,
+                    [&runs[0].2, &runs[1].2],
+                    &proc_run,
+                    &peer_runs,
+                ));
+            }
+            for (log, server, s, cpu, handler) in runs {
                 let calls = if conns == 1 {
                     syscalls_per_request(server.child.id(), &server.addr, set)
                 } else {
@@ -168,8 +167,8 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
                     s.p50_us - bare_run.p50_us,
                     s.rps() / bare_run.rps().max(1e-9),
                     fmt_tenths(cpu),
-                    fmt_tenths(handler),
-                    fmt_tenths(cpu - handler),
+                    handler.map_or("n/a".into(), fmt_tenths),
+                    handler.map_or("n/a".into(), |h| fmt_tenths(cpu - h)),
                     fmt_us(proc_run.p50_us),
                     s.p50_us - proc_run.p50_us,
                     fmt_tenths(proc_cpu),
@@ -177,6 +176,23 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
                     s.errors + errors
                 );
             }
+        }
+    }
+    if !throughput.is_empty() {
+        let peer_cols: String = peers
+            .iter()
+            .map(|p| format!(" {0} req/s | {0} vs bare |", p.name))
+            .collect();
+        println!(
+            "\nreq/s at c > 1 next to the bare floor's (in this process, the same run): varcat \
+             with the access log on and off, the bare floor in a process of its own and each peer, \
+             each as req/s and as a ratio to the bare floor's req/s.\n\n\
+             | group | conns | bare req/s | varcat log on req/s | on vs bare | varcat log off req/s | off vs bare | bare proc req/s | bare proc vs bare |{peer_cols}\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|---:|{}",
+            "---:|".repeat(2 * peers.len())
+        );
+        for row in throughput {
+            println!("{row}");
         }
     }
     if !calls_by_name.is_empty() {
@@ -194,6 +210,55 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
     drop(bare_proc);
     drop(peers);
     Ok(())
+}
+
+/// One varcat run of `set` on `server`: its load figures, the server's CPU µs per answered
+/// request and, when the server keeps a handler clock (`clocked`), the µs per request spent in
+/// its application. The clock is read outside the CPU window, and the server leaves its
+/// readings out of the clock, so neither counts them.
+fn measure(
+    server: &Server,
+    set: &[String],
+    conns: usize,
+    secs: f64,
+    clocked: bool,
+) -> Result<(Stats, f64, Option<f64>), String> {
+    let read = || -> Result<Option<Reading>, String> {
+        Ok(if clocked {
+            handler::read(&server.addr)?
+        } else {
+            None
+        })
+    };
+    let h0 = read()?;
+    let cpu0 = server.cpu_us();
+    let s = drive(&server.addr, set, conns, secs, 0.5);
+    // Warm-up requests are served too: count them in the denominator.
+    let cpu = (server.cpu_us() - cpu0) / s.served.max(1) as f64;
+    let h1 = read()?;
+    let handler = h0.zip(h1).and_then(|(h0, h1)| h1.us_since(&h0));
+    Ok((s, cpu, handler))
+}
+
+/// A row of the c > 1 throughput table: req/s of varcat (log on, log off), the bare floor in
+/// a process of its own and each peer, each beside its ratio to the in-process bare floor's.
+fn throughput_row(
+    g: &str,
+    conns: usize,
+    bare: &Stats,
+    varcat: [&Stats; 2],
+    proc_run: &Stats,
+    peer_runs: &[(Stats, f64)],
+) -> String {
+    let base = bare.rps().max(1e-9);
+    let col = |s: &Stats| format!(" {:.0} | {:.2} |", s.rps(), s.rps() / base);
+    let others: String = varcat
+        .into_iter()
+        .chain([proc_run])
+        .chain(peer_runs.iter().map(|r| &r.0))
+        .map(col)
+        .collect();
+    format!("| {g} | {conns} | {:.0} |{others}", bare.rps())
 }
 
 /// Whether the server answers its own floor (`/api/__floor`, a bench build only); when it does
