@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use crate::record::Record;
 
-pub use store::RecordStore;
+pub use store::{DecodeCache, RecordStore};
 pub use write::{Finished, RecordWriter, StoredOrder};
 
 const TAG: [u8; 4] = *b"REC3";

@@ -511,6 +511,33 @@ thread_local! {
     static CACHE: RefCell<BlockCache> = const { RefCell::new(BlockCache::new()) };
 }
 
+/// A thread's decode caches (decompressed blocks, zstd contexts, decoded records: up to about
+/// 5 MiB once warm), detached from the thread. Reads use the calling thread's caches; a server
+/// that answers on many threads (one per connection) but computes on few at once hands a few
+/// of these from thread to thread ([`DecodeCache::install`]), so their memory is bounded by
+/// the answers computed at once, not by the connections, and they stay warm whichever
+/// connection's thread computes next.
+pub struct DecodeCache(BlockCache);
+
+impl DecodeCache {
+    /// Empty caches (no allocation until used).
+    pub const fn new() -> DecodeCache {
+        DecodeCache(BlockCache::new())
+    }
+
+    /// Makes `self` the calling thread's caches and returns the ones it had. Not to be called
+    /// from within a read (the reads hold the thread's caches while they run).
+    pub fn install(self) -> DecodeCache {
+        CACHE.with(|c| DecodeCache(std::mem::replace(&mut *c.borrow_mut(), self.0)))
+    }
+}
+
+impl Default for DecodeCache {
+    fn default() -> DecodeCache {
+        DecodeCache::new()
+    }
+}
+
 /// The widest span [`RecordStore::prefetch`] reads ahead: records further apart are read as they
 /// are touched (reading the gap between them would cost more than it saves).
 const PREFETCH_SPAN: u64 = 256 << 10;
@@ -540,5 +567,28 @@ mod tests {
         }
         let held: usize = c.records.iter().flatten().map(|r| r.2.capacity()).sum();
         assert_eq!(held, c.record_bytes);
+    }
+
+    /// Caches installed on a thread are the ones its reads find, and they leave it whole: what
+    /// one thread kept, another finds once the caches are installed there.
+    #[test]
+    fn test_decode_caches_move_between_threads_with_what_they_hold() {
+        let mut filled = BlockCache::new();
+        filled.keep_record(7, 3, Arc::new(b"{}".to_vec()));
+        let mine = DecodeCache(filled).install();
+        let found = |store, ord| CACHE.with(|c| c.borrow_mut().record(store, ord).is_some());
+        assert!(found(7, 3));
+        let detached = DecodeCache::new().install();
+        assert!(
+            !found(7, 3),
+            "the thread's caches went with the detached ones"
+        );
+        std::thread::spawn(move || {
+            drop(detached.install());
+            assert!(found(7, 3), "installed on another thread");
+        })
+        .join()
+        .unwrap();
+        drop(mine.install());
     }
 }
