@@ -81,9 +81,10 @@ pub fn wire(resp: &Response, head_only: bool, close: bool, now: Instant, out: &m
     } else {
         Framing::Length(resp.body.len())
     };
-    out.reserve(256 + resp.body.len());
+    let with_body = !head_only && !no_body;
+    out.reserve(256 + if with_body { resp.body.len() } else { 0 });
     head(resp, framing, close, now, out);
-    if !head_only && !no_body {
+    if with_body {
         out.extend_from_slice(&resp.body);
     }
 }

@@ -73,6 +73,15 @@ impl std::io::Write for Connection {
         }
     }
 
+    // varcat patch: several buffers in one `writev` (the default sends the first alone).
+    fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> std::io::Result<usize> {
+        match self {
+            Self::Tcp(s) => s.write_vectored(bufs),
+            #[cfg(unix)]
+            Self::Unix(s) => s.write_vectored(bufs),
+        }
+    }
+
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Self::Tcp(s) => s.flush(),

@@ -546,6 +546,25 @@ impl Request {
         self.respond_with(|w| w.write_all(bytes))
     }
 
+    /// varcat patch: `respond_raw` of a response in two parts, its head and its body, sent
+    /// together by `writev` (as one write when the socket takes it whole) instead of copied
+    /// into one buffer first.
+    pub fn respond_raw_parts(self, head: &[u8], body: &[u8]) -> Result<(), IoError> {
+        self.respond_with(|w| {
+            let mut parts = [std::io::IoSlice::new(head), std::io::IoSlice::new(body)];
+            let mut parts = &mut parts[..];
+            while !parts.is_empty() {
+                match w.write_vectored(parts) {
+                    Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+                    Ok(n) => std::io::IoSlice::advance_slices(&mut parts, n),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(())
+        })
+    }
+
     /// varcat patch: sends a response the application writes itself, all of it (status line,
     /// headers, body and its framing) through `write`, as it produces it (an answer streamed
     /// piece by piece), under the write deadline and minimum rate; then as `respond_raw`.

@@ -73,6 +73,15 @@ impl Write for Stream {
         }
     }
 
+    // varcat patch: a TCP stream writes several buffers in one `writev`.
+    fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> IoResult<usize> {
+        match self {
+            Stream::Http(tcp_stream) => tcp_stream.write_vectored(bufs),
+            #[cfg(any(feature = "ssl-openssl", feature = "ssl-rustls"))]
+            Stream::Https(ssl_stream) => ssl_stream.write_vectored(bufs),
+        }
+    }
+
     fn flush(&mut self) -> IoResult<()> {
         match self {
             Stream::Http(tcp_stream) => tcp_stream.flush(),
@@ -230,8 +239,22 @@ impl RefinedTcpStream {
 
 impl Write for RefinedTcpStream {
     fn write(&mut self, buf: &[u8]) -> IoResult<usize> {
-        // varcat patch: under a deadline, a send that timed out (SO_SNDTIMEO, a slice of the
-        // deadline) is tried again until the deadline passes; without one, it fails.
+        self.send(|s| s.write(buf))
+    }
+
+    fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> IoResult<usize> {
+        self.send(|s| s.write_vectored(bufs))
+    }
+
+    fn flush(&mut self) -> IoResult<()> {
+        self.stream.flush()
+    }
+}
+
+impl RefinedTcpStream {
+    /// One send by `f`: under a deadline, a send that timed out (SO_SNDTIMEO, a slice of the
+    /// deadline) is tried again until the deadline passes; without one, it fails (varcat patch).
+    fn send(&mut self, mut f: impl FnMut(&mut Stream) -> IoResult<usize>) -> IoResult<usize> {
         loop {
             let start = self
                 .deadline
@@ -243,7 +266,7 @@ impl Write for RefinedTcpStream {
                     "the response's write deadline passed",
                 ));
             }
-            match self.stream.write(buf) {
+            match f(&mut self.stream) {
                 Err(e)
                     if start != 0
                         && matches!(
@@ -257,9 +280,5 @@ impl Write for RefinedTcpStream {
                 r => return r,
             }
         }
-    }
-
-    fn flush(&mut self) -> IoResult<()> {
-        self.stream.flush()
     }
 }
