@@ -125,11 +125,11 @@ pub fn route(path: &str) -> Option<Result<Routed, ApiError>> {
     // Template and path walked segment by segment: no vector per endpoint tried (this runs for
     // every request, over the whole table in the worst case).
     let slashes = |p: &str| p.bytes().filter(|&b| b == b'/').count();
+    // Each template's depth, counted once for the process rather than on every request.
+    static DEPTHS: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    let depths = DEPTHS.get_or_init(|| ENDPOINTS.iter().map(|ep| slashes(ep.path)).collect());
     let depth = slashes(path);
-    'next: for &ep in ENDPOINTS {
-        if slashes(ep.path) != depth {
-            continue;
-        }
+    'next: for (&ep, _) in ENDPOINTS.iter().zip(depths).filter(|(_, &d)| d == depth) {
         let mut params = Vec::new();
         for (t, s) in ep.path.split('/').zip(path.split('/')) {
             if let Some(name) = t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
