@@ -114,6 +114,44 @@ table! {
 /// A matched endpoint with its decoded path parameters.
 pub type Routed = (&'static Endpoint, Vec<(&'static str, String)>);
 
+/// Most segments a routed path has (`/a/b/c` has 4, the empty one before the first `/`
+/// included); a deeper path matches no template.
+const MAX_SEGMENTS: usize = 8;
+
+/// One segment of a template: a literal or a path parameter's name.
+#[derive(Clone, Copy)]
+enum Segment {
+    Literal(&'static str),
+    Param(&'static str),
+}
+
+/// An endpoint with its template split into segments.
+type Template = (&'static Endpoint, Vec<Segment>);
+
+/// Every template split into segments once for the process, grouped by segment count, each
+/// group in table order (the first template that matches a path is its route).
+fn templates() -> &'static [Vec<Template>] {
+    static BY_DEPTH: std::sync::OnceLock<Vec<Vec<Template>>> = std::sync::OnceLock::new();
+    BY_DEPTH.get_or_init(|| {
+        let mut by_depth = vec![Vec::new(); MAX_SEGMENTS + 1];
+        for &ep in ENDPOINTS {
+            let segs: Vec<Segment> = ep
+                .path
+                .split('/')
+                .map(
+                    |t| match t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+                        Some(name) => Segment::Param(name),
+                        None => Segment::Literal(t),
+                    },
+                )
+                .collect();
+            assert!(segs.len() <= MAX_SEGMENTS, "{}: too deep to route", ep.path);
+            by_depth[segs.len()].push((ep, segs));
+        }
+        by_depth
+    })
+}
+
 /// Finds the endpoint of `path` (below the base path): literal segments compare ASCII
 /// case-insensitively (as trpc-openapi does), one trailing `/` is ignored, and path parameters
 /// are percent-decoded once.
@@ -122,20 +160,26 @@ pub fn route(path: &str) -> Option<Result<Routed, ApiError>> {
         .strip_suffix('/')
         .filter(|p| !p.is_empty())
         .unwrap_or(path);
-    // Template and path walked segment by segment: no vector per endpoint tried (this runs for
-    // every request, over the whole table in the worst case).
-    let slashes = |p: &str| p.bytes().filter(|&b| b == b'/').count();
-    // Each template's depth, counted once for the process rather than on every request.
-    static DEPTHS: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
-    let depths = DEPTHS.get_or_init(|| ENDPOINTS.iter().map(|ep| slashes(ep.path)).collect());
-    let depth = slashes(path);
-    'next: for (&ep, _) in ENDPOINTS.iter().zip(depths).filter(|(_, &d)| d == depth) {
+    // The path is split once and compared with templates split once for the process: this
+    // runs for every request, over every template of the path's depth in the worst case.
+    let mut segs = [""; MAX_SEGMENTS];
+    let mut depth = 0;
+    for s in path.split('/') {
+        *segs.get_mut(depth)? = s;
+        depth += 1;
+    }
+    let segs = &segs[..depth];
+    'next: for (ep, template) in &templates()[depth] {
+        for (t, s) in template.iter().zip(segs) {
+            match *t {
+                Segment::Literal(l) if !l.eq_ignore_ascii_case(s) => continue 'next,
+                Segment::Param(_) if s.is_empty() => continue 'next,
+                _ => {}
+            }
+        }
         let mut params = Vec::new();
-        for (t, s) in ep.path.split('/').zip(path.split('/')) {
-            if let Some(name) = t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
-                if s.is_empty() {
-                    continue 'next;
-                }
+        for (t, s) in template.iter().zip(segs) {
+            if let Segment::Param(name) = *t {
                 match percent_decode(s, false) {
                     Ok(v) => params.push((name, v)),
                     Err(why) => {
@@ -145,11 +189,9 @@ pub fn route(path: &str) -> Option<Result<Routed, ApiError>> {
                         )))
                     }
                 }
-            } else if !t.eq_ignore_ascii_case(s) {
-                continue 'next;
             }
         }
-        return Some(Ok((ep, params)));
+        return Some(Ok((*ep, params)));
     }
     None
 }
@@ -200,5 +242,75 @@ mod tests {
             names.dedup();
             assert_eq!(names.len(), n, "{}: a name declared twice", ep.path);
         }
+    }
+
+    /// Each template's path, the same upper-cased, with a trailing `/`, with its parameters
+    /// filled (one percent-encoded), and near misses, all route to what the first matching
+    /// template of the table says (a plain walk over the table, as the router once was).
+    #[test]
+    fn test_the_router_answers_as_a_walk_over_the_table() {
+        fn walk(path: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
+            let path = path
+                .strip_suffix('/')
+                .filter(|p| !p.is_empty())
+                .unwrap_or(path);
+            'next: for &ep in ENDPOINTS {
+                let (t, p): (Vec<&str>, Vec<&str>) =
+                    (ep.path.split('/').collect(), path.split('/').collect());
+                if t.len() != p.len() {
+                    continue;
+                }
+                let mut params = Vec::new();
+                for (t, s) in t.iter().zip(&p) {
+                    match t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+                        Some(_) if s.is_empty() => continue 'next,
+                        Some(name) => params.push((name, percent_decode(s, false).unwrap())),
+                        None if !t.eq_ignore_ascii_case(s) => continue 'next,
+                        None => {}
+                    }
+                }
+                return Some((ep.path, params));
+            }
+            None
+        }
+        let mut paths = vec![
+            "".to_string(),
+            "/".into(),
+            "//".into(),
+            "/a/b/c/d/e/f/g/h/i".into(),
+        ];
+        for ep in ENDPOINTS {
+            let filled = ep
+                .path
+                .split('/')
+                .map(|t| if t.starts_with('{') { "GO%3A0001" } else { t })
+                .collect::<Vec<_>>()
+                .join("/");
+            for p in [ep.path.to_string(), filled.clone()] {
+                paths.push(p.to_uppercase());
+                paths.push(format!("{p}/"));
+                paths.push(format!("{p}x"));
+                paths.push(format!("{p}/x"));
+                paths.push(p.replace('/', "//"));
+                paths.push(p);
+            }
+        }
+        for p in &paths {
+            let got = route(p).map(|r| r.map(|(ep, params)| (ep.path, params)).ok().unwrap());
+            assert_eq!(got, walk(p), "{p}");
+        }
+        let Some(Ok((ep, params))) = route("/ontology-terms/GO%3A0001/parents") else {
+            panic!("not routed");
+        };
+        assert_eq!(
+            (ep.path, params),
+            (
+                "/ontology-terms/{ontology_term_id}/parents",
+                vec![("ontology_term_id", "GO:0001".to_string())]
+            )
+        );
+        assert!(matches!(route("/ontology-terms/%ZZ/parents"), Some(Err(_))));
+        // A template whose literals do not match names no parameter, however bad.
+        assert!(route("/ontology-terms/%ZZ/cousins").is_none());
     }
 }
