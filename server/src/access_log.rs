@@ -29,7 +29,9 @@ impl<W: Write + Send> AccessLog<W> {
         }
     }
 
-    /// Adds one request's line; writes the batch when it has reached [`BATCH`].
+    /// Adds one request's line; writes the batch when it has reached [`BATCH`]. The line is
+    /// formatted on the calling thread and only copied under the lock: with many connections
+    /// on few cores, a thread preempted while it held the lock to format stalled the others.
     pub fn line(
         &self,
         addr: Option<SocketAddr>,
@@ -39,21 +41,19 @@ impl<W: Write + Send> AccessLog<W> {
         bytes: usize,
         start: Instant,
     ) {
-        let full = {
+        thread_local! {
+            static LINE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let full = LINE.with_borrow_mut(|line| {
+            line.clear();
+            format_line(line, addr, method, url, status, bytes, start);
             let mut p = self.pending.lock().unwrap_or_else(|e| e.into_inner());
-            match addr {
-                Some(a) => {
-                    let _ = write!(p, "{}", a.ip());
-                }
-                None => p.push(b'-'),
+            p.extend_from_slice(line);
+            if line.capacity() > KEEP_LINE {
+                *line = Vec::new();
             }
-            p.extend_from_slice(b" \"");
-            escape_into(method, &mut p);
-            p.push(b' ');
-            escape_into(url, &mut p);
-            let _ = writeln!(p, "\" {status} {bytes} {}us", start.elapsed().as_micros());
             p.len() >= BATCH
-        };
+        });
         if full {
             self.flush();
         }
@@ -92,9 +92,58 @@ pub fn start_flusher<W: Write + Send + 'static>(log: &Arc<AccessLog<W>>) -> io::
     Ok(())
 }
 
-/// A client's text for the access log: control bytes, `"` and `\` as `\xNN`, so a request can
+/// A thread keeps its line buffer up to this size (a line is as long as its URL).
+const KEEP_LINE: usize = 16 << 10;
+
+/// One request's line, `<ip> "<method> <target>" <status> <bytes> <n>us\n`, appended to `out`.
+fn format_line(
+    out: &mut Vec<u8>,
+    addr: Option<SocketAddr>,
+    method: &str,
+    url: &str,
+    status: u16,
+    bytes: usize,
+    start: Instant,
+) {
+    let mut n = itoa::Buffer::new();
+    match addr.map(|a| a.ip()) {
+        // The usual case without `fmt`.
+        Some(std::net::IpAddr::V4(ip)) => {
+            for (i, octet) in ip.octets().into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b'.');
+                }
+                out.extend_from_slice(n.format(octet).as_bytes());
+            }
+        }
+        Some(ip) => {
+            let _ = write!(out, "{ip}");
+        }
+        None => out.push(b'-'),
+    }
+    out.extend_from_slice(b" \"");
+    escape_into(method, out);
+    out.push(b' ');
+    escape_into(url, out);
+    out.extend_from_slice(b"\" ");
+    out.extend_from_slice(n.format(status).as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(n.format(bytes).as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(n.format(start.elapsed().as_micros()).as_bytes());
+    out.extend_from_slice(b"us\n");
+}
+
+/// A client's text for the access log: control bytes, `"` and `\\` as `\xNN`, so a request can
 /// neither forge log lines nor send escape sequences to a terminal.
 fn escape_into(s: &str, out: &mut Vec<u8>) {
+    // Request targets are printable ASCII (tiny_http refuses other bytes in them): copied whole.
+    if s.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    {
+        out.extend_from_slice(s.as_bytes());
+        return;
+    }
     for c in s.chars() {
         if c.is_control() || c == '"' || c == '\\' {
             let mut buf = [0u8; 4];
@@ -201,5 +250,24 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "GE\\x1b[31mT /a\\x07?x=\\x22\\x5c é"
         );
+    }
+
+    #[test]
+    fn test_a_line_names_the_client_request_status_size_and_time() {
+        let start = Instant::now();
+        for (addr, ip) in [
+            (Some("10.0.255.7:80".parse().unwrap()), "10.0.255.7"),
+            (Some("[::1]:80".parse().unwrap()), "::1"),
+            (None, "-"),
+        ] {
+            let mut out = Vec::new();
+            format_line(&mut out, addr, "GET", "/api/x?a=\"b\"", 404, 12345, start);
+            let line = String::from_utf8(out).unwrap();
+            let head = format!("{ip} \"GET /api/x?a=\\x22b\\x22\" 404 12345 ");
+            let micros = line
+                .strip_prefix(&head)
+                .and_then(|l| l.strip_suffix("us\n"));
+            assert!(micros.is_some_and(|m| m.parse::<u64>().is_ok()), "{line}");
+        }
     }
 }
