@@ -23,8 +23,11 @@ usage: varcat-bench <catalog> --variants N [--seed S] [--conns 1,64] [--secs 5] 
                     [--groups health,point,region,assoc,verbose,name,closure,summary,
                               phenotype,scores,lookup] [--cold]
                     [--cold-secs 2] [--no-warm] [--urls 4096] [--bin target/release/varcat]
+                    [--peer-threads 1]
 The catalog must come from `varcat synth --variants N --seed S` (query targets come from the
-generator's plan).";
+generator's plan). --peer-threads: threads of the h2o and axum floors (1: one event loop each, as
+the field's single-threaded figures; 2 on two cores: event loops on every core, the fair peer
+of varcat's threads at many connections).";
 
 pub(super) struct Args {
     pub(super) catalog: PathBuf,
@@ -40,6 +43,7 @@ pub(super) struct Args {
     pub(super) cold: bool,
     pub(super) bin: PathBuf,
     pub(super) urls: usize,
+    pub(super) peer_threads: usize,
 }
 
 pub(super) fn parse_args() -> Result<Args, String> {
@@ -58,6 +62,7 @@ pub(super) fn parse_args() -> Result<Args, String> {
         cold: false,
         bin: exe.with_file_name("varcat"),
         urls: 4096,
+        peer_threads: 1,
     };
     let mut p = lexopt::Parser::from_env();
     let s = crate::args::value;
@@ -77,6 +82,13 @@ pub(super) fn parse_args() -> Result<Args, String> {
                 a.cold_requests = s(&mut p)?.parse().map_err(|_| "--cold-requests N")?
             }
             Long("threads") => a.threads = s(&mut p)?.parse().map_err(|_| "--threads N")?,
+            Long("peer-threads") => {
+                a.peer_threads = s(&mut p)?
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=64).contains(&n))
+                    .ok_or("--peer-threads N (1 to 64)")?
+            }
             Long("urls") => a.urls = s(&mut p)?.parse().map_err(|_| "--urls N")?,
             Long("groups") => a.groups = s(&mut p)?.split(',').map(str::to_string).collect(),
             Long("bin") => a.bin = PathBuf::from(s(&mut p)?),

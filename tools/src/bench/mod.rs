@@ -54,11 +54,12 @@ fn run() -> Result<(), String> {
         .len();
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
     println!(
-        "catalog {} ({bytes} bytes), {} variants, seed {}; {cpus} CPUs; server threads {}; {} s per run",
+        "catalog {} ({bytes} bytes), {} variants, seed {}; {cpus} CPUs; server threads {}; peer threads {}; {} s per run",
         a.catalog.display(),
         a.variants,
         a.seed,
         a.threads,
+        a.peer_threads,
         a.secs
     );
     let sets: Vec<(String, Vec<String>)> = a

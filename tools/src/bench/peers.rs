@@ -1,6 +1,7 @@
 //! Peer servers as extra floors, each in a process of its own and measured like the bare one:
-//! h2o (one thread, the fixed body as a static file) and a minimal axum server (one thread of
-//! a current-thread tokio runtime, the fixed body from memory). What the field's servers add
+//! h2o (the fixed body as a static file) and a minimal axum server (a tokio runtime, the fixed
+//! body from memory), each with `--peer-threads` threads (one by default: h2o's one event loop,
+//! axum on a current-thread runtime; more: h2o's threads, axum on a multi-thread runtime). What the field's servers add
 //! per keep-alive request on this machine, next to what varcat adds.
 
 use std::io::{self, BufRead, Write};
@@ -21,13 +22,13 @@ pub(super) struct Peer {
 
 impl Peer {
     /// Every peer that starts; for each that does not, a line saying why.
-    pub(super) fn start_all() -> Vec<Peer> {
+    pub(super) fn start_all(threads: usize) -> Vec<Peer> {
         let mut peers = Vec::new();
         for (name, start) in [
-            ("h2o", Peer::h2o as fn() -> Result<Peer, String>),
+            ("h2o", Peer::h2o as fn(usize) -> Result<Peer, String>),
             ("axum", Peer::axum),
         ] {
-            match start() {
+            match start(threads) {
                 Ok(p) => peers.push(p),
                 Err(why) => println!("\n{name} floor skipped: {why}"),
             }
@@ -35,9 +36,9 @@ impl Peer {
         peers
     }
 
-    /// h2o (`/usr/sbin/h2o` or on `PATH`; Debian's package `h2o`) with one thread, serving
-    /// the document root.
-    fn h2o() -> Result<Peer, String> {
+    /// h2o (`/usr/sbin/h2o` or on `PATH`; Debian's package `h2o`) with `threads` threads,
+    /// serving the document root.
+    fn h2o(threads: usize) -> Result<Peer, String> {
         let bin = ["/usr/sbin/h2o", "/usr/bin/h2o"]
             .into_iter()
             .map(PathBuf::from)
@@ -51,7 +52,7 @@ impl Peer {
         std::fs::write(
             &conf,
             format!(
-                "listen:\n  host: 127.0.0.1\n  port: {port}\nnum-threads: 1\n\
+                "listen:\n  host: 127.0.0.1\n  port: {port}\nnum-threads: {threads}\n\
                  hosts:\n  \"default\":\n    paths:\n      \"/\":\n        file.dir: {}\n",
                 files.display()
             ),
@@ -75,14 +76,15 @@ impl Peer {
         Ok(peer)
     }
 
-    /// The axum floor: this program run with `--serve-axum`.
-    fn axum() -> Result<Peer, String> {
+    /// The axum floor: this program run with `--serve-axum THREADS`.
+    fn axum(threads: usize) -> Result<Peer, String> {
         if !cfg!(feature = "peer-floors") {
             return Err("varcat-tools was built without its peer-floors feature".into());
         }
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let mut child = Command::new(exe)
             .arg("--serve-axum")
+            .arg(threads.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -153,10 +155,15 @@ fn free_port() -> Result<u16, String> {
         .map_err(|e| format!("no free port: {e}"))
 }
 
-/// `--serve-axum`: serves the floor body (`/api/__floor?bytes=N`) with axum on a
-/// current-thread tokio runtime, prints its address, and exits when stdin closes.
+/// `--serve-axum [THREADS]`: serves the floor body (`/api/__floor?bytes=N`) with axum on a
+/// tokio runtime of THREADS threads (1, the default: a current-thread runtime), prints its
+/// address, and exits when stdin closes.
 pub(super) fn serve_axum_process() -> ExitCode {
-    match serve_axum() {
+    let threads = std::env::args()
+        .nth(2)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
+    match serve_axum(threads) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("varcat-bench: axum floor: {e}");
@@ -166,7 +173,7 @@ pub(super) fn serve_axum_process() -> ExitCode {
 }
 
 /// Binds the axum floor, prints its address, serves until stdin closes.
-fn serve_axum() -> io::Result<()> {
+fn serve_axum(threads: usize) -> io::Result<()> {
     let l = std::net::TcpListener::bind("127.0.0.1:0")?;
     println!("{}", l.local_addr()?);
     io::stdout().flush()?;
@@ -174,12 +181,12 @@ fn serve_axum() -> io::Result<()> {
         let _ = io::copy(&mut io::stdin(), &mut io::sink());
         std::process::exit(0);
     });
-    run_axum(l)
+    run_axum(l, threads)
 }
 
-/// Serves the axum floor on `l` for ever.
+/// Serves the axum floor on `l` for ever, on `threads` threads.
 #[cfg(feature = "peer-floors")]
-fn run_axum(l: std::net::TcpListener) -> io::Result<()> {
+fn run_axum(l: std::net::TcpListener, threads: usize) -> io::Result<()> {
     use axum::body::Bytes;
     use axum::extract::RawQuery;
     use axum::http::header::CONTENT_TYPE;
@@ -202,9 +209,16 @@ fn run_axum(l: std::net::TcpListener) -> io::Result<()> {
         ([(CONTENT_TYPE, "application/json")], body)
     }
 
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
-        .build()?;
+    let rt = match threads {
+        1 => tokio::runtime::Builder::new_current_thread(),
+        n => {
+            let mut b = tokio::runtime::Builder::new_multi_thread();
+            b.worker_threads(n);
+            b
+        }
+    }
+    .enable_io()
+    .build()?;
     l.set_nonblocking(true)?;
     rt.block_on(async {
         let l = tokio::net::TcpListener::from_std(l)?.tap_io(|s| {
@@ -216,7 +230,7 @@ fn run_axum(l: std::net::TcpListener) -> io::Result<()> {
 }
 
 #[cfg(not(feature = "peer-floors"))]
-fn run_axum(_: std::net::TcpListener) -> io::Result<()> {
+fn run_axum(_: std::net::TcpListener, _: usize) -> io::Result<()> {
     Err(io::Error::other(
         "varcat-tools was built without its peer-floors feature",
     ))
@@ -230,7 +244,7 @@ mod tests {
     fn test_the_axum_floor_answers_the_asked_size_on_one_connection() {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = l.local_addr().unwrap().to_string();
-        std::thread::spawn(move || run_axum(l));
+        std::thread::spawn(move || run_axum(l, 1));
         let mut c = open(&addr).unwrap();
         for n in [10, 2, 5000] {
             let a = c.get(&format!("/api/__floor?bytes={n}")).unwrap();

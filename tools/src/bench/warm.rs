@@ -34,7 +34,7 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
     let has_floor = own_floor(&quiet.addr)?;
     let bare = bare_floor().map_err(|e| format!("bare floor server: {e}"))?;
     let bare_proc = BareProcess::start()?;
-    let peers = Peer::start_all();
+    let peers = Peer::start_all(a.peer_threads);
     // The handler's share: the servers' own clocks, or else the same catalog answered in this
     // process.
     let clocked = handler::read(&logged.addr)?.is_some() && handler::read(&quiet.addr)?.is_some();
@@ -77,8 +77,16 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
          request, counted by `strace -c -f` over {STRACE_REQUESTS} more requests on one \
          keep-alive connection (\"n/a\" without strace). \"bare proc\": the bare floor in a \
          process of its own (as varcat is), its p50, the µs added over it and its CPU per \
-         request; the same for each peer server (h2o: one thread, the body as a static file; \
-         axum: a current-thread tokio runtime, the body from memory)."
+         request; the same for each peer server (h2o: {peer_threads}, the body as a static \
+         file; axum: {axum_runtime}, the body from memory).",
+        peer_threads = match a.peer_threads {
+            1 => "one thread".to_string(),
+            n => format!("{n} threads"),
+        },
+        axum_runtime = match a.peer_threads {
+            1 => "a current-thread tokio runtime".to_string(),
+            n => format!("a multi-thread tokio runtime of {n} workers"),
+        },
     );
     let peer_cols: String = peers
         .iter()
