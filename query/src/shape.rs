@@ -181,18 +181,21 @@ pub struct Render<'a> {
     pub cat: &'a Collections,
     /// `verbose=true`.
     pub verbose: bool,
-    /// Per (shape, collection) rendered: the field id each member reads, found once per
-    /// request rather than by name in every record (a name hash per member per record was
-    /// 6 % of a region request's server time at 1M).
-    ids: RefCell<Vec<FieldIds>>,
 }
 
-/// The field ids of one shape's members in one collection ([`Render::ids`]), keyed by their
-/// addresses: shapes are static and collections outlive the request, so none is reused.
-struct FieldIds {
-    shape: *const Shape,
-    coll: *const Collection,
-    ids: Rc<FieldIdsOf>,
+/// Most (shape, collection) pairs whose field ids a thread keeps ([`Render::ids`]); past it
+/// the list starts again (a connection's requests mostly go to a few endpoints).
+const IDS_KEPT: usize = 8;
+
+thread_local! {
+    /// Per (shape, record store) rendered on this thread: the field id each member reads,
+    /// found once rather than by name in every record (a name hash per member per record was
+    /// 6 % of a region request's server time at 1M), and kept across requests (found once per
+    /// request, they were a third of a point look-up's allocations). Keyed by the shape's
+    /// address (shapes are static) and the store's id (unique in the process, so a catalog
+    /// reloaded at the same address is never mistaken for the old one).
+    static IDS: RefCell<Vec<(*const Shape, u64, Rc<FieldIdsOf>)>> =
+        const { RefCell::new(Vec::new()) };
 }
 
 /// How the members of one shape are found in the records of one collection.
@@ -211,20 +214,32 @@ const ONE_PASS: usize = 48;
 impl<'a> Render<'a> {
     /// A renderer.
     pub fn new(cat: &'a Collections, verbose: bool) -> Render<'a> {
-        Render {
-            cat,
-            verbose,
-            ids: RefCell::new(Vec::new()),
-        }
+        Render { cat, verbose }
     }
 
     /// By member of `shape`: the id in `coll` of the stored member it reads, if any.
     fn ids(&self, coll: &Collection, shape: &Shape) -> Rc<FieldIdsOf> {
-        let (sp, cp) = (shape as *const Shape, coll as *const Collection);
-        let mut cache = self.ids.borrow_mut();
-        if let Some(f) = cache.iter().find(|f| f.shape == sp && f.coll == cp) {
-            return f.ids.clone();
+        let key = (shape as *const Shape, coll.record_store().id());
+        let kept = IDS.with_borrow(|ids| {
+            ids.iter()
+                .find(|(s, c, _)| (*s, *c) == key)
+                .map(|(_, _, f)| f.clone())
+        });
+        if let Some(f) = kept {
+            return f;
         }
+        let ids = Rc::new(Self::field_ids_of(coll, shape));
+        IDS.with_borrow_mut(|kept| {
+            if kept.len() == IDS_KEPT {
+                kept.clear();
+            }
+            kept.push((key.0, key.1, ids.clone()));
+        });
+        ids
+    }
+
+    /// How `shape`'s members are found in the records of `coll`.
+    fn field_ids_of(coll: &Collection, shape: &Shape) -> FieldIdsOf {
         // Shapes name stored members (checked against the schema by `name_in`); the renderer
         // copies their bytes, as engine::Read would.
         #[allow(clippy::disallowed_methods)]
@@ -246,13 +261,7 @@ impl<'a> Render<'a> {
             .iter()
             .map(|id| id.and_then(|id| sorted.binary_search(&id).ok()))
             .collect();
-        let ids = Rc::new(FieldIdsOf { sorted, slot });
-        cache.push(FieldIds {
-            shape: sp,
-            coll: cp,
-            ids: ids.clone(),
-        });
-        ids
+        FieldIdsOf { sorted, slot }
     }
 
     /// The record a reference member's `handle` expands to, looked up only when verbose: a
