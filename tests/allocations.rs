@@ -156,12 +156,12 @@ fn test_warm_keep_alive_requests_stay_within_their_allocation_budgets() {
     // (target, budget): what a warm request may allocate, all threads of the process.
     let budgets = [
         ("/api/health", 0.0),
-        ("/api/variants?spdi=NC_000020.11:9564584:T:C", 16.0),
+        ("/api/variants?spdi=NC_000020.11:9564584:T:C", 14.0),
         (
             "/api/variants/freq?source=bravo_af&spdi=NC_000020.11:9564584:T:C",
-            19.0,
+            16.0,
         ),
-        ("/api/genes?gene_id=ENSG00000101349", 13.0),
+        ("/api/genes?gene_id=ENSG00000101349", 11.0),
     ];
     let mut seen = Vec::with_capacity(budgets.len());
     for (target, budget) in budgets {
