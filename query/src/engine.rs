@@ -173,6 +173,7 @@ pub enum SetIter<'s> {
 impl Iterator for SetIter<'_> {
     type Item = u64;
 
+    #[inline]
     fn next(&mut self) -> Option<u64> {
         match self {
             SetIter::Range(r) => r.next(),
@@ -180,6 +181,29 @@ impl Iterator for SetIter<'_> {
             SetIter::Bitmap(b) => b.next().map(u64::from),
             SetIter::Treemap(t) => t.next(),
             SetIter::Vec(v) => v.next().copied(),
+        }
+    }
+
+    /// The greatest member, without walking the others (a filter reads ahead from its
+    /// driver's first to its last member).
+    fn last(self) -> Option<u64> {
+        match self {
+            SetIter::Range(mut r) => r.next_back(),
+            SetIter::List(l, mut r) => r.next_back().map(|i| l.get(i)),
+            SetIter::Bitmap(mut b) => b.next_back().map(u64::from),
+            SetIter::Treemap(mut t) => t.next_back(),
+            SetIter::Vec(mut v) => v.next_back().copied(),
+        }
+    }
+
+    /// Exact (as the boxed iterators' were): `collect` sizes its vector once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            SetIter::Range(r) => r.size_hint(),
+            SetIter::List(_, r) => r.size_hint(),
+            SetIter::Bitmap(b) => b.size_hint(),
+            SetIter::Treemap(t) => t.size_hint(),
+            SetIter::Vec(v) => v.size_hint(),
         }
     }
 }
@@ -461,7 +485,20 @@ mod tests {
             (Set::from_unsorted(vec![8, 3, 8, 1]), vec![1, 3, 8]),
         ];
         for (set, want) in &cases {
+            assert_eq!(
+                set.iter().size_hint(),
+                (want.len(), Some(want.len())),
+                "{set:?}"
+            );
             assert_eq!(set.iter().collect::<Vec<_>>(), *want, "{set:?}");
+            assert_eq!(set.iter().last(), want.last().copied(), "{set:?}");
+            let mut after_first = set.iter();
+            after_first.next();
+            assert_eq!(
+                after_first.last(),
+                want.get(1..).and_then(|w| w.last().copied()),
+                "{set:?}"
+            );
             assert_eq!(set.len(), want.len() as u64, "{set:?}");
         }
         // A filter walks the smallest set and tests the others.
