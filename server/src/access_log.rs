@@ -32,21 +32,13 @@ impl<W: Write + Send> AccessLog<W> {
     /// Adds one request's line; writes the batch when it has reached [`BATCH`]. The line is
     /// formatted on the calling thread and only copied under the lock: with many connections
     /// on few cores, a thread preempted while it held the lock to format stalled the others.
-    pub fn line(
-        &self,
-        addr: Option<SocketAddr>,
-        method: &str,
-        url: &str,
-        status: u16,
-        bytes: usize,
-        start: Instant,
-    ) {
+    pub fn line(&self, entry: &Entry<'_>) {
         thread_local! {
             static LINE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         let full = LINE.with_borrow_mut(|line| {
             line.clear();
-            format_line(line, addr, method, url, status, bytes, start);
+            entry.write_to(line);
             let mut p = self.pending.lock().unwrap_or_else(|e| e.into_inner());
             p.extend_from_slice(line);
             if line.capacity() > KEEP_LINE {
@@ -95,46 +87,62 @@ pub fn start_flusher<W: Write + Send + 'static>(log: &Arc<AccessLog<W>>) -> io::
 /// A thread keeps its line buffer up to this size (a line is as long as its URL).
 const KEEP_LINE: usize = 16 << 10;
 
-/// One request's line, `<ip> "<method> <target>" <status> <bytes> <n>us\n`, appended to `out`.
-fn format_line(
-    out: &mut Vec<u8>,
-    addr: Option<SocketAddr>,
-    method: &str,
-    url: &str,
-    status: u16,
-    bytes: usize,
-    start: Instant,
-) {
-    let mut n = itoa::Buffer::new();
-    match addr.map(|a| a.ip()) {
-        // The usual case without `fmt`.
-        Some(std::net::IpAddr::V4(ip)) => {
-            for (i, octet) in ip.octets().into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b'.');
-                }
-                out.extend_from_slice(n.format(octet).as_bytes());
-            }
-        }
-        Some(ip) => {
-            let _ = write!(out, "{ip}");
-        }
-        None => out.push(b'-'),
-    }
-    out.extend_from_slice(b" \"");
-    escape_into(method, out);
-    out.push(b' ');
-    escape_into(url, out);
-    out.extend_from_slice(b"\" ");
-    out.extend_from_slice(n.format(status).as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(n.format(bytes).as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(n.format(start.elapsed().as_micros()).as_bytes());
-    out.extend_from_slice(b"us\n");
+/// What the access log says of one request.
+pub struct Entry<'a> {
+    /// The client, when known.
+    pub addr: Option<SocketAddr>,
+    pub method: &'a str,
+    /// The request target, as sent.
+    pub url: &'a str,
+    pub status: u16,
+    /// Body bytes sent.
+    pub bytes: usize,
+    /// When the request came (the line gives the time since).
+    pub start: Instant,
 }
 
-/// A client's text for the access log: control bytes, `"` and `\\` as `\xNN`, so a request can
+impl Entry<'_> {
+    /// Appends the line `<ip> "<method> <target>" <status> <bytes> <n>us\n` to `out`.
+    fn write_to(&self, out: &mut Vec<u8>) {
+        let Entry {
+            addr,
+            method,
+            url,
+            status,
+            bytes,
+            start,
+        } = *self;
+        let mut n = itoa::Buffer::new();
+        match addr.map(|a| a.ip()) {
+            // The usual case without `fmt`.
+            Some(std::net::IpAddr::V4(ip)) => {
+                for (i, octet) in ip.octets().into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(b'.');
+                    }
+                    out.extend_from_slice(n.format(octet).as_bytes());
+                }
+            }
+            Some(ip) => {
+                let _ = write!(out, "{ip}");
+            }
+            None => out.push(b'-'),
+        }
+        out.extend_from_slice(b" \"");
+        escape_into(method, out);
+        out.push(b' ');
+        escape_into(url, out);
+        out.extend_from_slice(b"\" ");
+        out.extend_from_slice(n.format(status).as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(n.format(bytes).as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(n.format(start.elapsed().as_micros()).as_bytes());
+        out.extend_from_slice(b"us\n");
+    }
+}
+
+/// A client's text for the access log: control bytes, `"` and `\` as `\xNN`, so a request can
 /// neither forge log lines nor send escape sequences to a terminal.
 fn escape_into(s: &str, out: &mut Vec<u8>) {
     // Request targets are printable ASCII (tiny_http refuses other bytes in them): copied whole.
@@ -175,6 +183,18 @@ mod tests {
         }
     }
 
+    /// A GET's entry.
+    fn get<'a>(addr: Option<SocketAddr>, url: &'a str, status: u16, bytes: usize) -> Entry<'a> {
+        Entry {
+            addr,
+            method: "GET",
+            url,
+            status,
+            bytes,
+            start: Instant::now(),
+        }
+    }
+
     fn text(c: &Calls) -> String {
         String::from_utf8(c.0.lock().unwrap().concat()).unwrap()
     }
@@ -185,14 +205,7 @@ mod tests {
         let log = AccessLog::new(calls.clone());
         let addr: SocketAddr = "127.0.0.1:5000".parse().unwrap();
         for i in 0..100 {
-            log.line(
-                Some(addr),
-                "GET",
-                &format!("/api/health?i={i}"),
-                200,
-                10,
-                Instant::now(),
-            );
+            log.line(&get(Some(addr), &format!("/api/health?i={i}"), 200, 10));
         }
         assert!(calls.0.lock().unwrap().is_empty(), "a write per line");
         log.flush();
@@ -219,7 +232,7 @@ mod tests {
         let url = format!("/{}", "a".repeat(1000));
         let mut n = 0;
         while calls.0.lock().unwrap().is_empty() {
-            log.line(None, "GET", &url, 200, 1, Instant::now());
+            log.line(&get(None, &url, 200, 1));
             n += 1;
             assert!(n * 1000 < 2 * BATCH, "no write past the batch size");
         }
@@ -232,7 +245,7 @@ mod tests {
         let calls = Calls::default();
         let log = Arc::new(AccessLog::new(calls.clone()));
         start_flusher(&log).unwrap();
-        log.line(None, "GET", "/x", 404, 3, Instant::now());
+        log.line(&get(None, "/x", 404, 3));
         let t = Instant::now();
         while text(&calls).is_empty() {
             assert!(t.elapsed() < Duration::from_secs(10), "never written");
@@ -254,14 +267,13 @@ mod tests {
 
     #[test]
     fn test_a_line_names_the_client_request_status_size_and_time() {
-        let start = Instant::now();
         for (addr, ip) in [
             (Some("10.0.255.7:80".parse().unwrap()), "10.0.255.7"),
             (Some("[::1]:80".parse().unwrap()), "::1"),
             (None, "-"),
         ] {
             let mut out = Vec::new();
-            format_line(&mut out, addr, "GET", "/api/x?a=\"b\"", 404, 12345, start);
+            get(addr, "/api/x?a=\"b\"", 404, 12345).write_to(&mut out);
             let line = String::from_utf8(out).unwrap();
             let head = format!("{ip} \"GET /api/x?a=\\x22b\\x22\" 404 12345 ");
             let micros = line

@@ -119,7 +119,14 @@ pub fn check_base_path(base: &str) -> Result<(), String> {
 
 fn log_line(log: &AccessLog, rq: &tiny_http::Request, status: u16, bytes: usize, start: Instant) {
     let addr = rq.remote_addr().copied();
-    log.line(addr, rq.method().as_str(), rq.url(), status, bytes, start);
+    log.line(&access_log::Entry {
+        addr,
+        method: rq.method().as_str(),
+        url: rq.url(),
+        status,
+        bytes,
+        start,
+    });
 }
 
 /// The request headers an answer reads (the first of each name), borrowed from the request,
@@ -536,7 +543,14 @@ fn on_request(shared: &Shared, mut rq: tiny_http::Request) {
             );
             let status = resp.status;
             let sent = respond(shared, rq, resp, items, dated);
-            log.line(addr, method.as_str(), &url, status, sent, start);
+            log.line(&access_log::Entry {
+                addr,
+                method: method.as_str(),
+                url: &url,
+                status,
+                bytes: sent,
+                start,
+            });
         }
         _ => {
             respond(shared, rq, resp, items, dated);
