@@ -159,7 +159,7 @@ fn test_warm_keep_alive_requests_stay_within_their_allocation_budgets() {
         ("/api/variants?spdi=NC_000020.11:9564584:T:C", 14.0),
         (
             "/api/variants/freq?source=bravo_af&spdi=NC_000020.11:9564584:T:C",
-            16.0,
+            15.0,
         ),
         ("/api/genes?gene_id=ENSG00000101349", 11.0),
     ];

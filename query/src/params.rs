@@ -229,8 +229,8 @@ pub struct Accepts {
 /// A typed value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
-    /// Identifier, text or enum value.
-    Str(String),
+    /// Identifier, text or enum value (an enum value is the declared one, not a copy).
+    Str(std::borrow::Cow<'static, str>),
     /// HGNC id.
     Hgnc(HgncId),
     /// Region.
@@ -327,7 +327,7 @@ impl Params {
 
     accessors! {
         /// A string value (identifier, text, enum).
-        str(Str) -> &str = String::as_str;
+        str(Str) -> &str = std::ops::Deref::deref;
         /// A region value.
         region(Region) -> &Region = std::convert::identity;
         /// A threshold value.
@@ -453,15 +453,16 @@ pub fn check(kind: Kind, name: &str, v: &str) -> Result<Value, String> {
     match kind {
         Kind::Id | Kind::Text => {
             if ident::plain(v) {
-                Ok(Value::Str(v.to_string()))
+                Ok(Value::Str(v.to_string().into()))
             } else {
                 Err(format!("{name} {}", ident::IdError))
             }
         }
         Kind::Hgnc => parsed(name, v).map(Value::Hgnc),
         Kind::Enum(allowed) => allowed
-            .contains(&v)
-            .then(|| Value::Str(v.to_string()))
+            .iter()
+            .find(|&&a| a == v)
+            .map(|&a| Value::Str(a.into()))
             .ok_or_else(|| format!("{name} must be one of {}, got '{v}'", quote_list(allowed))),
         Kind::Bool => match v {
             "true" => Ok(Value::Bool(true)),
