@@ -254,33 +254,27 @@ impl PointIndex {
 
     /// Calls `f(pos, ordinal)` for each point on `chrom` with `qs <= pos < qe`, in position order.
     pub fn for_each_in(&self, chrom: &str, qs: u32, qe: u32, mut f: impl FnMut(u32, u64)) {
-        let Some(c) = chroms::find(&self.chroms, chrom) else {
-            return;
-        };
-        if qs >= qe {
-            return;
-        }
-        let n = c.count as usize;
-        let mut i = self.lower_bound(c, qs);
-        while i < n {
-            let p = self.pos(c, i);
-            if p >= qe {
-                break;
+        if let Some((c, span)) = self.span(chrom, qs, qe) {
+            for i in span {
+                f(self.pos(c, i), self.ord(c, i));
             }
-            f(p, self.ord(c, i));
-            i += 1;
         }
     }
 
     /// Ordinals of points on `chrom` in `[qs, qe)`, in position order.
     pub fn in_range(&self, chrom: &str, qs: u32, qe: u32) -> Vec<u64> {
-        let Some(c) = chroms::find(&self.chroms, chrom).filter(|_| qs < qe) else {
-            return Vec::new();
-        };
-        // Both ends by binary search: the list is sized once (a region of hundreds of points
-        // regrew it through as many doublings).
-        let (start, end) = (self.lower_bound(c, qs), self.lower_bound(c, qe));
-        (start..end).map(|i| self.ord(c, i)).collect()
+        // Sized once from the span's two ends (a region of hundreds of points regrew the list
+        // through as many doublings).
+        self.span(chrom, qs, qe)
+            .map(|(c, span)| span.map(|i| self.ord(c, i)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The chromosome and the positions of its points in `[qs, qe)`, both ends found by
+    /// binary search (None for an unknown chromosome or an empty interval).
+    fn span(&self, chrom: &str, qs: u32, qe: u32) -> Option<(&Chrom, std::ops::Range<usize>)> {
+        let c = chroms::find(&self.chroms, chrom).filter(|_| qs < qe)?;
+        Some((c, self.lower_bound(c, qs)..self.lower_bound(c, qe)))
     }
 
     /// The points with the largest position `<= p` on `chrom`: (position, ordinals ascending).
