@@ -26,7 +26,7 @@ use crate::http::{self, App, Request, Response};
 use crate::slots::Slots;
 use crate::sys;
 use crate::watch;
-use crate::wire::{head, wire, Framing};
+use crate::wire::{head, sends_body, wire, Framing};
 use varcat_query::error::ApiError;
 
 /// Longest request URL answered (longer: 414): an identifier at the longest the build indexes,
@@ -317,7 +317,7 @@ fn write_response(
     let close = shared.draining.load(Ordering::SeqCst);
     WIRE.with_borrow_mut(|out| {
         out.clear();
-        let sent = if resp.body.len() >= WIRE_APART && !head_only {
+        let sent = if resp.body.len() >= WIRE_APART && sends_body(&resp, head_only) {
             // The head here, the body from its own buffer: one `writev`, no copy.
             wire(&resp, true, close, dated, out);
             rq.respond_raw_parts(out, &resp.body)

@@ -72,16 +72,25 @@ pub fn head(resp: &Response, framing: Framing, close: bool, now: Instant, out: &
     out.extend_from_slice(b"\r\n");
 }
 
+/// A status whose answer has no body, nor a `Content-Length` (RFC 9110 §15.3.5, §15.4.5).
+fn has_no_body(status: u16) -> bool {
+    matches!(status, 204 | 304)
+}
+
+/// Whether the answer to a request (`head_only` for HEAD) carries `resp`'s body.
+pub fn sends_body(resp: &Response, head_only: bool) -> bool {
+    !head_only && !has_no_body(resp.status)
+}
+
 /// Appends the bytes of `resp` on the wire (sent in one write): the head with `Content-Length`
 /// (none on 204/304), then the body unless `head_only`.
 pub fn wire(resp: &Response, head_only: bool, close: bool, now: Instant, out: &mut Vec<u8>) {
-    let no_body = matches!(resp.status, 204 | 304);
-    let framing = if no_body {
+    let framing = if has_no_body(resp.status) {
         Framing::None
     } else {
         Framing::Length(resp.body.len())
     };
-    let with_body = !head_only && !no_body;
+    let with_body = sends_body(resp, head_only);
     out.reserve(256 + if with_body { resp.body.len() } else { 0 });
     head(resp, framing, close, now, out);
     if with_body {
@@ -131,6 +140,9 @@ mod tests {
         wire(&not_modified, false, false, now, &mut out);
         let want = format!("HTTP/1.1 304 Not Modified\r\nDate: {date}\r\n\r\n");
         assert_eq!(String::from_utf8(out).unwrap(), want);
+        // The one rule both ways of sending follow (a large body goes apart from its head).
+        assert!(!sends_body(&not_modified, false));
+        assert!(sends_body(&resp, false) && !sends_body(&resp, true));
     }
 
     #[test]
