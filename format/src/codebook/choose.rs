@@ -4,7 +4,8 @@
 use super::refs::UNREMEMBERED;
 use super::value::{decimal, is_int_text, is_number_text};
 use super::{
-    Class, Codebook, Dict, Entry, Handles, Ref, ARR_MAX, DICT_BYTES, DICT_MAX, DICT_USES, OBJ_MAX,
+    Class, Codebook, Dict, Entry, Handles, Obj, Ref, ARR_MAX, DICT_BYTES, DICT_MAX, DICT_USES,
+    OBJ_MAX,
 };
 use crate::json_scan::{is_string, object_members};
 use crate::keylookup::KeyLookup;
@@ -171,13 +172,13 @@ impl ValueStats {
         }
         if self.all_obj {
             if let Some(shape) = &self.shape {
-                return Class::Obj(
+                return Class::Obj(Obj::new(
                     shape
                         .iter()
                         .zip(&self.members)
                         .map(|(n, s)| (n.clone(), s.class(refs)))
                         .collect(),
-                );
+                ));
             }
         }
         if self.all_arr {

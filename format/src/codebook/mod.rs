@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 use crate::namemap::FastMap;
 pub use crate::schema::Handles;
 pub use choose::Chooser;
+
 pub use refs::{remembered, Ref};
 
 /// The section holding collection `coll`'s codebook.
@@ -64,7 +65,7 @@ pub enum Class {
     Str,
     /// An object with these members in this order: a null bitmap, then each non-null member
     /// by its class (never `Obj`, `Arr` or `Same`).
-    Obj(Vec<(Vec<u8>, Class)>),
+    Obj(Obj),
     /// An array whose elements all have this class (never `Arr` or `Same`; `Obj` allowed):
     /// varint count, then each element.
     Arr(Box<Class>),
@@ -150,6 +151,47 @@ impl Class {
         [
             "raw", "const", "dict", "same", "int", "float", "str", "obj", "arr", "ref", "link",
         ][self.tag() as usize]
+    }
+}
+
+/// The members of an `obj` class: (name, class) in stored order, read as a slice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Obj {
+    members: Vec<(Vec<u8>, Class)>,
+    /// What decoding prints before each member's value: `{"name":` for the first and
+    /// `,"name":` for the others, made once here rather than piece by piece per value.
+    keys: Vec<Box<[u8]>>,
+}
+
+impl Obj {
+    /// The class of objects with `members` (names as they are printed, escaped).
+    pub fn new(members: Vec<(Vec<u8>, Class)>) -> Obj {
+        let keys = members
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| {
+                let mut k = Vec::with_capacity(name.len() + 4);
+                k.push(if i == 0 { b'{' } else { b',' });
+                k.push(b'"');
+                k.extend_from_slice(name);
+                k.extend_from_slice(b"\":");
+                k.into_boxed_slice()
+            })
+            .collect();
+        Obj { members, keys }
+    }
+
+    /// What decoding prints before member `i`'s value.
+    fn key(&self, i: usize) -> &[u8] {
+        &self.keys[i]
+    }
+}
+
+impl std::ops::Deref for Obj {
+    type Target = [(Vec<u8>, Class)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.members
     }
 }
 

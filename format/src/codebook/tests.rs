@@ -195,13 +195,13 @@ fn test_arrays_of_objects_get_an_element_class() {
         })
         .collect();
     let cb = Codebook::from_bytes(&chooser(&recs).codebook().to_bytes()).unwrap();
-    let want = Class::Arr(Box::new(Class::Obj(vec![
+    let want = Class::Arr(Box::new(Class::Obj(Obj::new(vec![
         (
             b"method".to_vec(),
             Class::Dict(Dict::new(vec![b"\"m0\"".to_vec(), b"\"m1\"".to_vec()])),
         ),
         (b"score".to_vec(), Class::Float),
-    ])));
+    ]))));
     assert_eq!(cb.entries[0].class, want);
     assert_eq!(cb.entries[1].class, Class::Arr(Box::new(Class::Str)));
     for r in &recs {
@@ -382,4 +382,20 @@ fn test_linked_handles_keep_their_key_beside_the_ordinal() {
         seen,
         [(1, format!("\"variants/{}\"", owned[21]).into_bytes())]
     );
+}
+
+/// An `obj` class of no members (the chooser makes a constant of `{}`, but a codebook may
+/// declare one) prints `{}`: its keys open the object only when it has members.
+#[test]
+fn test_an_object_of_no_members_round_trips() {
+    let cb = Codebook::new(vec![Entry {
+        field: 0,
+        always: true,
+        class: Class::Obj(Obj::new(Vec::new())),
+    }]);
+    let cb = Codebook::from_bytes(&cb.to_bytes()).unwrap();
+    let r = rec(&[(0, "{}")]);
+    let (enc, esc) = cb.encode(&r).unwrap();
+    assert_eq!(esc, 0);
+    assert_eq!(cb.decode(&enc).unwrap(), r);
 }

@@ -208,14 +208,11 @@ pub(super) fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>)
         }
         Class::Obj(members) => {
             let nulls = c.take(members.len().div_ceil(8))?;
-            out.push(b'{');
-            for (i, (name, class)) in members.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.push(b'"');
-                out.extend_from_slice(name);
-                out.extend_from_slice(b"\":");
+            if members.is_empty() {
+                out.push(b'{');
+            }
+            for (i, (_, class)) in members.iter().enumerate() {
+                out.extend_from_slice(members.key(i));
                 if nulls[i / 8] >> (i % 8) & 1 == 1 {
                     out.extend_from_slice(b"null");
                 } else {

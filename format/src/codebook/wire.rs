@@ -1,7 +1,7 @@
 //! The codebook's wire form: varints, the bounds-checked cursor over encoded bytes, and a
 //! codebook's own bytes (its classes).
 
-use super::{Class, Codebook, Dict, Entry, Ref, MAGIC, MAX_ENTRIES, OBJ_MAX};
+use super::{Class, Codebook, Dict, Entry, Obj, Ref, MAGIC, MAX_ENTRIES, OBJ_MAX};
 use crate::bytes::u16_at;
 
 // ---- varints ---------------------------------------------------------------------------
@@ -36,6 +36,12 @@ impl<'a> Cursor<'a> {
     }
 
     pub(super) fn varint(&mut self) -> Option<u64> {
+        // Most varints (lengths, dictionary codes, small numbers) are one byte.
+        let first = *self.b.get(self.at)?;
+        if first < 0x80 {
+            self.at += 1;
+            return Some(first as u64);
+        }
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -142,7 +148,7 @@ pub(super) fn put_class(out: &mut Vec<u8>, class: &Class) {
         Class::Same(m) => put_varint(out, *m as u64),
         Class::Obj(members) => {
             put_varint(out, members.len() as u64);
-            for (name, class) in members {
+            for (name, class) in members.iter() {
                 put_varint(out, name.len() as u64);
                 out.extend_from_slice(name);
                 put_class(out, class);
@@ -188,7 +194,7 @@ pub(super) fn get_class(c: &mut Cursor<'_>, depth: u8) -> Option<Class> {
                 let name = c.bytes()?.to_vec();
                 members.push((name, get_class(c, 2)?));
             }
-            Class::Obj(members)
+            Class::Obj(Obj::new(members))
         }
         8 if depth == 0 => Class::Arr(Box::new(get_class(c, 1)?)),
         9 if depth == 0 => Class::Ref(Ref::new(String::from_utf8(c.bytes()?.to_vec()).ok()?)),
