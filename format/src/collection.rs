@@ -200,10 +200,15 @@ impl Collection {
     pub fn ord(&self, key: &str) -> Option<u64> {
         #[cfg(debug_assertions)]
         registry::note(self.name(), "key", self.key.is_some());
-        if let Some(o) = crate::codebook::remembered(self.records.id(), key.as_bytes()) {
+        let id = self.records.id();
+        if let Some(o) = crate::codebook::remembered(id, key.as_bytes()) {
             return Some(o);
         }
-        self.key_lookup()?.ord(key)
+        // Kept as a decoded reference is: the rows of a page often name one record again
+        // (a gene's edges, each naming the gene).
+        let o = self.key_lookup()?.ord(key)?;
+        crate::codebook::remember(id, key.as_bytes(), o);
+        Some(o)
     }
 
     /// The `_key` of record `ord`, read from the key map backwards: names a record known by

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use crate::namemap::FastMap;
 pub use crate::schema::Handles;
 pub use choose::Chooser;
-
+pub(crate) use refs::remember;
 pub use refs::{remembered, Ref};
 
 /// The section holding collection `coll`'s codebook.

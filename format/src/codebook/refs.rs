@@ -36,7 +36,7 @@ pub(super) fn memo_slot(target: u64, key: &[u8]) -> usize {
     std::hash::Hasher::finish(&h) as usize & (MEMO_SLOTS - 1)
 }
 
-pub(super) fn remember(target: u64, key: &[u8], ord: u64) {
+pub(crate) fn remember(target: u64, key: &[u8], ord: u64) {
     if target == UNREMEMBERED {
         return;
     }
