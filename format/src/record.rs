@@ -110,15 +110,26 @@ impl<'a> Record<'a> {
     /// (as long; None where absent): one pass along the record's ids, sorted too, instead of a
     /// search per member (a page prints most members of every row).
     pub fn get_sorted(&self, sorted: &[u16], out: &mut [Option<&'a [u8]>]) {
+        // The layout sliced once (`new` checked that it fits), not bounds-checked per read.
+        let n = self.n;
+        let (ids, rest) = self.bytes.get(2..).unwrap_or_default().split_at(2 * n);
+        let (ends, body) = rest.split_at(4 * n);
+        let id = |j: usize| u16::from_le_bytes([ids[2 * j], ids[2 * j + 1]]);
+        let end = |j: usize| {
+            let e = &ends[4 * j..4 * j + 4];
+            u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize
+        };
         let mut i = 0;
         for (want, slot) in sorted.iter().zip(out.iter_mut()) {
-            while i < self.n && self.id(i) < *want {
+            while i < n && id(i) < *want {
                 i += 1;
             }
-            *slot = (i < self.n && self.id(i) == *want)
-                .then(|| self.range(i))
-                .flatten()
-                .map(|r| &self.bytes[r]);
+            *slot = if i < n && id(i) == *want {
+                let start = if i == 0 { 0 } else { end(i - 1) };
+                body.get(start..end(i))
+            } else {
+                None
+            };
         }
     }
 
@@ -157,5 +168,20 @@ mod tests {
         let mut none = [Some(&b"x"[..]); 3];
         Record::new(&enc[..5]).get_sorted(&[2, 5, 9], &mut none);
         assert_eq!(none, [None, None, None]);
+        for short in [&[][..], &[1][..], &[1, 0][..]] {
+            let mut none = [Some(&b"x"[..]); 2];
+            Record::new(short).get_sorted(&[0, 1], &mut none);
+            assert_eq!(none, [None, None]);
+        }
+        // Ends out of order, or past the body: those members are missing, as `get` says.
+        let mut bad = enc.clone();
+        let ends = 2 + 2 * 4;
+        bad[ends + 4..ends + 8].copy_from_slice(&0u32.to_le_bytes());
+        bad[ends + 12..ends + 16].copy_from_slice(&9999u32.to_le_bytes());
+        let r = Record::new(&bad);
+        r.get_sorted(&wanted, &mut out);
+        let each: Vec<_> = wanted.iter().map(|&id| r.get(id)).collect();
+        assert_eq!(out.to_vec(), each);
+        assert_eq!((out[3], out[6]), (None, None));
     }
 }

@@ -87,8 +87,16 @@ impl<'a> Set<'a> {
 
     /// The union of several sets.
     pub fn union(sets: impl IntoIterator<Item = Set<'a>>) -> Set<'a> {
+        let mut sets = sets.into_iter();
+        let Some(first) = sets.next() else {
+            return Set::Empty;
+        };
+        // The union of one set (one gene's edges, most often) is that set, not a sorted copy.
+        let Some(second) = sets.next() else {
+            return first;
+        };
         let mut v = Vec::new();
-        for s in sets {
+        for s in [first, second].into_iter().chain(sets) {
             if let Set::All(n) = s {
                 return Set::All(n);
             }
