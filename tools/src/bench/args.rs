@@ -23,11 +23,12 @@ usage: varcat-bench <catalog> --variants N [--seed S] [--conns 1,64] [--secs 5] 
                     [--groups health,point,region,assoc,verbose,name,closure,summary,
                               phenotype,scores,lookup] [--cold]
                     [--cold-secs 2] [--no-warm] [--urls 4096] [--bin target/release/varcat]
-                    [--peer-threads 1]
+                    [--peer-threads 1] [--handlers R]
 The catalog must come from `varcat synth --variants N --seed S` (query targets come from the
 generator's plan). --peer-threads: threads of the h2o and axum floors (1: one event loop each, as
 the field's single-threaded figures; 2 on two cores: event loops on every core, the fair peer
-of varcat's threads at many connections).";
+of varcat's threads at many connections). --handlers R: no servers; each group's URLs answered
+in this process, R timed passes (µs per answer; instructions under cachegrind).";
 
 pub(super) struct Args {
     pub(super) catalog: PathBuf,
@@ -44,6 +45,8 @@ pub(super) struct Args {
     pub(super) bin: PathBuf,
     pub(super) urls: usize,
     pub(super) peer_threads: usize,
+    /// `--handlers R`: only the handlers, in this process, R timed passes (0: the servers).
+    pub(super) handlers: usize,
 }
 
 pub(super) fn parse_args() -> Result<Args, String> {
@@ -63,6 +66,7 @@ pub(super) fn parse_args() -> Result<Args, String> {
         bin: exe.with_file_name("varcat"),
         urls: 4096,
         peer_threads: 1,
+        handlers: 0,
     };
     let mut p = lexopt::Parser::from_env();
     let s = crate::args::value;
@@ -88,6 +92,13 @@ pub(super) fn parse_args() -> Result<Args, String> {
                     .ok()
                     .filter(|&n| (1..=64).contains(&n))
                     .ok_or("--peer-threads N (1 to 64)")?
+            }
+            Long("handlers") => {
+                a.handlers = s(&mut p)?
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or("--handlers R (passes, at least 1)")?
             }
             Long("urls") => a.urls = s(&mut p)?.parse().map_err(|_| "--urls N")?,
             Long("groups") => a.groups = s(&mut p)?.split(',').map(str::to_string).collect(),

@@ -73,6 +73,56 @@ pub(super) fn in_process_us(app: &varcat_server::http::App, urls: &[String], sec
     t.elapsed().as_secs_f64() * 1e6 / n as f64
 }
 
+/// `--handlers R`: only the handlers, no server. Each group's URLs are answered by the
+/// server's `App` in this process on one thread, one untimed pass then `rounds` timed ones, and
+/// the median, fastest and slowest pass are printed in µs per answer with the mean answer's
+/// bytes. No sockets and no other process, so the figure moves less with the machine than
+/// the servers' do; under `valgrind --tool=cachegrind` its passes count instructions, which do
+/// not move at all (`scripts/handler-instructions.sh`).
+pub(super) fn passes(
+    catalog: &std::path::Path,
+    sets: &[(String, Vec<String>)],
+    rounds: usize,
+) -> Result<(), String> {
+    let app = varcat_server::http::Loaded::open(catalog, false)
+        .map(|l| varcat_server::http::App::new(l, "/api"))
+        .map_err(|e| format!("{}: {e}", catalog.display()))?;
+    println!("\nhandlers in this process: µs per answer over {rounds} passes of each group's URLs");
+    println!("| group | answers a pass | median | fastest | slowest | bytes an answer |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (g, urls) in sets {
+        let pass = || {
+            let t = Instant::now();
+            let mut bytes = 0;
+            for url in urls {
+                let req = varcat_server::http::Request {
+                    method: "GET",
+                    url,
+                    ..Default::default()
+                };
+                bytes += std::hint::black_box(app.handle(&req)).body.len();
+            }
+            (
+                t.elapsed().as_secs_f64() * 1e6 / urls.len().max(1) as f64,
+                bytes,
+            )
+        };
+        let (_, bytes) = pass();
+        let mut us: Vec<f64> = (0..rounds).map(|_| pass().0).collect();
+        us.sort_by(f64::total_cmp);
+        let at = |i: usize| us.get(i).map_or("-".to_string(), |&u| format!("{u:.2}"));
+        println!(
+            "| {g} | {} | {} | {} | {} | {} |",
+            urls.len(),
+            at(rounds / 2),
+            at(0),
+            at(rounds.saturating_sub(1)),
+            bytes / urls.len().max(1)
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

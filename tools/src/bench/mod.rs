@@ -67,6 +67,9 @@ fn run() -> Result<(), String> {
         .iter()
         .map(|g| (g.clone(), groups::urls(&plan, g, a.urls)))
         .collect();
+    if a.handlers > 0 {
+        return handler::passes(&a.catalog, &sets, a.handlers);
+    }
     if a.warm {
         warm::run(&a, &sets)?;
     }
