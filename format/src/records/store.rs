@@ -298,16 +298,21 @@ impl RecordStore {
         self.read(ord, Some, |c, i| self.decode_whole(c, i))
     }
 
-    /// Decodes record `i` whole into a buffer the thread's cache recycles, shares it as it is
-    /// (no copy) and keeps it in the cache.
+    /// Decodes record `i` whole into a block the thread's cache recycles (an evicted record's,
+    /// buffer and shared count alike), shares it as it is (no copy) and keeps it in the cache.
     fn decode_whole(&self, c: &mut BlockCache, i: usize) -> Option<StoredRecord> {
-        let mut buf = std::mem::take(&mut c.scratch);
-        let ok = self.with_encoded(c, i, |enc| self.codebook.decode_into(enc, &mut buf));
-        if ok.is_none() {
-            c.scratch = buf;
+        let mut block = c
+            .spare
+            .take()
+            .unwrap_or_else(|| Arc::new(std::mem::take(&mut c.scratch)));
+        let buf = Arc::get_mut(&mut block).expect("a spare block is not shared");
+        if self
+            .with_encoded(c, i, |enc| self.codebook.decode_into(enc, buf))
+            .is_none()
+        {
+            c.spare = Some(block);
             return None;
         }
-        let block = Arc::new(buf);
         c.keep_record(self.id, i, block.clone());
         Some(StoredRecord {
             range: 0..block.len(),
@@ -419,8 +424,11 @@ struct BlockCache {
     records: Vec<Option<CachedRecord>>,
     /// Capacity of the buffers `records` holds (bounded by [`RECORD_BYTES`]).
     record_bytes: usize,
-    /// The buffer records are decoded into before they are shared.
+    /// The buffer single members are decoded into.
     scratch: Vec<u8>,
+    /// The block the next record is decoded into whole: an evicted record's, when nobody
+    /// else held it (its allocation and its buffer's are reused, not freed and made again).
+    spare: Option<Arc<Vec<u8>>>,
 }
 
 /// A decoded record in the thread's cache: (store id, ordinal, record).
@@ -446,6 +454,7 @@ impl BlockCache {
             records: Vec::new(),
             record_bytes: 0,
             scratch: Vec::new(),
+            spare: None,
         }
     }
 
@@ -466,11 +475,11 @@ impl BlockCache {
             self.records.resize(RECORD_SLOTS, None);
         }
         let i = record_slot(store, ord);
-        if let Some(old) = self.records[i].take() {
+        if let Some(mut old) = self.records[i].take() {
             self.record_bytes -= old.2.capacity();
-            // The evicted record's buffer, when nobody holds it, is the next decode's.
-            if let Ok(v) = Arc::try_unwrap(old.2) {
-                self.scratch = v;
+            // The evicted record's block, when nobody holds it, is the next decode's.
+            if Arc::get_mut(&mut old.2).is_some() {
+                self.spare = Some(old.2);
             }
         }
         if self.record_bytes + block.capacity() > RECORD_BYTES {
@@ -545,6 +554,24 @@ const PREFETCH_SPAN: u64 = 256 << 10;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An evicted record's block is the next decode's when nobody holds it, and is left to
+    /// its holder otherwise.
+    #[test]
+    fn test_an_evicted_record_block_is_reused_only_when_unshared() {
+        let mut c = BlockCache::new();
+        let a = Arc::new(vec![1u8; 16]);
+        let at = Arc::as_ptr(&a);
+        c.keep_record(1, 0, a);
+        // Ordinal RECORD_SLOTS takes the same slot as 0 in the same store.
+        c.keep_record(1, RECORD_SLOTS, Arc::new(vec![2u8; 16]));
+        assert!(c.spare.as_ref().is_some_and(|s| Arc::as_ptr(s) == at));
+        c.spare = None;
+        let held = c.record(1, RECORD_SLOTS).expect("kept");
+        c.keep_record(1, 0, Arc::new(vec![3u8; 16]));
+        assert!(c.spare.is_none(), "a block a reader holds is not reused");
+        assert_eq!(held.block[0], 2);
+    }
 
     /// The decoded-record cache finds what it kept, tells stores and ordinals apart, and
     /// holds at most `RECORD_BYTES` however large the records.
