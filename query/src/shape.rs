@@ -205,6 +205,9 @@ struct FieldIdsOf {
     /// By member of the shape: its field's position in `sorted`, if it reads one present in
     /// the collection.
     slot: Vec<Option<usize>>,
+    /// By member of the shape: what is printed before its value, `{"name":` for the first and
+    /// `,"name":` for the others (one copy per member rather than four).
+    keys: Vec<Box<[u8]>>,
 }
 
 /// Most distinct stored members a shape is looked up in one pass for ([`Render::object_of`]);
@@ -261,7 +264,18 @@ impl<'a> Render<'a> {
             .iter()
             .map(|id| id.and_then(|id| sorted.binary_search(&id).ok()))
             .collect();
-        FieldIdsOf { sorted, slot }
+        let keys = shape
+            .members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let lead: &[u8] = if i == 0 { b"{\"" } else { b",\"" };
+                [lead, m.name.as_bytes(), b"\":"]
+                    .concat()
+                    .into_boxed_slice()
+            })
+            .collect();
+        FieldIdsOf { sorted, slot, keys }
     }
 
     /// The record a reference member's `handle` expands to, looked up only when verbose: a
@@ -289,8 +303,10 @@ impl<'a> Render<'a> {
         rec: Option<StoredRecord>,
         shape: &Shape,
     ) {
-        out.push(b'{');
         let ids = self.ids(coll, shape);
+        if shape.members.is_empty() {
+            out.push(b'{');
+        }
         // The members the shape reads, found in one pass along the record's sorted ids.
         let mut found: [Option<&[u8]>; ONE_PASS] = [None; ONE_PASS];
         let one_pass = ids.sorted.len() <= ONE_PASS;
@@ -298,12 +314,7 @@ impl<'a> Render<'a> {
             r.get_sorted(&ids.sorted, &mut found[..ids.sorted.len()]);
         }
         for (i, m) in shape.members.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.push(b'"');
-            out.extend_from_slice(m.name.as_bytes());
-            out.extend_from_slice(b"\":");
+            out.extend_from_slice(&ids.keys[i]);
             // The stored member this one reads ([`Render::ids`]), unless null.
             let value = || {
                 ids.slot[i]
