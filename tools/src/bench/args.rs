@@ -50,6 +50,11 @@ pub(super) struct Args {
 }
 
 pub(super) fn parse_args() -> Result<Args, String> {
+    parse_from(std::env::args_os().skip(1))
+}
+
+/// The arguments `args` (without the program's name).
+fn parse_from(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut a = Args {
         catalog: PathBuf::new(),
@@ -68,7 +73,7 @@ pub(super) fn parse_args() -> Result<Args, String> {
         peer_threads: 1,
         handlers: 0,
     };
-    let mut p = lexopt::Parser::from_env();
+    let mut p = lexopt::Parser::from_args(args);
     let s = crate::args::value;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
@@ -122,4 +127,25 @@ pub(super) fn parse_args() -> Result<Args, String> {
         }
     }
     Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Args, String> {
+        parse_from(line.split(' ').map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn test_handlers_takes_a_number_of_passes_of_at_least_one() {
+        let a = parse("c.varcat --variants 10 --groups point,region --handlers 3").unwrap();
+        assert_eq!((a.handlers, a.groups.len(), a.variants), (3, 2, 10));
+        assert_eq!(parse("c.varcat --variants 10").unwrap().handlers, 0);
+        for bad in ["--handlers 0", "--handlers x", "--handlers -1"] {
+            let e = parse(&format!("c.varcat --variants 10 {bad}")).err();
+            assert!(e.is_some_and(|e| e.contains("--handlers")), "{bad}");
+        }
+        assert!(parse("c.varcat --variants 10 --groups nope").is_err());
+    }
 }
