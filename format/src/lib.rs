@@ -37,6 +37,7 @@ pub mod json_scan;
 pub mod keylookup;
 pub mod keys;
 pub mod layout;
+pub mod member_keys;
 pub mod meta;
 pub mod namemap;
 pub mod numbers;

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use varcat_format::collection::{Collection, Collections};
+use varcat_format::member_keys::MemberKeys;
 use varcat_format::records::StoredRecord;
 use varcat_format::schema::Member as Stored;
 
@@ -205,9 +206,8 @@ struct FieldIdsOf {
     /// By member of the shape: its field's position in `sorted`, if it reads one present in
     /// the collection.
     slot: Vec<Option<usize>>,
-    /// By member of the shape: what is printed before its value, `{"name":` for the first and
-    /// `,"name":` for the others (one copy per member rather than four).
-    keys: Vec<Box<[u8]>>,
+    /// What is printed before each member's value.
+    keys: MemberKeys,
 }
 
 /// Most distinct stored members a shape is looked up in one pass for ([`Render::object_of`]);
@@ -264,17 +264,7 @@ impl<'a> Render<'a> {
             .iter()
             .map(|id| id.and_then(|id| sorted.binary_search(&id).ok()))
             .collect();
-        let keys = shape
-            .members
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let lead: &[u8] = if i == 0 { b"{\"" } else { b",\"" };
-                [lead, m.name.as_bytes(), b"\":"]
-                    .concat()
-                    .into_boxed_slice()
-            })
-            .collect();
+        let keys = MemberKeys::new(shape.members.iter().map(|m| m.name.as_bytes()));
         FieldIdsOf { sorted, slot, keys }
     }
 
@@ -304,9 +294,6 @@ impl<'a> Render<'a> {
         shape: &Shape,
     ) {
         let ids = self.ids(coll, shape);
-        if shape.members.is_empty() {
-            out.push(b'{');
-        }
         // The members the shape reads, found in one pass along the record's sorted ids.
         let mut found: [Option<&[u8]>; ONE_PASS] = [None; ONE_PASS];
         let one_pass = ids.sorted.len() <= ONE_PASS;
@@ -314,7 +301,7 @@ impl<'a> Render<'a> {
             r.get_sorted(&ids.sorted, &mut found[..ids.sorted.len()]);
         }
         for (i, m) in shape.members.iter().enumerate() {
-            out.extend_from_slice(&ids.keys[i]);
+            out.extend_from_slice(ids.keys.key(i));
             // The stored member this one reads ([`Render::ids`]), unless null.
             let value = || {
                 ids.slot[i]
@@ -375,7 +362,7 @@ impl<'a> Render<'a> {
                 });
             }
         }
-        out.push(b'}');
+        ids.keys.close(out);
     }
 
     /// A JSON array of (collection, record) items, each in the shape `select` picks for it.

@@ -17,6 +17,7 @@ mod wire;
 
 use std::sync::OnceLock;
 
+use crate::member_keys::MemberKeys;
 use crate::namemap::FastMap;
 pub use crate::schema::Handles;
 pub use choose::Chooser;
@@ -158,32 +159,15 @@ impl Class {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Obj {
     members: Vec<(Vec<u8>, Class)>,
-    /// What decoding prints before each member's value: `{"name":` for the first and
-    /// `,"name":` for the others, made once here rather than piece by piece per value.
-    keys: Vec<Box<[u8]>>,
+    /// What decoding prints before each member's value, made once here.
+    keys: MemberKeys,
 }
 
 impl Obj {
     /// The class of objects with `members` (names as they are printed, escaped).
     pub fn new(members: Vec<(Vec<u8>, Class)>) -> Obj {
-        let keys = members
-            .iter()
-            .enumerate()
-            .map(|(i, (name, _))| {
-                let mut k = Vec::with_capacity(name.len() + 4);
-                k.push(if i == 0 { b'{' } else { b',' });
-                k.push(b'"');
-                k.extend_from_slice(name);
-                k.extend_from_slice(b"\":");
-                k.into_boxed_slice()
-            })
-            .collect();
+        let keys = MemberKeys::new(members.iter().map(|(name, _)| name.as_slice()));
         Obj { members, keys }
-    }
-
-    /// What decoding prints before member `i`'s value.
-    fn key(&self, i: usize) -> &[u8] {
-        &self.keys[i]
     }
 }
 

@@ -208,18 +208,15 @@ pub(super) fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>)
         }
         Class::Obj(members) => {
             let nulls = c.take(members.len().div_ceil(8))?;
-            if members.is_empty() {
-                out.push(b'{');
-            }
             for (i, (_, class)) in members.iter().enumerate() {
-                out.extend_from_slice(members.key(i));
+                out.extend_from_slice(members.keys.key(i));
                 if nulls[i / 8] >> (i % 8) & 1 == 1 {
                     out.extend_from_slice(b"null");
                 } else {
                     decode_value(class, c, out)?;
                 }
             }
-            out.push(b'}');
+            members.keys.close(out);
         }
         Class::Ref(r) => {
             let (lookup, id) = r.lookup.get()?;
