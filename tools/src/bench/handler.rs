@@ -7,6 +7,8 @@
 
 use std::time::Instant;
 
+use varcat_server::http::App;
+
 use super::server::open;
 
 /// What the server's handler clock had counted when read.
@@ -54,23 +56,38 @@ pub(super) fn read(addr: &str) -> Result<Option<Reading>, String> {
 /// mean µs per request over at least `secs` seconds, after one untimed pass over `urls`: this
 /// process maps the catalog afresh, and the first touch of each page is a page fault the warm
 /// server no longer takes.
-pub(super) fn in_process_us(app: &varcat_server::http::App, urls: &[String], secs: f64) -> f64 {
-    let answer = |url: &str| {
-        let req = varcat_server::http::Request {
-            method: "GET",
-            url,
-            ..Default::default()
-        };
-        varcat_server::http::message::give_back(std::hint::black_box(app.handle(&req)));
-    };
-    urls.iter().for_each(|u| answer(u));
+pub(super) fn in_process_us(app: &App, urls: &[String], secs: f64) -> f64 {
+    urls.iter().for_each(|u| {
+        answer(app, u);
+    });
     let t = Instant::now();
     let mut n = 0u64;
     while n < urls.len() as u64 || t.elapsed().as_secs_f64() < secs {
-        answer(&urls[n as usize % urls.len()]);
+        answer(app, &urls[n as usize % urls.len()]);
         n += 1;
     }
     t.elapsed().as_secs_f64() * 1e6 / n as f64
+}
+
+/// The server's `App` over `catalog`, opened in this process (checksums not verified).
+pub(super) fn open_app(catalog: &std::path::Path) -> Result<App, String> {
+    varcat_server::http::Loaded::open(catalog, false)
+        .map(|l| App::new(l, "/api"))
+        .map_err(|e| format!("{}: {e}", catalog.display()))
+}
+
+/// A GET of `url` answered by `app`, its buffers then given back as the server gives them
+/// back once an answer is written; the body's bytes.
+fn answer(app: &App, url: &str) -> usize {
+    let req = varcat_server::http::Request {
+        method: "GET",
+        url,
+        ..Default::default()
+    };
+    let r = std::hint::black_box(app.handle(&req));
+    let bytes = r.body.len();
+    varcat_server::http::message::give_back(r);
+    bytes
 }
 
 /// `--handlers R`: only the handlers, no server. Each group's URLs are answered by the
@@ -84,27 +101,14 @@ pub(super) fn passes(
     sets: &[(String, Vec<String>)],
     rounds: usize,
 ) -> Result<(), String> {
-    let app = varcat_server::http::Loaded::open(catalog, false)
-        .map(|l| varcat_server::http::App::new(l, "/api"))
-        .map_err(|e| format!("{}: {e}", catalog.display()))?;
+    let app = open_app(catalog)?;
     println!("\nhandlers in this process: µs per answer over {rounds} passes of each group's URLs");
     println!("| group | answers a pass | median | fastest | slowest | bytes an answer |");
     println!("|---|---:|---:|---:|---:|---:|");
     for (g, urls) in sets {
         let pass = || {
             let t = Instant::now();
-            let mut bytes = 0;
-            for url in urls {
-                let req = varcat_server::http::Request {
-                    method: "GET",
-                    url,
-                    ..Default::default()
-                };
-                let r = std::hint::black_box(app.handle(&req));
-                bytes += r.body.len();
-                // As the server does once an answer is written: its buffers are the next's.
-                varcat_server::http::message::give_back(r);
-            }
+            let bytes: usize = urls.iter().map(|u| answer(&app, u)).sum();
             (
                 t.elapsed().as_secs_f64() * 1e6 / urls.len().max(1) as f64,
                 bytes,

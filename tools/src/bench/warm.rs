@@ -45,9 +45,7 @@ pub(super) fn run(a: &Args, sets: &[(String, Vec<String>)]) -> Result<(), String
             "\nnote: /api/__floor/handler answered 404 (a varcat built without the bench floor): \
              \"handler (in-process)\" is measured in this process, not in the server"
         );
-        let app = varcat_server::http::Loaded::open(&a.catalog, false)
-            .map(|l| varcat_server::http::App::new(l, "/api"))
-            .map_err(|e| format!("{}: {e}", a.catalog.display()))?;
+        let app = handler::open_app(&a.catalog)?;
         sets.iter()
             .map(|(_, set)| handler::in_process_us(&app, set, 1.0))
             .collect()
