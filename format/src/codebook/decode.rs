@@ -2,7 +2,7 @@
 
 use super::value::{decode_value, skip_value};
 use super::wire::{u32_le, Cursor};
-use super::{Class, Codebook, Entry, Visited};
+use super::{Class, Codebook, Entry, Skip, Step, Visited, ALWAYS};
 
 /// An encoded record's head, and a cursor at its first value.
 pub(super) struct Head<'a> {
@@ -233,14 +233,10 @@ impl Codebook {
             bitmap,
             escaped,
         } = self.head(enc)?;
-        let is_present = |i: usize| {
-            let e = &self.entries[i];
-            e.always || {
-                let before = self.entries[..i].iter().filter(|e| !e.always).count();
-                bitmap[before / 8] >> (before % 8) & 1 == 1
-            }
+        let present = |step: &Step| {
+            step.bit == ALWAYS || bitmap[step.bit as usize / 8] >> (step.bit % 8) & 1 == 1
         };
-        if !is_present(target) {
+        if !present(&self.steps[target]) {
             return None;
         }
         // A `Same` member reads its source's value.
@@ -248,29 +244,32 @@ impl Codebook {
             Class::Same(m) if !escaped.contains(&target) => m,
             _ => target,
         };
-        let mut bit = 0;
-        for (i, e) in self.entries.iter().enumerate().take(want + 1) {
-            let present = e.always || {
-                bit += 1;
-                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
-            };
-            if !present {
-                if i == want {
-                    return None;
-                }
+        for (i, step) in self.steps[..want].iter().enumerate() {
+            if !present(step) {
                 continue;
             }
-            let is_escaped = escaped.contains(&i);
-            if i == want {
-                return Some((c, (!is_escaped).then_some(&e.class)));
-            }
-            if is_escaped {
+            if !escaped.is_empty() && escaped.contains(&i) {
                 c.bytes()?;
-            } else if !matches!(e.class, Class::Same(_)) {
-                skip_value(&e.class, &mut c)?;
+                continue;
+            }
+            match step.skip {
+                Skip::Nothing => {}
+                Skip::Varint => c.skip_varint()?,
+                Skip::Bytes => c.skip_bytes()?,
+                Skip::Float => {
+                    c.skip_varint()?;
+                    c.byte()?;
+                }
+                Skip::Walk => skip_value(&self.entries[i].class, &mut c)?,
             }
         }
-        None
+        if !present(&self.steps[want]) {
+            return None;
+        }
+        Some((
+            c,
+            (!escaped.contains(&want)).then_some(&self.entries[want].class),
+        ))
     }
 
     /// Decodes member `field` of an encoded record alone (the others are skipped, not

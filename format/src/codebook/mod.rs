@@ -199,6 +199,60 @@ pub struct Codebook {
     pub escapes: u64,
     /// Bits of the presence bitmap (entries not `always`), computed.
     optional: usize,
+    /// Per entry, how [`Codebook::place`] passes it, computed (see [`Step`]).
+    steps: Vec<Step>,
+}
+
+/// How a reader looking for a later member passes an entry: its presence bit and what its
+/// value occupies, worked out once from the entry so that the walk does no counting and
+/// calls nothing for the one-value classes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Step {
+    /// Its bit in the presence bitmap; [`ALWAYS`] for a member every record has.
+    bit: u32,
+    skip: Skip,
+}
+
+/// A [`Step`]'s bit for a member without one.
+const ALWAYS: u32 = u32::MAX;
+
+/// What an entry's value occupies in an encoded record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Skip {
+    /// Nothing (`const`, `same`).
+    Nothing,
+    /// A varint (`dict`, `int`, `ref`).
+    Varint,
+    /// A varint length and that many bytes (`raw`, `str`).
+    Bytes,
+    /// A varint and a byte (`float`).
+    Float,
+    /// More (`obj`, `arr`, `link`): [`value::skip_value`].
+    Walk,
+}
+
+impl Step {
+    fn plan(entries: &[Entry]) -> Vec<Step> {
+        let mut bit = 0;
+        entries
+            .iter()
+            .map(|e| Step {
+                bit: if e.always {
+                    ALWAYS
+                } else {
+                    bit += 1;
+                    bit - 1
+                },
+                skip: match e.class {
+                    Class::Const(_) | Class::Same(_) => Skip::Nothing,
+                    Class::Dict(_) | Class::Int | Class::Ref(_) => Skip::Varint,
+                    Class::Raw | Class::Str => Skip::Bytes,
+                    Class::Float => Skip::Float,
+                    Class::Obj(_) | Class::Arr(_) | Class::Link(_) => Skip::Walk,
+                },
+            })
+            .collect()
+    }
 }
 
 // ---- the codebook ----------------------------------------------------------------------
@@ -209,6 +263,7 @@ impl Codebook {
     pub fn new(entries: Vec<Entry>) -> Codebook {
         let optional = entries.iter().filter(|e| !e.always).count();
         Codebook {
+            steps: Step::plan(&entries),
             entries,
             escapes: 0,
             optional,

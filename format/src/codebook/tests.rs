@@ -399,3 +399,51 @@ fn test_an_object_of_no_members_round_trips() {
     assert_eq!(esc, 0);
     assert_eq!(cb.decode(&enc).unwrap(), r);
 }
+
+#[test]
+fn test_the_walk_plan_numbers_presence_bits_and_sizes_each_value() {
+    let entry = |field, always, class| Entry {
+        field,
+        always,
+        class,
+    };
+    let cb = Codebook::new(vec![
+        entry(1, true, Class::Str),
+        entry(2, false, Class::Int),
+        entry(3, true, Class::Const(b"1".to_vec())),
+        entry(4, false, Class::Float),
+        entry(5, false, Class::Same(0)),
+        entry(6, true, Class::Arr(Box::new(Class::Str))),
+    ]);
+    let plan: Vec<(u32, Skip)> = cb.steps.iter().map(|s| (s.bit, s.skip)).collect();
+    assert_eq!(
+        plan,
+        [
+            (ALWAYS, Skip::Bytes),
+            (0, Skip::Varint),
+            (ALWAYS, Skip::Nothing),
+            (1, Skip::Float),
+            (2, Skip::Nothing),
+            (ALWAYS, Skip::Walk),
+        ]
+    );
+}
+
+#[test]
+fn test_skipping_stops_at_the_end_of_the_bytes() {
+    let mut long = Vec::new();
+    put_varint(&mut long, 300);
+    for (b, varint_ok, bytes_ok) in [
+        (&[0x05, b'a'][..], true, false),
+        (&[0x01, b'a'][..], true, true),
+        (&[0x80][..], false, false),
+        (&long[..], true, false),
+        (&[][..], false, false),
+    ] {
+        let mut c = Cursor { b, at: 0 };
+        assert_eq!(c.skip_varint().is_some(), varint_ok, "{b:?}");
+        let mut c = Cursor { b, at: 0 };
+        assert_eq!(c.skip_bytes().is_some(), bytes_ok, "{b:?}");
+        assert!(c.at <= b.len());
+    }
+}

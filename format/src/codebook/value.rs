@@ -257,20 +257,16 @@ pub(super) fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>)
 /// Moves past one value of `class` (not `Same`) without decoding it.
 pub(super) fn skip_value(class: &Class, c: &mut Cursor<'_>) -> Option<()> {
     match class {
-        Class::Raw | Class::Str => {
-            c.bytes()?;
-        }
+        Class::Raw | Class::Str => c.skip_bytes()?,
         Class::Const(_) => {}
-        Class::Dict(_) | Class::Int | Class::Ref(_) => {
-            c.varint()?;
-        }
+        Class::Dict(_) | Class::Int | Class::Ref(_) => c.skip_varint()?,
         Class::Float => {
-            c.varint()?;
+            c.skip_varint()?;
             c.byte()?;
         }
         Class::Link(_) => {
-            c.varint()?;
-            c.bytes()?;
+            c.skip_varint()?;
+            c.skip_bytes()?;
         }
         Class::Same(_) => return None,
         Class::Obj(members) => {

@@ -53,6 +53,38 @@ impl<'a> Cursor<'a> {
         None
     }
 
+    /// Moves past a varint: [`Cursor::varint`] with its usual one-byte case inline, for
+    /// walks that pass many members and read none.
+    #[inline(always)]
+    pub(super) fn skip_varint(&mut self) -> Option<()> {
+        match self.b.get(self.at) {
+            Some(&b) if b < 0x80 => self.at += 1,
+            _ => {
+                self.varint()?;
+            }
+        }
+        Some(())
+    }
+
+    /// Moves past a varint length and that many bytes ([`Cursor::bytes`]), the one-byte
+    /// length inline.
+    #[inline(always)]
+    pub(super) fn skip_bytes(&mut self) -> Option<()> {
+        match self.b.get(self.at) {
+            Some(&n) if n < 0x80 => {
+                let end = self.at + 1 + n as usize;
+                if end > self.b.len() {
+                    return None;
+                }
+                self.at = end;
+            }
+            _ => {
+                self.bytes()?;
+            }
+        }
+        Some(())
+    }
+
     pub(super) fn len(&mut self) -> Option<usize> {
         usize::try_from(self.varint()?).ok()
     }
