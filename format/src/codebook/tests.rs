@@ -31,6 +31,12 @@ fn test_decimal_round_trips_serde_json_floats() {
         1e16,
         -2.25e-12,
         123456.0,
+        // Padded with zeros: after the digits (up to 15) and after the point (up to 4).
+        1e15,
+        1.5e15,
+        0.0001234,
+        0.00001,
+        0.001,
     ] {
         let text = serde_json::to_vec(&x).unwrap();
         let (neg, m, e) = decimal(&text).unwrap();

@@ -50,6 +50,11 @@ pub(super) fn decimal(text: &[u8]) -> Option<(bool, u64, u8)> {
     Some((neg, mag, exp as u8))
 }
 
+/// The zeros a number's text pads with: at most 16 (`kk ≤ 16` with `e ≥ 0`) or 4 (`kk > -5`).
+/// Copied as a slice: `extend(repeat_n(..))` reserved and called `memset` for each, 3 % of a
+/// region page's handler.
+const ZEROS: &[u8; 16] = b"0000000000000000";
+
 /// Writes the JSON number (sign, magnitude, exponent byte) in the layout `ryu` (serde_json's
 /// float printer) gives shortest digits, from the stored digits themselves: no float is
 /// parsed or formatted. A value the layout does not reproduce is escaped at build, so this
@@ -71,7 +76,7 @@ pub(super) fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> O
     if e >= 0 && kk <= 16 {
         // 1234e2 → 123400.0
         out.extend_from_slice(d);
-        out.extend(std::iter::repeat_n(b'0', e as usize));
+        out.extend_from_slice(&ZEROS[..e as usize]);
         out.extend_from_slice(b".0");
     } else if 0 < kk && kk <= 16 {
         // 1234e-2 → 12.34
@@ -81,7 +86,7 @@ pub(super) fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> O
     } else if -5 < kk && kk <= 0 {
         // 1234e-7 → 0.0001234
         out.extend_from_slice(b"0.");
-        out.extend(std::iter::repeat_n(b'0', (-kk) as usize));
+        out.extend_from_slice(&ZEROS[..(-kk) as usize]);
         out.extend_from_slice(d);
     } else {
         // 1234e20 → 1.234e+23; 1e-7
