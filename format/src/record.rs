@@ -110,25 +110,34 @@ impl<'a> Record<'a> {
     /// (as long; None where absent): one pass along the record's ids, sorted too, instead of a
     /// search per member (a page prints most members of every row).
     pub fn get_sorted(&self, sorted: &[u16], out: &mut [Option<&'a [u8]>]) {
-        // The layout sliced once (`new` checked that it fits), not bounds-checked per read.
+        // The layout sliced once (`new` checked that it fits) and read by exact chunks, which
+        // the compiler reads without a bounds check each.
         let n = self.n;
         let (ids, rest) = self.bytes.get(2..).unwrap_or_default().split_at(2 * n);
         let (ends, body) = rest.split_at(4 * n);
-        let id = |j: usize| u16::from_le_bytes([ids[2 * j], ids[2 * j + 1]]);
-        let end = |j: usize| {
-            let e = &ends[4 * j..4 * j + 4];
-            u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize
-        };
-        let mut i = 0;
+        let mut at = ids
+            .chunks_exact(2)
+            .zip(ends.chunks_exact(4))
+            .map(|(i, e)| {
+                (
+                    u16::from_le_bytes([i[0], i[1]]),
+                    u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize,
+                )
+            })
+            .peekable();
+        // The end of the member before the one `at` is at: where its value starts.
+        let mut start = 0;
         for (want, slot) in sorted.iter().zip(out.iter_mut()) {
-            while i < n && id(i) < *want {
-                i += 1;
+            while let Some(&(id, end)) = at.peek() {
+                if id >= *want {
+                    break;
+                }
+                start = end;
+                at.next();
             }
-            *slot = if i < n && id(i) == *want {
-                let start = if i == 0 { 0 } else { end(i - 1) };
-                body.get(start..end(i))
-            } else {
-                None
+            *slot = match at.peek() {
+                Some(&(id, end)) if id == *want => body.get(start..end),
+                _ => None,
             };
         }
     }
