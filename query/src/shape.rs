@@ -301,7 +301,7 @@ impl<'a> Render<'a> {
             r.get_sorted(&ids.sorted, &mut found[..ids.sorted.len()]);
         }
         for (i, m) in shape.members.iter().enumerate() {
-            out.extend_from_slice(ids.keys.key(i));
+            ids.keys.put(i, out);
             // The stored member this one reads ([`Render::ids`]), unless null.
             let value = || {
                 ids.slot[i]

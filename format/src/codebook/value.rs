@@ -214,7 +214,7 @@ pub(super) fn decode_value(class: &Class, c: &mut Cursor<'_>, out: &mut Vec<u8>)
         Class::Obj(members) => {
             let nulls = c.take(members.len().div_ceil(8))?;
             for (i, (_, class)) in members.iter().enumerate() {
-                out.extend_from_slice(members.keys.key(i));
+                members.keys.put(i, out);
                 if nulls[i / 8] >> (i % 8) & 1 == 1 {
                     out.extend_from_slice(b"null");
                 } else {
