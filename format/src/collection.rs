@@ -353,18 +353,6 @@ impl Collection {
         self.records.inner(ord, id, name)
     }
 
-    /// `f` of [`Collection::inner_value`]'s bytes, without a vector of their own.
-    pub fn with_inner_value<T>(
-        &self,
-        ord: u64,
-        field: &str,
-        name: &str,
-        f: impl FnOnce(&[u8]) -> T,
-    ) -> Option<T> {
-        let id = self.field(field)?;
-        self.records.with_inner(ord, id, name, f)
-    }
-
     /// The member `field` of record `ord` as a string (None when absent, null or not a string).
     pub fn string(&self, ord: u64, field: &str) -> Option<String> {
         serde_json::from_slice::<String>(&self.value(ord, field)?).ok()

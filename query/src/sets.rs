@@ -216,12 +216,14 @@ pub fn member_number_test<'a>(
         Some((a, b)) => (a, Some(b)),
         None => (name.unwrap_or_default(), None),
     };
+    // The member's id, found once (not per candidate).
+    let id = coll.and_then(|c| c.field(top));
     move |o| {
-        let Some(c) = coll else { return false };
+        let (Some(c), Some(id)) = (coll, id) else {
+            return false;
+        };
         match inner {
-            Some(b) => c
-                .with_inner_value(o, top, b, varcat_format::json_scan::number)
-                .flatten(),
+            Some(b) => c.record_store().inner_number(o, id, b),
             None => c
                 .value(o, top)
                 .and_then(|v| std::str::from_utf8(&v).ok()?.parse().ok()),

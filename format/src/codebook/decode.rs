@@ -1,6 +1,6 @@
 //! Decoding an encoded record: whole, one member, or visiting members in place.
 
-use super::value::{decode_value, skip_value};
+use super::value::{decode_value, exact_f64, skip_value};
 use super::wire::{u32_le, Cursor};
 use super::{Class, Codebook, Entry, Skip, Step, Visited, ALWAYS};
 
@@ -306,6 +306,55 @@ impl Codebook {
         out: &mut Vec<u8>,
     ) -> Option<()> {
         out.clear();
+        match self.place_inner(enc, field, name, out)? {
+            Inner::Value(mut c, class) => decode_value(class, &mut c, out),
+            Inner::Null => {
+                out.extend_from_slice(b"null");
+                Some(())
+            }
+            Inner::Printed => Some(()),
+        }
+    }
+
+    /// The number member `name` of object member `field` (None when absent, null, not a
+    /// number or corrupt): what `json_scan::number` reads from [`Codebook::decode_inner`]'s
+    /// bytes. A `float` or `int` value becomes the number without printing it and parsing it
+    /// back when its digits make it exactly (a filter on a frequency reads one per
+    /// candidate); `scratch` holds the text otherwise.
+    pub fn inner_number(
+        &self,
+        enc: &[u8],
+        field: u16,
+        name: &[u8],
+        scratch: &mut Vec<u8>,
+    ) -> Option<f64> {
+        scratch.clear();
+        match self.place_inner(enc, field, name, scratch)? {
+            Inner::Value(mut c, class) => {
+                if let Class::Float = class {
+                    let mut digits = c;
+                    let m = digits.varint()?;
+                    if let Some(x) = exact_f64(m & 1 == 1, m >> 1, digits.byte()?) {
+                        return Some(x);
+                    }
+                }
+                decode_value(class, &mut c, scratch)?;
+            }
+            Inner::Null => return None,
+            Inner::Printed => {}
+        }
+        crate::json_scan::number(scratch)
+    }
+
+    /// Finds member `name` of object member `field`: its value to read, null, or (a member
+    /// stored verbatim or in another class) the member printed into `out` already.
+    fn place_inner<'e>(
+        &'e self,
+        enc: &'e [u8],
+        field: u16,
+        name: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Option<Inner<'e>> {
         let (mut c, class) = self.place(enc, field)?;
         let Some(Class::Obj(members)) = class else {
             // Stored verbatim or in another class: print it and scan the text.
@@ -322,18 +371,17 @@ impl Codebook {
             };
             out.copy_within(start..start + len, 0);
             out.truncate(len);
-            return Some(());
+            return Some(Inner::Printed);
         };
         let nulls = c.take(members.len().div_ceil(8))?;
         for (i, (n, class)) in members.iter().enumerate() {
             let null = nulls[i / 8] >> (i % 8) & 1 == 1;
             if n.as_slice() == name {
-                if null {
-                    out.extend_from_slice(b"null");
+                return Some(if null {
+                    Inner::Null
                 } else {
-                    decode_value(class, &mut c, out)?;
-                }
-                return Some(());
+                    Inner::Value(c, class)
+                });
             }
             if !null {
                 skip_value(class, &mut c)?;
@@ -341,4 +389,13 @@ impl Codebook {
         }
         None
     }
+}
+
+/// Where [`Codebook::place_inner`] found an inner member.
+enum Inner<'e> {
+    /// Its value, at the cursor, in this class.
+    Value(Cursor<'e>, &'e Class),
+    Null,
+    /// Printed into the caller's buffer.
+    Printed,
 }

@@ -1,4 +1,4 @@
-use super::value::{decimal, decode_value, write_number};
+use super::value::{decimal, decode_value, exact_f64, write_number};
 use super::wire::{put_varint, Cursor};
 use super::*;
 use crate::keylookup::KeyLookup;
@@ -47,6 +47,7 @@ fn test_decimal_round_trips_serde_json_floats() {
     // Any f64 serde_json prints whose exponent fits: xorshift over bit patterns and over
     // values of a few magnitudes.
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut exact = 0;
     for i in 0..200_000 {
         state ^= state << 13;
         state ^= state >> 7;
@@ -66,6 +67,26 @@ fn test_decimal_round_trips_serde_json_floats() {
         let mut out = Vec::new();
         write_number(&mut out, neg, m, e).unwrap();
         assert_eq!(out, text, "{x:e}");
+        // Made from the digits without text, the number is the one the text parses to.
+        if let Some(y) = exact_f64(neg, m, e) {
+            assert_eq!(y.to_bits(), x.to_bits(), "{x:e}");
+            exact += 1;
+        }
+    }
+    assert!(exact > 10_000, "{exact} exact");
+    for (text, exact) in [
+        (&b"0.0001234"[..], true),
+        (b"-0.0", true),
+        (b"12", true),
+        (b"9007199254740993", false),
+        (b"1e-30", false),
+    ] {
+        let (neg, m, e) = decimal(text).unwrap();
+        let parsed: f64 = std::str::from_utf8(text).unwrap().parse().unwrap();
+        match exact_f64(neg, m, e) {
+            Some(y) => assert_eq!(y.to_bits(), parsed.to_bits()),
+            None => assert!(!exact, "{text:?}"),
+        }
     }
     // Exponents beyond a byte do not fit the class (the member is escaped).
     assert_eq!(decimal(b"1.5e+300"), None);

@@ -101,6 +101,34 @@ pub(super) fn write_number(out: &mut Vec<u8>, neg: bool, mag: u64, exp: u8) -> O
     Some(())
 }
 
+/// The number (sign, magnitude, exponent byte) is, when its digits and a power of ten are
+/// both exact doubles (magnitude ≤ 2^53, exponent within ±22): one multiplication or
+/// division of exact operands rounds once, correctly, to what parsing its text gives
+/// (Clinger's fast path, the one `str::parse` takes first). None otherwise.
+pub(super) fn exact_f64(neg: bool, mag: u64, exp: u8) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    if mag > 1 << 53 {
+        return None;
+    }
+    let m = mag as f64;
+    let x = match exp {
+        INT_TEXT => m,
+        e => {
+            let e = e as i8;
+            let p = *POW10.get(e.unsigned_abs() as usize)?;
+            if e >= 0 {
+                m * p
+            } else {
+                m / p
+            }
+        }
+    };
+    Some(if neg { -x } else { x })
+}
+
 pub(super) fn write_u64(out: &mut Vec<u8>, v: u64) {
     out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }

@@ -23,6 +23,7 @@ pub(super) fn unzigzag(v: u64) -> i64 {
 }
 
 /// A bounds-checked reader over encoded bytes; every read fails (None) past the end.
+#[derive(Clone, Copy)]
 pub(super) struct Cursor<'a> {
     pub(super) b: &'a [u8],
     pub(super) at: usize,

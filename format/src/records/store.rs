@@ -334,29 +334,23 @@ impl RecordStore {
         )
     }
 
-    /// `f` of [`RecordStore::inner`]'s bytes, decoded into the thread's scratch buffer rather
-    /// than a vector of their own (a predicate tests one member of every record of a range).
-    pub fn with_inner<T>(
-        &self,
-        ord: u64,
-        field: u16,
-        name: &str,
-        f: impl FnOnce(&[u8]) -> T,
-    ) -> Option<T> {
-        let f = std::cell::Cell::new(Some(f));
+    /// The number member `name` of object member `field` of record `ord` (None when absent,
+    /// null or not a number): from the thread's decoded record when it holds it, else
+    /// [`Codebook::inner_number`] of the encoded one (a predicate tests one number of every
+    /// record of a range).
+    pub fn inner_number(&self, ord: u64, field: u16, name: &str) -> Option<f64> {
         self.read(
             ord,
-            |r| crate::json_scan::member(r.get(field)?, name.as_bytes()).map(f.take()?),
+            |r| crate::json_scan::number(crate::json_scan::member(r.get(field)?, name.as_bytes())?),
             |c, i| {
                 let mut scratch = std::mem::take(&mut c.scratch);
                 let got = self.with_encoded(c, i, |enc| {
                     self.codebook
-                        .decode_inner_into(enc, field, name.as_bytes(), &mut scratch)
+                        .inner_number(enc, field, name.as_bytes(), &mut scratch)
                 });
-                let out = got.and_then(|()| f.take().map(|f| f(&scratch)));
                 scratch.clear();
                 c.scratch = scratch;
-                out
+                got
             },
         )
     }
