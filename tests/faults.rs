@@ -63,6 +63,9 @@ fn test_a_catalog_changed_in_place_answers_503_until_a_valid_file_is_loaded() {
     let a = crate::util::post_to(&p.addr, "/genes", batch.as_bytes());
     assert_eq!(a.status, 503);
     assert_eq!(p.child.try_wait().unwrap(), None, "the server is alive");
+    // The log comes through a pipe and a reader thread: it may trail the answers.
+    p.wait_log("changed in place", Duration::from_secs(10))
+        .expect("the cause is logged");
     let causes = p
         .log()
         .iter()
