@@ -318,9 +318,9 @@ impl Codebook {
 
     /// The number member `name` of object member `field` (None when absent, null, not a
     /// number or corrupt): what `json_scan::number` reads from [`Codebook::decode_inner`]'s
-    /// bytes. A `float` or `int` value becomes the number without printing it and parsing it
-    /// back when its digits make it exactly (a filter on a frequency reads one per
-    /// candidate); `scratch` holds the text otherwise.
+    /// bytes. A `float` value becomes the number without printing it and parsing it back when
+    /// its digits make it exactly (a filter on a frequency reads one per candidate);
+    /// `scratch` holds the text otherwise.
     pub fn inner_number(
         &self,
         enc: &[u8],
