@@ -2,7 +2,7 @@
 
 use super::value::{decode_value, exact_f64, skip_value};
 use super::wire::{u32_le, Cursor};
-use super::{Class, Codebook, Entry, Skip, Step, Visited, ALWAYS};
+use super::{Class, Codebook, Skip, Visited};
 
 /// An encoded record's head, and a cursor at its first value.
 pub(super) struct Head<'a> {
@@ -49,18 +49,10 @@ impl Codebook {
         out.clear();
         // Decoded records run 3-5x their encoding: one allocation instead of a doubling chain.
         out.reserve(4 * enc.len() + 64);
-        let present = |bit: &mut usize, e: &Entry| {
-            e.always || {
-                *bit += 1;
-                bitmap[(*bit - 1) / 8] >> ((*bit - 1) % 8) & 1 == 1
-            }
-        };
-        let mut bit = 0;
-        let n = self.entries.iter().filter(|e| present(&mut bit, e)).count();
+        let n = self.steps.iter().filter(|s| s.present(bitmap)).count();
         out.extend_from_slice(&(n as u16).to_le_bytes());
-        bit = 0;
-        for e in &self.entries {
-            if present(&mut bit, e) {
+        for (e, s) in self.entries.iter().zip(&self.steps) {
+            if s.present(bitmap) {
                 out.extend_from_slice(&e.field.to_le_bytes());
             }
         }
@@ -69,10 +61,10 @@ impl Codebook {
         let body = out.len();
         // The slot of each entry's value, for `Same` members (their source is earlier).
         let slot_end = |out: &Vec<u8>, k: usize| u32_le(out, ends + 4 * k) as usize;
-        let (mut bit, mut k) = (0, 0);
+        let mut k = 0;
         let mut esc = escaped.iter().peekable();
-        for (i, e) in self.entries.iter().enumerate() {
-            if !present(&mut bit, e) {
+        for (i, (e, s)) in self.entries.iter().zip(&self.steps).enumerate() {
+            if !s.present(bitmap) {
                 if esc.peek() == Some(&&i) {
                     return None;
                 }
@@ -83,12 +75,8 @@ impl Codebook {
                 out.extend_from_slice(c.bytes()?);
             } else if let Class::Same(m) = e.class {
                 // The source's slot: the present entries before it.
-                let mut b = 0;
-                let before = self.entries[..m]
-                    .iter()
-                    .filter(|f| present(&mut b, f))
-                    .count();
-                let slot = present(&mut b, self.entries.get(m)?).then_some(before);
+                let before = self.steps[..m].iter().filter(|s| s.present(bitmap)).count();
+                let slot = self.steps.get(m)?.present(bitmap).then_some(before);
                 let s = slot?;
                 let from = body + if s == 0 { 0 } else { slot_end(out, s - 1) };
                 let to = body + slot_end(out, s);
@@ -147,13 +135,9 @@ impl Codebook {
             })
             .collect();
         let mut kept: Vec<(usize, Vec<u8>)> = Vec::new();
-        let mut bit = 0;
         let mut esc = escaped.iter().peekable();
-        for (i, e) in self.entries.iter().enumerate() {
-            let present = e.always || {
-                bit += 1;
-                bitmap[(bit - 1) / 8] >> ((bit - 1) % 8) & 1 == 1
-            };
+        for (i, (e, s)) in self.entries.iter().zip(&self.steps).enumerate() {
+            let present = s.present(bitmap);
             let is_escaped = esc.peek() == Some(&&i);
             if !present {
                 if is_escaped {
@@ -233,10 +217,7 @@ impl Codebook {
             bitmap,
             escaped,
         } = self.head(enc)?;
-        let present = |step: &Step| {
-            step.bit == ALWAYS || bitmap[step.bit as usize / 8] >> (step.bit % 8) & 1 == 1
-        };
-        if !present(&self.steps[target]) {
+        if !self.steps[target].present(bitmap) {
             return None;
         }
         // A `Same` member reads its source's value.
@@ -245,7 +226,7 @@ impl Codebook {
             _ => target,
         };
         for (i, step) in self.steps[..want].iter().enumerate() {
-            if !present(step) {
+            if !step.present(bitmap) {
                 continue;
             }
             if !escaped.is_empty() && escaped.contains(&i) {
@@ -263,7 +244,7 @@ impl Codebook {
                 Skip::Walk => skip_value(&self.entries[i].class, &mut c)?,
             }
         }
-        if !present(&self.steps[want]) {
+        if !self.steps[want].present(bitmap) {
             return None;
         }
         Some((

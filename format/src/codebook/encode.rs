@@ -2,7 +2,7 @@
 
 use super::value::{decode_value, encode_value};
 use super::wire::{put_varint, Cursor};
-use super::{Class, Codebook};
+use super::{Class, Codebook, ALWAYS};
 use crate::record::Record;
 
 /// Buffers [`Codebook::encode`] reuses on each thread.
@@ -49,16 +49,14 @@ impl Codebook {
         }
         let value = |i: usize| values.get(i).copied().flatten().map(|(a, b)| &rec[a..b]);
         let mut out = vec![0u8; self.optional.div_ceil(8)];
-        let mut bit = 0;
         let (escaped, body, one, check) = (&mut s.escaped, &mut s.body, &mut s.one, &mut s.check);
         escaped.clear();
         body.clear();
-        for (i, e) in self.entries.iter().enumerate() {
-            if !e.always {
+        for (i, (e, step)) in self.entries.iter().zip(&self.steps).enumerate() {
+            if step.bit != ALWAYS {
                 if values[i].is_some() {
-                    out[bit / 8] |= 1 << (bit % 8);
+                    out[step.bit as usize / 8] |= 1 << (step.bit % 8);
                 }
-                bit += 1;
             } else if values[i].is_none() {
                 return None;
             }

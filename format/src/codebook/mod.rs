@@ -232,6 +232,14 @@ enum Skip {
 }
 
 impl Step {
+    /// Whether its member is in a record whose presence bitmap is `bitmap` (the head's, of
+    /// `optional` bits: every bit numbered here is inside it).
+    fn present(&self, bitmap: &[u8]) -> bool {
+        self.bit == ALWAYS || bitmap[self.bit as usize / 8] >> (self.bit % 8) & 1 == 1
+    }
+
+    /// The steps of `entries`: presence bits numbered in entry order, skipping the members
+    /// every record has (the one numbering the encoder and every reader use).
     fn plan(entries: &[Entry]) -> Vec<Step> {
         let mut bit = 0;
         entries
